@@ -1,0 +1,32 @@
+# cardtable: `make play` sets up and starts a terminal game; `make test` sets up and runs every test.
+PY ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: setup play test lint bench clean
+
+setup: $(STAMP)
+
+$(STAMP): pyproject.toml
+	$(PY) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+play: setup
+	$(BIN)/cardtable play biosphere5 --vs random
+
+test: setup
+	$(BIN)/ruff check src tests
+	$(BIN)/pytest -n auto
+
+lint: setup
+	$(BIN)/ruff check src tests
+	$(BIN)/ruff format --check src tests
+
+bench: setup
+	$(BIN)/cardtable bench
+
+clean:
+	rm -rf $(VENV) build *.egg-info src/*.egg-info .pytest_cache .ruff_cache

@@ -1,0 +1,38 @@
+"""The game-agnostic core: every game is a deterministic state machine with explicit decisions."""
+
+from .action import Action, act
+from .decision import Decision, Result
+from .errors import BadOption, BadRecord, CardDataError, CardtableError, IllegalAction, UnknownGame
+from .game import Game, Mode, Observation, OptionSpec, game_class, game_names, make_game, parse_options, register
+from .match import Match
+from .record import Move, Record
+from .replay import replay
+from .rng import Rng, mix_seed
+
+__all__ = [
+    "Action",
+    "BadOption",
+    "BadRecord",
+    "CardDataError",
+    "CardtableError",
+    "Decision",
+    "Game",
+    "IllegalAction",
+    "Match",
+    "Mode",
+    "Move",
+    "Observation",
+    "OptionSpec",
+    "Record",
+    "Result",
+    "Rng",
+    "UnknownGame",
+    "act",
+    "game_class",
+    "game_names",
+    "make_game",
+    "mix_seed",
+    "parse_options",
+    "register",
+    "replay",
+]

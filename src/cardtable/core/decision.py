@@ -1,0 +1,42 @@
+"""Who must decide what, and how a game ended."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """The pending decision of a state: the seat that must act and what kind of choice it is.
+
+    `kind` is a short stable identifier ("move", "take", "discard", "rescue", "sacrifice", ...);
+    `prompt` is the sentence a person reads. Out-of-turn reactions are decisions of the reacting seat.
+    """
+
+    seat: int
+    kind: str
+    prompt: str
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """The outcome of a finished game.
+
+    `scores` holds one number per seat (1 win, 0 draw, -1 loss for competitive games; a cooperative
+    game gives every seat the same value). `winners` lists the winning seats (several for a team or a
+    cooperative win, none for a draw or a shared loss).
+    """
+
+    winners: tuple[int, ...]
+    scores: tuple[float, ...]
+    reason: str
+    draw: bool = False
+    details: dict[str, int | float | str] = field(default_factory=dict)
+
+    def describe(self, seat_names: list[str] | None = None) -> str:
+        names = seat_names or [f"seat {s}" for s in range(len(self.scores))]
+        if self.draw:
+            return f"draw ({self.reason})"
+        if not self.winners:
+            return f"no winner ({self.reason})"
+        return " and ".join(names[w] for w in self.winners) + f" won ({self.reason})"

@@ -1,0 +1,285 @@
+"""The Game interface every game implements, its options, and the registry of games."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Any, ClassVar, Generic, TypeVar
+
+import msgspec
+
+from .action import Action
+from .decision import Decision, Result
+from .errors import BadOption, BadRecord, IllegalAction, UnknownGame
+from .rng import Rng
+
+S = TypeVar("S")
+OptionValue = int | bool | str
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """One game option: its type, default and, if restricted, the accepted values."""
+
+    name: str
+    default: OptionValue
+    help: str
+    choices: tuple[OptionValue, ...] = ()
+
+    def parse(self, raw: OptionValue) -> OptionValue:
+        """Turn a raw value (e.g. the string '3' from a command line) into the option's type."""
+        kind = type(self.default)
+        try:
+            if kind is bool:
+                value: OptionValue = _parse_bool(raw)
+            elif kind is int:
+                value = int(raw)
+            else:
+                value = str(raw).lower()
+        except ValueError:
+            raise BadOption(f"option {self.name}: {raw!r} is not a {kind.__name__}") from None
+        if self.choices and value not in self.choices:
+            allowed = ", ".join(str(c) for c in self.choices)
+            raise BadOption(f"option {self.name}: {raw!r} is not one of {allowed}")
+        return value
+
+
+def _parse_bool(raw: OptionValue) -> bool:
+    if isinstance(raw, bool):
+        return raw
+    text = str(raw).strip().lower()
+    if text in ("1", "true", "yes", "on"):
+        return True
+    if text in ("0", "false", "no", "off"):
+        return False
+    raise ValueError(text)
+
+
+@dataclass(frozen=True)
+class Mode:
+    """A named set of options that the rulebook describes (e.g. '3 players', 'solo vs Machine')."""
+
+    name: str
+    options: Mapping[str, OptionValue]
+    description: str
+
+
+@dataclass(frozen=True)
+class Observation(Generic[S]):
+    """Everything a seat may use to choose an action, and nothing more.
+
+    Players (bots, automata, people behind an interface) receive an Observation, never the state:
+    they read the seat's view and legal actions, and may sample complete states consistent with
+    what the seat knows (`determinize`) for search.
+    """
+
+    game: Game[S]
+    _state: S = field(repr=False)
+    seat: int
+
+    @cached_property
+    def view(self) -> dict[str, Any]:
+        return self.game.view(self._state, self.seat)
+
+    @cached_property
+    def legal_actions(self) -> list[Action]:
+        return self.game.legal_actions(self._state)
+
+    @cached_property
+    def decision(self) -> Decision:
+        decision = self.game.decision(self._state)
+        assert decision is not None, "no decision in a finished game"
+        return decision
+
+    def determinize(self, rng: Rng) -> S:
+        """A full state, sampled with `rng`, that this seat cannot tell apart from the real one."""
+        return self.game.determinize(self._state, self.seat, rng)
+
+
+class Game(Generic[S]):
+    """The rules of one game, as functions over a plain-data State of type S.
+
+    A subclass sets the class attributes and implements the methods marked "must". The engine
+    alone decides what is legal: every client reads `decision`/`legal_actions` and calls `apply`.
+    """
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    state_type: ClassVar[type]
+    option_specs: ClassVar[tuple[OptionSpec, ...]] = ()
+    modes: ClassVar[tuple[Mode, ...]] = ()
+
+    def __init__(self, **options: OptionValue) -> None:
+        specs = {spec.name: spec for spec in self.option_specs}
+        unknown = sorted(set(options) - set(specs))
+        if unknown:
+            known = ", ".join(specs) or "none"
+            raise BadOption(f"{self.name} has no option {unknown[0]!r} (options: {known})")
+        self.options: dict[str, OptionValue] = {
+            name: spec.parse(options[name]) if name in options else spec.default
+            for name, spec in specs.items()
+        }
+        self.validate_options()
+        self._encoder = msgspec.json.Encoder()
+        self._decoder = msgspec.json.Decoder(self.state_type)
+        self._packer = msgspec.msgpack.Encoder()
+        self._unpacker = msgspec.msgpack.Decoder(self.state_type)
+
+    # --- options -------------------------------------------------------------------------------
+    def validate_options(self) -> None:
+        """Reject combinations of options that make no game (may raise BadOption)."""
+
+    def option_string(self) -> str:
+        return " ".join(f"{k}={_format_option(v)}" for k, v in sorted(self.options.items()))
+
+    # --- the rules: must be implemented --------------------------------------------------------
+    @property
+    def num_seats(self) -> int:
+        raise NotImplementedError  # each game defines its seat count
+
+    def new_state(self, seed: int) -> S:
+        """The state after set-up (shuffles included), ready for the first decision."""
+        raise NotImplementedError
+
+    def decision(self, state: S) -> Decision | None:
+        """Who must decide what now; None when the game is over."""
+        raise NotImplementedError
+
+    def legal_actions(self, state: S) -> list[Action]:
+        """The legal actions of the pending decision, in a stable order ([] when over)."""
+        raise NotImplementedError
+
+    def _apply(self, state: S, action: Action) -> None:
+        """Carry out a legal action in place (called by `apply` after validation)."""
+        raise NotImplementedError
+
+    def result(self, state: S) -> Result | None:
+        raise NotImplementedError
+
+    def view(self, state: S, seat: int | None) -> dict[str, Any]:
+        """What `seat` may know, as plain JSON data (None: a spectator, public information only)."""
+        raise NotImplementedError
+
+    def determinize(self, state: S, seat: int, rng: Rng) -> S:
+        """A copy of `state` with everything `seat` cannot see resampled with `rng`.
+
+        Must depend only on `view(state, seat)` (and `rng`): the conformance suite checks that two
+        states with the same view give the same sample.
+        """
+        raise NotImplementedError
+
+    def action_space(self) -> Sequence[Action]:
+        """Every action the game can ever offer, in a fixed order: the integer encoding."""
+        raise NotImplementedError
+
+    def check_invariants(self, state: S) -> None:
+        """Raise AssertionError if the state breaks a rule invariant (e.g. a card in two places)."""
+
+    def seat_name(self, seat: int) -> str:
+        return "ABCDEFGH"[seat] if seat < 8 else str(seat)
+
+    # --- provided ------------------------------------------------------------------------------
+    def apply(self, state: S, action: Action | str, *, validate: bool = True) -> None:
+        """Apply `action` to `state` in place. An illegal action raises IllegalAction and changes nothing."""
+        if isinstance(action, str):
+            action = Action.parse(action)
+        if validate:
+            if self.decision(state) is None:
+                raise IllegalAction("the game is over")
+            legal = self.legal_actions(state)
+            if action not in legal:
+                raise IllegalAction(self.explain_illegal(state, action, legal))
+        self._apply(state, action)
+
+    def explain_illegal(self, state: S, action: Action, legal: list[Action]) -> str:
+        decision = self.decision(state)
+        shown = ", ".join(str(a) for a in legal[:12]) + (" ..." if len(legal) > 12 else "")
+        who = f"{self.seat_name(decision.seat)} must {decision.prompt}" if decision else ""
+        return f"'{action}' is not legal now; {who}; legal: {shown}"
+
+    def is_terminal(self, state: S) -> bool:
+        return self.decision(state) is None
+
+    def observe(self, state: S, seat: int) -> Observation[S]:
+        return Observation(self, state, seat)
+
+    def clone(self, state: S) -> S:
+        return self._unpacker.decode(self._packer.encode(state))
+
+    def to_json(self, state: S) -> str:
+        return self._encoder.encode(state).decode()
+
+    def from_json(self, text: str | bytes) -> S:
+        try:
+            return self._decoder.decode(text)
+        except (msgspec.DecodeError, msgspec.ValidationError) as err:
+            raise BadRecord(f"not a {self.name} state: {err}") from None
+
+    @cached_property
+    def _action_index(self) -> dict[Action, int]:
+        return {a: i for i, a in enumerate(self.action_space())}
+
+    def encode(self, action: Action) -> int:
+        try:
+            return self._action_index[action]
+        except KeyError:
+            raise IllegalAction(f"'{action}' is not an action of {self.name}") from None
+
+    def decode(self, index: int) -> Action:
+        space = self.action_space()
+        if not 0 <= index < len(space):
+            raise IllegalAction(f"{index} is not an action number of {self.name}")
+        return space[index]
+
+    def parse_action(self, text: str) -> Action:
+        return Action.parse(text)
+
+
+def _format_option(value: OptionValue) -> str:
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
+# --- registry ------------------------------------------------------------------------------------
+_REGISTRY: dict[str, type[Game[Any]]] = {}
+
+
+def register(cls: type[Game[Any]]) -> type[Game[Any]]:
+    """Class decorator: make a game available by its `name`."""
+    _REGISTRY[cls.name] = cls
+    return cls
+
+
+def game_names() -> list[str]:
+    _load_games()
+    return sorted(_REGISTRY)
+
+
+def game_class(name: str) -> type[Game[Any]]:
+    _load_games()
+    try:
+        return _REGISTRY[name]
+    except KeyError:
+        raise UnknownGame(f"unknown game {name!r}; games: {', '.join(sorted(_REGISTRY))}") from None
+
+
+def make_game(name: str, options: Mapping[str, OptionValue] | None = None) -> Game[Any]:
+    return game_class(name)(**dict(options or {}))
+
+
+def parse_options(pairs: Sequence[str]) -> dict[str, str]:
+    """Parse ['players=3', 'abyss=true'] into a dict; raises BadOption on a malformed pair."""
+    options: dict[str, str] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key.strip():
+            raise BadOption(f"option {pair!r} is not of the form name=value")
+        options[key.strip()] = value.strip()
+    return options
+
+
+def _load_games() -> None:
+    from cardtable import games
+
+    games.load()
+

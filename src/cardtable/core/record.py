@@ -1,0 +1,176 @@
+"""Game records: a header and the actions, as PGN-like text or JSON, both round-tripping.
+
+    [Game "biosphere5"]
+    [Engine "0.1.0"]
+    [Options "players=2"]
+    [Seed "7"]
+    [Seats "you, random"]
+    [Result "you won (built Biosphere 5)"]
+
+    1. A: take pile
+    2. A: play catch-basin upper
+    ...
+
+Lines starting with ';' are comments. Each move line is `N. SEAT: ACTION` where SEAT is the seat's
+letter (A, B, ...) and ACTION the game's notation.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+import msgspec
+
+from .errors import BadRecord
+
+_HEADER = re.compile(r'^\[(\w+)\s+"((?:[^"\\]|\\.)*)"\]$')
+_MOVE = re.compile(r"^(\d+)\.\s+([A-Z]):\s+(\S.*)$")
+SEAT_LETTERS = "ABCDEFGH"
+
+
+class Move(msgspec.Struct, array_like=True):
+    """One applied action: the seat that took it and the action in notation."""
+
+    seat: int
+    action: str
+
+
+@dataclass
+class Record:
+    game: str
+    engine: str
+    options: dict[str, Any]
+    seed: int
+    seats: list[str]
+    moves: list[Move] = field(default_factory=list)
+    result: str = "*"
+    #: the text line each move came from, when parsed from text (for error messages)
+    lines: list[int] = field(default_factory=list, compare=False)
+
+    # --- text ----------------------------------------------------------------------------------
+    def to_text(self) -> str:
+        options = " ".join(f"{k}={_opt(v)}" for k, v in sorted(self.options.items()))
+        header = [
+            ("Game", self.game),
+            ("Engine", self.engine),
+            ("Options", options),
+            ("Seed", str(self.seed)),
+            ("Seats", ", ".join(self.seats)),
+            ("Result", self.result),
+        ]
+        out = [f'[{key} "{_escape(value)}"]' for key, value in header]
+        out.append("")
+        out += [f"{i}. {SEAT_LETTERS[m.seat]}: {m.action}" for i, m in enumerate(self.moves, 1)]
+        return "\n".join(out) + "\n"
+
+    @classmethod
+    def from_text(cls, text: str) -> Record:
+        headers: dict[str, str] = {}
+        moves: list[Move] = []
+        lines: list[int] = []
+        for number, raw in enumerate(text.splitlines(), 1):
+            line = raw.strip()
+            if not line or line.startswith(";"):
+                continue
+            if line.startswith("["):
+                match = _HEADER.match(line)
+                if not match:
+                    raise BadRecord(f"line {number}: malformed header {line!r}")
+                headers[match.group(1)] = _unescape(match.group(2))
+                continue
+            match = _MOVE.match(line)
+            if not match:
+                raise BadRecord(f"line {number}: expected 'N. SEAT: action', got {line!r}")
+            ply, letter, action = int(match.group(1)), match.group(2), match.group(3).strip()
+            if ply != len(moves) + 1:
+                raise BadRecord(f"line {number}: move number {ply}, expected {len(moves) + 1}")
+            moves.append(Move(SEAT_LETTERS.index(letter), action))
+            lines.append(number)
+        for key in ("Game", "Seed"):
+            if key not in headers:
+                raise BadRecord(f"the record has no [{key} ...] header")
+        try:
+            seed = int(headers["Seed"])
+        except ValueError:
+            raise BadRecord(f"the Seed header {headers['Seed']!r} is not a number") from None
+        options: dict[str, Any] = {}
+        for pair in headers.get("Options", "").split():
+            key, sep, value = pair.partition("=")
+            if not sep:
+                raise BadRecord(f"the Options header has a malformed pair {pair!r}")
+            options[key] = value
+        seats = [s.strip() for s in headers.get("Seats", "").split(",")] if headers.get("Seats") else []
+        return cls(
+            game=headers["Game"],
+            engine=headers.get("Engine", "?"),
+            options=options,
+            seed=seed,
+            seats=seats,
+            moves=moves,
+            result=headers.get("Result", "*"),
+            lines=lines,
+        )
+
+    # --- JSON ----------------------------------------------------------------------------------
+    def to_json(self) -> str:
+        data = {
+            "game": self.game,
+            "engine": self.engine,
+            "options": self.options,
+            "seed": self.seed,
+            "seats": self.seats,
+            "moves": self.moves,
+            "result": self.result,
+        }
+        return msgspec.json.encode(data).decode()
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> Record:
+        try:
+            data = msgspec.json.decode(text, type=_RecordData)
+        except (msgspec.DecodeError, msgspec.ValidationError) as err:
+            raise BadRecord(f"not a game record: {err}") from None
+        return cls(
+            game=data.game,
+            engine=data.engine,
+            options=data.options,
+            seed=data.seed,
+            seats=data.seats,
+            moves=data.moves,
+            result=data.result,
+        )
+
+    @classmethod
+    def load(cls, text: str) -> Record:
+        """Read a record in either form (JSON if it starts with '{')."""
+        return cls.from_json(text) if text.lstrip().startswith("{") else cls.from_text(text)
+
+    def where(self, index: int) -> str:
+        """Human position of move `index` (0-based): its line if known, else its number."""
+        if index < len(self.lines):
+            return f"line {self.lines[index]} (move {index + 1})"
+        return f"move {index + 1}"
+
+
+class _RecordData(msgspec.Struct):
+    game: str
+    engine: str
+    options: dict[str, Any]
+    seed: int
+    seats: list[str]
+    moves: list[Move]
+    result: str = "*"
+
+
+def _opt(value: Any) -> str:
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
+def _escape(value: str) -> str:
+    return value.replace("\\", "\\\\").replace('"', '\\"')
+
+
+def _unescape(value: str) -> str:
+    return re.sub(r"\\(.)", r"\1", value)

@@ -1,0 +1,18 @@
+"""The games. Each lives in its own package and registers itself when imported."""
+
+import importlib
+
+#: Packages of the games that are part of cardtable, in the order `cardtable games` lists them.
+GAME_PACKAGES = ("biosphere5",)
+
+_loaded = False
+
+
+def load() -> None:
+    """Import every game package once, so each registers itself."""
+    global _loaded
+    if _loaded:
+        return
+    _loaded = True
+    for package in GAME_PACKAGES:
+        importlib.import_module(f"{__name__}.{package}")

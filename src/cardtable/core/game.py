@@ -179,6 +179,12 @@ class Game(Generic[S]):
     def seat_name(self, seat: int) -> str:
         return "ABCDEFGH"[seat] if seat < 8 else str(seat)
 
+    def render(self, view: dict[str, Any], seat: int | None) -> str:
+        """The view as text for the terminal (rich markup allowed). Games override this."""
+        import json
+
+        return json.dumps(view, indent=1, sort_keys=True)
+
     # --- provided ------------------------------------------------------------------------------
     def apply(self, state: S, action: Action | str, *, validate: bool = True) -> None:
         """Apply `action` to `state` in place. An illegal action raises IllegalAction and changes nothing."""

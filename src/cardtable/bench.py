@@ -1,0 +1,131 @@
+"""Benchmark: random playouts per game and mode on one core, beside OpenSpiel's C++ crazy_eights.
+
+Both sides run in the same harness: a Python loop that lists the legal actions, picks one with a
+seeded `Rng`, and applies it. Our games run with `validate=False` (the pick is always legal), the
+games come from fixed seeds, and only player decisions count as actions (OpenSpiel's chance nodes,
+the deal, are sampled and applied but not counted; our games shuffle inside the state).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from .core import Game, Rng, game_class, make_game, mix_seed
+
+BENCH_SEED = 20240601
+OPENSPIEL_GAME = "crazy_eights"
+
+
+@dataclass(frozen=True)
+class BenchResult:
+    """Random playouts of one game and mode: how many, how long."""
+
+    game: str
+    mode: str
+    seats: int
+    games: int
+    actions: int
+    seconds: float
+
+    @property
+    def actions_per_second(self) -> float:
+        return self.actions / self.seconds if self.seconds > 0 else 0.0
+
+    @property
+    def games_per_second(self) -> float:
+        return self.games / self.seconds if self.seconds > 0 else 0.0
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "mode": self.mode,
+            "seats": self.seats,
+            "games": self.games,
+            "actions": self.actions,
+            "seconds": round(self.seconds, 4),
+            "actions_per_second": round(self.actions_per_second, 1),
+            "games_per_second": round(self.games_per_second, 2),
+            "average_length": round(self.actions / self.games, 2) if self.games else 0.0,
+        }
+
+
+def random_playout(game: Game[Any], seed: int, max_actions: int = 100_000) -> int:
+    """Play one game from `seed` with uniformly random choices; returns the number of actions."""
+    state = game.new_state(seed)
+    rng = Rng(mix_seed(seed, 1))
+    actions = 0
+    while game.decision(state) is not None:
+        if actions >= max_actions:
+            raise RuntimeError(f"{game.name} seed {seed}: no end after {max_actions} actions")
+        game.apply(state, rng.choice(game.legal_actions(state)), validate=False)
+        actions += 1
+    return actions
+
+
+def openspiel_playout(game: Any, seed: int) -> int:
+    """The same loop over a pyspiel game; chance outcomes sampled by their probabilities."""
+    state = game.new_initial_state()
+    rng = Rng(mix_seed(seed, 1))
+    actions = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(_sample_outcome(state.chance_outcomes(), rng))
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+            actions += 1
+    return actions
+
+
+def _sample_outcome(outcomes: list[tuple[int, float]], rng: Rng) -> int:
+    point = rng.next64() / 2**64
+    for action, probability in outcomes:
+        point -= probability
+        if point < 0:
+            return action
+    return outcomes[-1][0]
+
+
+def timed_playouts(
+    playout: Callable[[int], int], seconds: float, seed: int = BENCH_SEED
+) -> tuple[int, int, float]:
+    """Play games from fixed seeds until `seconds` have passed (at least one game).
+
+    Returns (games, actions, seconds).
+    """
+    games = actions = 0
+    started = time.perf_counter()
+    elapsed = 0.0
+    while games == 0 or elapsed < seconds:
+        actions += playout(mix_seed(seed, games))
+        games += 1
+        elapsed = time.perf_counter() - started
+    return games, actions, elapsed
+
+
+def bench_game(name: str, seconds: float) -> list[BenchResult]:
+    """Benchmark every mode of game `name` (its default options if it declares no mode)."""
+    modes = [(mode.name, dict(mode.options)) for mode in game_class(name).modes] or [("default", {})]
+    results = []
+    for mode_name, options in modes:
+        game = make_game(name, options)
+        games, actions, elapsed = timed_playouts(lambda seed, g=game: random_playout(g, seed), seconds)
+        results.append(BenchResult(name, mode_name, game.num_seats, games, actions, elapsed))
+    return results
+
+
+def bench_games(names: Iterable[str], seconds: float) -> list[BenchResult]:
+    return [result for name in names for result in bench_game(name, seconds)]
+
+
+def bench_openspiel(seconds: float, name: str = OPENSPIEL_GAME) -> BenchResult | None:
+    """OpenSpiel's C++ game `name` in the same harness, or None when pyspiel is not installed."""
+    try:
+        import pyspiel
+    except ImportError:
+        return None
+    game = pyspiel.load_game(name)
+    games, actions, elapsed = timed_playouts(lambda seed: openspiel_playout(game, seed), seconds)
+    return BenchResult(name, "OpenSpiel C++", game.num_players(), games, actions, elapsed)

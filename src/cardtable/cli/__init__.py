@@ -1,0 +1,30 @@
+"""The `cardtable` command line: one module per command, each registering itself on `app`.
+
+To add a command, write `cli/<name>.py` that decorates a function with `@app.command()` and add
+`<name>` to COMMANDS.
+"""
+
+from __future__ import annotations
+
+import importlib
+
+import typer
+
+app = typer.Typer(
+    name="cardtable",
+    help="The digital table for tabletop card games: play, simulate, replay, benchmark.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+#: the command modules, in the order `cardtable --help` lists them
+COMMANDS = ("games", "play", "sim", "replay", "bench")
+
+for _command in COMMANDS:
+    importlib.import_module(f"{__name__}.{_command}")
+
+
+def main() -> None:
+    """Entry point of the `cardtable` script."""
+    app()

@@ -1,0 +1,104 @@
+"""`cardtable bench`: random-playout speed per game and mode, beside OpenSpiel's crazy_eights."""
+
+from __future__ import annotations
+
+import json
+from contextlib import nullcontext
+from typing import Annotated
+
+import typer
+from rich.markup import escape
+from rich.table import Table
+
+from cardtable.bench import OPENSPIEL_GAME, BenchResult, bench_games, bench_openspiel
+from cardtable.core import game_class, game_names
+
+from . import app
+from .common import fail, stderr, stdout, user_errors
+
+
+@app.command("bench")
+def bench_command(
+    seconds: Annotated[
+        float, typer.Option("--seconds", "-t", help="Seconds of playouts per game mode.")
+    ] = 1.0,
+    game: Annotated[
+        list[str] | None, typer.Option("--game", "-g", help="Only this game (repeatable); default all.")
+    ] = None,
+    openspiel: Annotated[
+        bool, typer.Option("--openspiel/--no-openspiel", help=f"Also run OpenSpiel's {OPENSPIEL_GAME}.")
+    ] = True,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print one JSON object instead of a table.")
+    ] = False,
+) -> None:
+    """Measure random playouts (actions/s, games/s) on one core, with OpenSpiel for scale."""
+    if seconds <= 0:
+        fail("--seconds must be positive")
+    with user_errors():
+        names = list(game) if game else game_names()
+        for name in names:
+            game_class(name)
+    status = stderr()
+    with status.status("running random playouts...") if not as_json else nullcontext(), user_errors():
+        ours = bench_games(names, seconds)
+        reference = bench_openspiel(seconds) if openspiel else None
+    skipped = None
+    if reference is None:
+        skipped = "pyspiel not installed (pip install 'cardtable[openspiel]')" if openspiel else "disabled"
+    if as_json:
+        typer.echo(json.dumps(bench_report(ours, reference, seconds, skipped)))
+        return
+    console = stdout()
+    console.print(bench_table(ours, reference, seconds))
+    if skipped:
+        console.print(f"OpenSpiel {OPENSPIEL_GAME}: skipped, {escape(skipped)}")
+
+
+def ratio(ours: BenchResult, reference: BenchResult | None) -> float | None:
+    """Our actions/s over OpenSpiel's."""
+    if reference is None or reference.actions_per_second == 0:
+        return None
+    return ours.actions_per_second / reference.actions_per_second
+
+
+def bench_report(
+    ours: list[BenchResult], reference: BenchResult | None, seconds: float, skipped: str | None
+) -> dict[str, object]:
+    results = []
+    for result in ours:
+        row = result.to_dict()
+        share = ratio(result, reference)
+        row["ratio_to_openspiel"] = round(share, 4) if share is not None else None
+        results.append(row)
+    return {
+        "seconds_per_mode": seconds,
+        "results": results,
+        "openspiel": reference.to_dict() if reference else None,
+        "openspiel_skipped": skipped,
+    }
+
+
+def bench_table(ours: list[BenchResult], reference: BenchResult | None, seconds: float) -> Table:
+    table = Table(title=f"Random playouts, one core, {seconds:g} s per mode")
+    if reference is not None:
+        table.caption = f"ratio: our actions/s over OpenSpiel's C++ {OPENSPIEL_GAME} in the same loop"
+    for column in ("game", "mode", "seats", "games", "actions/s", "games/s", "length"):
+        table.add_column(column, justify="left" if column in ("game", "mode") else "right")
+    if reference is not None:
+        table.add_column("ratio", justify="right")
+    for result in [*ours, *([reference] if reference else [])]:
+        cells = [
+            escape(result.game),
+            escape(result.mode),
+            str(result.seats),
+            str(result.games),
+            f"{result.actions_per_second:,.0f}",
+            f"{result.games_per_second:,.1f}",
+            f"{result.actions / result.games:.1f}",
+        ]
+        if reference is not None:
+            share = ratio(result, reference)
+            cells.append(f"{share:.2f}" if share is not None else "-")
+        table.add_row(*cells)
+    return table

@@ -1,0 +1,58 @@
+"""What the commands share: consoles, option parsing and turning errors into one clear line."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import NoReturn
+
+import typer
+from rich.console import Console
+
+from cardtable.core import CardtableError, parse_options
+
+#: set to 1 to see the traceback of an internal error instead of a one-line message
+DEBUG_VARIABLE = "CARDTABLE_DEBUG"
+
+
+def stdout() -> Console:
+    return Console(highlight=False)
+
+
+def stderr() -> Console:
+    return Console(stderr=True, highlight=False)
+
+
+def fail(message: str, code: int = 1) -> NoReturn:
+    """Print `error: message` as one line on stderr and exit with `code`."""
+    typer.echo(f"error: {one_line(message)}", err=True)
+    raise typer.Exit(code)
+
+
+def one_line(message: object) -> str:
+    return " ".join(str(message).split())
+
+
+@contextmanager
+def user_errors(context: str = "") -> Iterator[None]:
+    """Turn a CardtableError (or an unexpected error, unless CARDTABLE_DEBUG is set) into `fail`."""
+    prefix = f"{context}: " if context else ""
+    try:
+        yield
+    except (typer.Exit, typer.Abort):
+        raise
+    except CardtableError as err:
+        fail(prefix + str(err))
+    except Exception as err:
+        if os.environ.get(DEBUG_VARIABLE):
+            raise
+        fail(f"{prefix}internal error: {type(err).__name__}: {err} (set {DEBUG_VARIABLE}=1 for details)")
+
+
+def option_values(pairs: list[str] | None) -> dict[str, str]:
+    """`--option k=v` pairs as a dict (BadOption on a malformed pair)."""
+    return parse_options(pairs or [])
+
+
+OPTION_HELP = "A game option as name=value (repeatable); `cardtable games` lists them."

@@ -1,0 +1,81 @@
+"""`cardtable games`: the registered games, their seats, options and modes."""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated, Any
+
+import typer
+from rich.markup import escape
+from rich.table import Table
+
+from cardtable.core import game_class, game_names, make_game
+
+from . import app
+from .common import stdout, user_errors
+
+
+def describe_game(name: str) -> dict[str, Any]:
+    """A game's public description as plain data (the `--json` form)."""
+    cls = game_class(name)
+    default = make_game(name)
+    modes = []
+    for mode in cls.modes:
+        modes.append(
+            {
+                "name": mode.name,
+                "options": dict(mode.options),
+                "description": mode.description,
+                "seats": make_game(name, mode.options).num_seats,
+            }
+        )
+    seats = sorted({default.num_seats} | {mode["seats"] for mode in modes})
+    return {
+        "name": name,
+        "title": cls.title,
+        "seats": seats,
+        "options": [
+            {"name": spec.name, "default": spec.default, "choices": list(spec.choices), "help": spec.help}
+            for spec in cls.option_specs
+        ],
+        "modes": modes,
+    }
+
+
+@app.command("games")
+def games_command(
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON list instead of a table.")] = False,
+) -> None:
+    """List every game with its seats, options and modes."""
+    with user_errors():
+        described = [describe_game(name) for name in game_names()]
+    if as_json:
+        typer.echo(json.dumps(described, indent=2))
+        return
+    table = Table(title="Games", show_lines=True)
+    for column in ("game", "title", "seats", "options", "modes"):
+        table.add_column(column)
+    for game in described:
+        table.add_row(
+            game["name"],
+            escape(game["title"]),
+            ", ".join(str(s) for s in game["seats"]),
+            "\n".join(_option_line(option) for option in game["options"]) or "-",
+            "\n".join(_mode_line(mode) for mode in game["modes"]) or "-",
+        )
+    stdout().print(table)
+
+
+def _option_line(option: dict[str, Any]) -> str:
+    choices = "|".join(_text(c) for c in option["choices"])
+    allowed = f" ({choices})" if choices else ""
+    return escape(f"{option['name']}={_text(option['default'])}{allowed}: {option['help']}")
+
+
+def _mode_line(mode: dict[str, Any]) -> str:
+    options = " ".join(f"{k}={_text(v)}" for k, v in sorted(mode["options"].items()))
+    return escape(f"{mode['name']} [{options}]: {mode['description']}")
+
+
+def _text(value: object) -> str:
+    return str(value).lower() if isinstance(value, bool) else str(value)

@@ -1,0 +1,216 @@
+"""`cardtable play`: a person at one seat, players at the others, in the terminal.
+
+The person sees only their seat's view (`game.render(game.view(state, seat), seat)`) and chooses
+among the legal actions by number or notation. What the others did is shown through the public
+log of the person's view: a game that keeps a list of public event texts under the view key `log`
+gets each new entry printed; otherwise only who moved is said, since an action's text may hold
+something the person may not see.
+"""
+
+from __future__ import annotations
+
+import secrets
+import sys
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.markup import escape
+
+from cardtable.core import Action, IllegalAction, Match, make_game, mix_seed
+from cardtable.players import PLAYER_KINDS, Player, make_player
+
+from . import app
+from .common import OPTION_HELP, fail, option_values, stdout, user_errors
+
+QUIT_WORDS = ("quit", "exit", "q")
+HELP_WORDS = ("help", "?", "h")
+SHOW_WORDS = ("show", "view", "v")
+HUMAN = "you"
+
+
+@app.command("play")
+def play_command(
+    game_name: Annotated[str, typer.Argument(metavar="GAME", help="The game (see `cardtable games`).")],
+    option: Annotated[list[str] | None, typer.Option("--option", "-o", help=OPTION_HELP)] = None,
+    seat: Annotated[int, typer.Option("--seat", help="Your seat: 0 for the first (A), 1 for B, ...")] = 0,
+    vs: Annotated[
+        str, typer.Option("--vs", help="Player kind at the other seats (or a comma list).")
+    ] = "random",
+    seed: Annotated[
+        int | None, typer.Option("--seed", help="Seed of the game (random if not given).")
+    ] = None,
+    record: Annotated[
+        Path | None, typer.Option("--record", help="Write the game record here (.json: as JSON).")
+    ] = None,
+) -> None:
+    """Play a game in the terminal against players (type a move's number or notation)."""
+    with user_errors():
+        game = make_game(game_name, option_values(option))
+    if not 0 <= seat < game.num_seats:
+        fail(f"--seat {seat}: {game.name} has seats 0 to {game.num_seats - 1}")
+    kinds = [k.strip() for k in vs.split(",") if k.strip()] or ["random"]
+    others = game.num_seats - 1
+    if len(kinds) == 1:
+        kinds *= others
+    if len(kinds) != others:
+        fail(f"--vs: {others} other seat(s), got {len(kinds)} player kinds")
+    for kind in kinds:
+        if kind not in PLAYER_KINDS:
+            fail(f"--vs: unknown player kind {kind!r}; kinds: {', '.join(PLAYER_KINDS)}")
+    if seed is None:
+        seed = secrets.randbits(32)
+    other_kinds = iter(kinds)
+    seats = [HUMAN if s == seat else next(other_kinds) for s in range(game.num_seats)]
+    players = {s: make_player(kind, mix_seed(seed, s)) for s, kind in enumerate(seats) if s != seat}
+    table = Table(Match(game, seed, seats), seat, players, stdout())
+    with user_errors():
+        finished = table.run()
+        if record is not None:
+            table.write_record(record)
+    if not finished:
+        raise typer.Exit(0)
+
+
+class Table:
+    """One terminal game: the person's turns read from stdin, everyone else's played by players."""
+
+    def __init__(self, match: Match, seat: int, players: dict[int, Player], console: Console) -> None:
+        self.match = match
+        self.game = match.game
+        self.seat = seat
+        self.players = players
+        self.console = console
+        self.log_seen: list[Any] = []
+
+    def run(self) -> bool:
+        """Play until the end (True) or until the person quits or input ends (False)."""
+        game, match = self.game, self.match
+        options = game.option_string()
+        self.say(
+            f"[bold]{escape(game.title)}[/]  seed {match.seed}"
+            + (f"  options {escape(options)}" if options else "")
+            + f"  you are seat {escape(game.seat_name(self.seat))}"
+        )
+        self.say(f"[dim]reproduce with --seed {match.seed}; type 'help' for help[/]")
+        self.show_new_log()
+        while (decision := match.decision) is not None:
+            if decision.seat == self.seat:
+                action = self.ask()
+                if action is None:
+                    self.say("[yellow]you left the game[/]")
+                    return False
+                match.apply(action)
+                self.say(f"you: {escape(str(action))}")
+            else:
+                player = self.players[decision.seat]
+                action = player.choose(game.observe(match.state, decision.seat))
+                match.apply(action)
+                name = game.seat_name(decision.seat)
+                self.say(f"[cyan]{escape(name)} ({escape(player.name)})[/] decided ({escape(decision.kind)})")
+            self.show_new_log()
+        self.show_view("end of the game")
+        result = match.result
+        assert result is not None
+        self.say(f"[bold]game over:[/] {escape(result.describe(self.seat_labels()))}")
+        return True
+
+    # --- the person's turn ---------------------------------------------------------------------
+    def ask(self) -> Action | None:
+        """Show the view and the legal actions; read until a legal action (None: quit or end of input)."""
+        self.show_view()
+        legal = self.match.legal_actions()
+        self.show_actions(legal)
+        while True:
+            line = self.read_line(f"move [1-{len(legal)}, notation, help, quit]> ")
+            if line is None:
+                return None
+            text = line.strip()
+            word = text.lower()
+            if word in QUIT_WORDS:
+                return None
+            if word in HELP_WORDS:
+                self.show_help()
+                self.show_actions(legal)
+                continue
+            if word in SHOW_WORDS:
+                self.show_view()
+                self.show_actions(legal)
+                continue
+            try:
+                return self.choose(text, legal)
+            except IllegalAction as err:
+                self.say(f"[red]{escape(str(err))}[/]")
+
+    def choose(self, text: str, legal: list[Action]) -> Action:
+        """The legal action named by a number (1-based) or by its notation."""
+        if not text:
+            raise IllegalAction(f"type a move number (1-{len(legal)}) or a move such as '{legal[0]}'")
+        if text.isdigit():
+            number = int(text)
+            if not 1 <= number <= len(legal):
+                raise IllegalAction(f"there is no move {number}: choose 1-{len(legal)}")
+            return legal[number - 1]
+        action = self.game.parse_action(text)
+        if action not in legal:
+            raise IllegalAction(self.game.explain_illegal(self.match.state, action, legal))
+        return action
+
+    def read_line(self, prompt: str) -> str | None:
+        self.console.print(prompt, end="", markup=False)
+        self.console.file.flush()
+        line = sys.stdin.readline()
+        if not line:
+            self.say("")
+            return None
+        if not sys.stdin.isatty():
+            self.say(escape(line.rstrip("\n")), markup=True)
+        return line
+
+    # --- showing -------------------------------------------------------------------------------
+    def show_view(self, title: str = "") -> None:
+        view = self.game.view(self.match.state, self.seat)
+        self.console.rule(title or f"move {len(self.match.moves) + 1}")
+        self.console.print(self.game.render(view, self.seat))
+
+    def show_actions(self, legal: list[Action]) -> None:
+        decision = self.match.decision
+        assert decision is not None
+        self.say(f"[bold]you must {escape(decision.prompt)}[/]")
+        for number, action in enumerate(legal, 1):
+            self.say(f"  {number:>3}. {escape(str(action))}")
+
+    def show_help(self) -> None:
+        self.say(
+            "Type the number of a move or its notation (e.g. the text shown after the number). "
+            "'show' shows the table again, 'quit' leaves the game."
+        )
+
+    def show_new_log(self) -> None:
+        log = self.game.view(self.match.state, self.seat).get("log")
+        if not isinstance(log, list):
+            return
+        for entry in new_entries(self.log_seen, log):
+            self.say(f"[dim]{escape(str(entry))}[/]")
+        self.log_seen = list(log)
+
+    def say(self, text: str, markup: bool = True) -> None:
+        self.console.print(text, markup=markup, soft_wrap=True)
+
+    def seat_labels(self) -> list[str]:
+        return [f"{self.game.seat_name(s)} ({name})" for s, name in enumerate(self.match.seats)]
+
+    def write_record(self, path: Path) -> None:
+        record = self.match.record()
+        text = record.to_json() + "\n" if path.suffix.lower() == ".json" else record.to_text()
+        path.write_text(text, encoding="utf-8")
+        self.say(f"record written to {escape(str(path))}")
+
+
+def new_entries(seen: list[Any], log: list[Any]) -> list[Any]:
+    """The entries of `log` after what `seen` already showed (a log may also be a moving window)."""
+    for overlap in range(min(len(seen), len(log)), 0, -1):
+        if seen[-overlap:] == log[:overlap]:
+            return log[overlap:]
+    return list(log)

@@ -1,0 +1,198 @@
+"""Simulation: many seeded games between players, summarised.
+
+`simulate` is deterministic per seed: game i is played from `mix_seed(seed, i)` and the player of
+seat s in game i is seeded with `mix_seed(game_seed, s)`, so any game of a batch can be replayed on
+its own, and a batch split into ranges (`first`) and merged (`SimSummary.merge`) gives the same
+summary as one run: this is how a parallel runner uses it.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from .core import CardtableError, Game, Match, make_game, mix_seed
+from .core.game import OptionValue
+from .core.runner import play_match
+from .players import PLAYER_KINDS, make_player
+
+#: the summary fields that measure time, so differ between two runs of the same seed
+TIMING_FIELDS = ("seconds", "actions_per_second")
+
+#: player kinds that only ever choose among `legal_actions`, so their games need no legality check
+TRUSTED_KINDS = frozenset({"random"})
+
+DEFAULT_MAX_ACTIONS = 100_000
+
+
+class SimulationError(CardtableError):
+    """A simulated game failed (a game that never ends or a bug in a game or player)."""
+
+
+@dataclass
+class SimSummary:
+    """What a batch of games amounts to. Counts only, so summaries of disjoint batches add up."""
+
+    game: str
+    options: dict[str, OptionValue]
+    seed: int
+    players: list[str]
+    games: int = 0
+    total_actions: int = 0
+    seconds: float = 0.0
+    wins: list[int] = field(default_factory=list)
+    draws: int = 0
+    no_winner: int = 0
+    min_length: int | None = None
+    max_length: int | None = None
+    end_reasons: Counter[str] = field(default_factory=Counter)
+
+    def __post_init__(self) -> None:
+        if not self.wins:
+            self.wins = [0] * len(self.players)
+
+    @property
+    def actions_per_second(self) -> float:
+        return self.total_actions / self.seconds if self.seconds > 0 else 0.0
+
+    @property
+    def average_length(self) -> float:
+        return self.total_actions / self.games if self.games else 0.0
+
+    def add(self, match: Match) -> None:
+        """Count one finished game."""
+        result = match.result
+        assert result is not None, "only finished games are counted"
+        length = len(match.moves)
+        self.games += 1
+        self.total_actions += length
+        for seat in result.winners:
+            self.wins[seat] += 1
+        if result.draw:
+            self.draws += 1
+        elif not result.winners:
+            self.no_winner += 1
+        self.min_length = length if self.min_length is None else min(self.min_length, length)
+        self.max_length = length if self.max_length is None else max(self.max_length, length)
+        self.end_reasons[result.reason] += 1
+
+    def merge(self, other: SimSummary) -> SimSummary:
+        """The summary of both batches (same game, options, seed and players)."""
+        if (self.game, self.options, self.seed, self.players) != (
+            other.game,
+            other.options,
+            other.seed,
+            other.players,
+        ):
+            raise ValueError("only summaries of the same simulation can be merged")
+        lengths = [x for x in (self.min_length, other.min_length) if x is not None]
+        longest = [x for x in (self.max_length, other.max_length) if x is not None]
+        return SimSummary(
+            game=self.game,
+            options=dict(self.options),
+            seed=self.seed,
+            players=list(self.players),
+            games=self.games + other.games,
+            total_actions=self.total_actions + other.total_actions,
+            seconds=self.seconds + other.seconds,
+            wins=[a + b for a, b in zip(self.wins, other.wins, strict=True)],
+            draws=self.draws + other.draws,
+            no_winner=self.no_winner + other.no_winner,
+            min_length=min(lengths) if lengths else None,
+            max_length=max(longest) if longest else None,
+            end_reasons=self.end_reasons + other.end_reasons,
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data in a fixed key order (JSON output); only TIMING_FIELDS vary between runs."""
+        return {
+            "game": self.game,
+            "options": dict(sorted(self.options.items())),
+            "seed": self.seed,
+            "players": list(self.players),
+            "games": self.games,
+            "total_actions": self.total_actions,
+            "seconds": round(self.seconds, 6),
+            "actions_per_second": round(self.actions_per_second, 1),
+            "wins": list(self.wins),
+            "draws": self.draws,
+            "no_winner": self.no_winner,
+            "average_length": round(self.average_length, 3),
+            "min_length": self.min_length,
+            "max_length": self.max_length,
+            "end_reasons": dict(sorted(self.end_reasons.items())),
+        }
+
+
+def game_seed(seed: int, index: int) -> int:
+    """The seed of game `index` of a simulation run with `seed`."""
+    return mix_seed(seed, index)
+
+
+def player_seed(game_seed: int, seat: int) -> int:
+    """The seed of the player at `seat` in the game played from `game_seed`."""
+    return mix_seed(game_seed, seat)
+
+
+def play_one(
+    game: Game[Any],
+    seed: int,
+    player_kinds: Sequence[str],
+    *,
+    validate: bool = True,
+    max_actions: int = DEFAULT_MAX_ACTIONS,
+) -> Match:
+    """Play one game from `seed`, each seat's player seeded from it; SimulationError on any failure."""
+    players = [make_player(kind, player_seed(seed, seat)) for seat, kind in enumerate(player_kinds)]
+    try:
+        return play_match(game, players, seed, max_actions=max_actions, validate=validate)
+    except Exception as err:
+        raise SimulationError(
+            f"{game.name} game with seed {seed} failed: {type(err).__name__}: {err}"
+        ) from err
+
+
+def check_player_kinds(game: Game[Any], player_kinds: Sequence[str]) -> list[str]:
+    """One known player kind per seat: a single kind is used for every seat."""
+    kinds = list(player_kinds) or ["random"]
+    if len(kinds) == 1:
+        kinds *= game.num_seats
+    if len(kinds) != game.num_seats:
+        raise SimulationError(f"{game.name} has {game.num_seats} seats, got {len(kinds)} players")
+    unknown = [k for k in kinds if k not in PLAYER_KINDS]
+    if unknown:
+        raise SimulationError(f"unknown player kind {unknown[0]!r}; kinds: {', '.join(PLAYER_KINDS)}")
+    return kinds
+
+
+def simulate(
+    game_name: str,
+    options: Mapping[str, OptionValue] | None,
+    games: int,
+    seed: int,
+    player_kinds: Sequence[str] = ("random",),
+    *,
+    first: int = 0,
+    on_game: Callable[[int, Match], None] | None = None,
+    max_actions: int = DEFAULT_MAX_ACTIONS,
+) -> SimSummary:
+    """Play games `first` .. `first + games - 1` of the simulation `seed` and summarise them.
+
+    `on_game(index, match)` is called after each game (progress bars, writing records). Raises
+    UnknownGame/BadOption for a bad game or option, SimulationError if a game fails.
+    """
+    game = make_game(game_name, options)
+    kinds = check_player_kinds(game, player_kinds)
+    validate = not set(kinds) <= TRUSTED_KINDS
+    summary = SimSummary(game=game.name, options=dict(game.options), seed=seed, players=kinds)
+    for index in range(first, first + games):
+        started = time.perf_counter()
+        match = play_one(game, game_seed(seed, index), kinds, validate=validate, max_actions=max_actions)
+        summary.seconds += time.perf_counter() - started
+        summary.add(match)
+        if on_game is not None:
+            on_game(index, match)
+    return summary

@@ -1,0 +1,125 @@
+"""What each seat may see (views), samples of what it cannot (determinize), and the terminal table."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from cardtable.core import Rng
+
+from . import queries as q
+from .state import State
+
+if TYPE_CHECKING:
+    from .rules import Biosphere5
+
+
+def view_state(game: Biosphere5, state: State, seat: int | None) -> dict[str, Any]:
+    """Public boards for everyone; the seat's own hand; the target's hand while spying on it.
+
+    The discard pile is shown as its unordered contents: every card reaches it face up in front of
+    all players (see RULES.md, 2.4). Draw piles show only their size.
+    """
+    cards = game.cards
+    key = cards.key
+    decision = game.decision(state)
+    boards = []
+    for s, board in enumerate(state.boards):
+        boards.append(
+            {
+                "seat": s,
+                "name": game.seat_name(s),
+                "team": q.team_of(state, s) if len(state.boards) == 4 else None,
+                "out": board.out,
+                "hand_size": len(board.hand),
+                "pile_size": len(board.pile),
+                "faceup": [key(c) for c in board.faceup],
+                "discard": sorted(key(c) for c in board.discard),
+                "achievements": [key(c) for c in board.achievements],
+                "level": q.civilisation_level(cards, board),
+                "red": board.red,
+            }
+        )
+    view: dict[str, Any] = {
+        "game": game.name,
+        "seat": seat,
+        "players": len(state.boards),
+        "order": list(state.order),
+        "turn": q.current_seat(state) if state.order else None,
+        "move": state.move + 1,
+        "markers": list(state.markers),
+        "decision": _decision_json(decision),
+        "tasks": [[t.kind, t.seat] for t in state.tasks],
+        "boards": boards,
+        "hand": sorted(key(c) for c in state.boards[seat].hand) if seat is not None else None,
+        "events": list(state.events),
+        "result": _result_json(game, state),
+    }
+    spied = _spied_hand(state, seat)
+    if spied is not None:
+        view["revealed"] = {"seat": spied, "hand": sorted(key(c) for c in state.boards[spied].hand)}
+    view.update(game.extra_view(state, seat))
+    return view
+
+
+def _spied_hand(state: State, seat: int | None) -> int | None:
+    """The seat whose hand `seat` is looking at through Espionage right now, if any."""
+    if seat is None or not state.tasks:
+        return None
+    task = state.tasks[0]
+    return task.other if task.kind == "force" and task.seat == seat else None
+
+
+def _decision_json(decision: Any) -> dict[str, Any] | None:
+    if decision is None:
+        return None
+    return {"seat": decision.seat, "kind": decision.kind, "prompt": decision.prompt}
+
+
+def _result_json(game: Biosphere5, state: State) -> dict[str, Any] | None:
+    result = game.result(state)
+    if result is None:
+        return None
+    return {"winners": list(result.winners), "draw": result.draw, "reason": result.reason}
+
+
+def determinize_state(game: Biosphere5, state: State, seat: int, rng: Rng) -> State:
+    """Resample every card `seat` cannot see: other hands, every draw pile's order, the generator."""
+    sample = game.clone(state)
+    spied = _spied_hand(state, seat)
+    for s, board in enumerate(sample.boards):
+        if s == seat or s == spied:
+            pool = sorted(board.pile)
+            rng.shuffle(pool)
+            board.pile = pool
+            continue
+        pool = sorted(board.hand + board.pile)
+        rng.shuffle(pool)
+        size = len(board.hand)
+        board.hand = sorted(pool[:size])
+        board.pile = pool[size:]
+    sample.rng = rng.fork()
+    return sample
+
+
+def render_view(view: dict[str, Any]) -> str:
+    """A compact text table of one seat's view, for the terminal."""
+    lines = []
+    seat = view["seat"]
+    for board in view["boards"]:
+        me = " (you)" if board["seat"] == seat else ""
+        status = " [OUT]" if board["out"] else ""
+        turn = " <- turn" if board["seat"] == view["turn"] else ""
+        team = f" team {board['team']}" if board["team"] is not None else ""
+        lines.append(f"[bold]{board['name']}{me}{team}{status}{turn}[/bold]  level {board['level']}")
+        lines.append(f"  achievements: {', '.join(board['achievements']) or '-'}")
+        lines.append(f"  face up: {', '.join(board['faceup']) or '-'}")
+        lines.append(
+            f"  hand {board['hand_size']}  draw pile {board['pile_size']}  discard pile {len(board['discard'])}"
+        )
+    if view.get("hand") is not None:
+        lines.append(f"[bold]your hand:[/bold] {', '.join(view['hand']) or '-'}")
+    if "revealed" in view:
+        lines.append(f"hand of {view['revealed']['seat']}: {', '.join(view['revealed']['hand'])}")
+    if view["markers"]:
+        lines.append(f"moves this turn: {', '.join(view['markers'])}")
+    return "\n".join(lines)

@@ -3,7 +3,17 @@
 from .action import Action, act
 from .decision import Decision, Result
 from .errors import BadOption, BadRecord, CardDataError, CardtableError, IllegalAction, UnknownGame
-from .game import Game, Mode, Observation, OptionSpec, game_class, game_names, make_game, parse_options, register
+from .game import (
+    Game,
+    Mode,
+    Observation,
+    OptionSpec,
+    game_class,
+    game_names,
+    make_game,
+    parse_options,
+    register,
+)
 from .match import Match
 from .record import Move, Record
 from .replay import replay

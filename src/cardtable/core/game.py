@@ -288,4 +288,3 @@ def _load_games() -> None:
     from cardtable import games
 
     games.load()
-

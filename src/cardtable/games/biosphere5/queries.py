@@ -45,7 +45,11 @@ def protection(cards: CardSet, board: Board, category: str) -> str:
 
 def rescue_cards(cards: CardSet, board: Board, category: str) -> list[int]:
     """Distinct rescue cards in hand that work against the catastrophe of `category` (2.3.2)."""
-    found = {c for c in board.hand if cards.cards[c].upper.kind == "rescue" and category in cards.cards[c].upper.protects}
+    found = {
+        c
+        for c in board.hand
+        if cards.cards[c].upper.kind == "rescue" and category in cards.cards[c].upper.protects
+    }
     return sorted(found)
 
 

@@ -9,7 +9,7 @@ becomes the pending decision of the seat concerned — out-of-turn reactions inc
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from cardtable.core import Action, Decision, Game, Mode, OptionSpec, Result, Rng, register
 
@@ -184,7 +184,8 @@ class Biosphere5(Game[State]):
             others = list(board.hand)
             others.remove(card)
             return any(
-                self.cards.cards[c].upper.kind == "rescue" and option.category in self.cards.cards[c].upper.protects
+                self.cards.cards[c].upper.kind == "rescue"
+                and option.category in self.cards.cards[c].upper.protects
                 for c in others
             )
         if kind == "new-hope":
@@ -221,7 +222,10 @@ class Biosphere5(Game[State]):
         elif verb == "take2":
             state.markers.append("take2")
             self._event(state, f"{name} takes two cards and will discard two")
-            state.tasks[:0] = [Task("take", seat, 2, tag="take two"), Task("discard", seat, 2, tag="take two")]
+            state.tasks[:0] = [
+                Task("take", seat, 2, tag="take two"),
+                Task("discard", seat, 2, tag="take two"),
+            ]
         elif verb == "refresh":
             state.markers.append("refresh")
             old = [self.cards.name(c) for c in board.faceup]
@@ -298,7 +302,9 @@ class Biosphere5(Game[State]):
             self._discard_from_hand(state, task.seat, card, verb="discards the rescue card")
         else:
             self._event(state, f"{self.seat_name(task.seat)} endures {self._catastrophe_name(task.tag)}")
-            state.tasks.insert(0, Task("discard", task.seat, task.count, tag=self._catastrophe_name(task.tag)))
+            state.tasks.insert(
+                0, Task("discard", task.seat, task.count, tag=self._catastrophe_name(task.tag))
+            )
 
     def _on_target(self, state: State, task: Task, action: Action) -> None:
         state.tasks.pop(0)
@@ -337,7 +343,7 @@ class Biosphere5(Game[State]):
             names = ", ".join(self.seat_name(s) for s in state.order)
             self._event(state, f"turn order: {names}")
 
-    _task_handlers: dict[str, Callable[[Biosphere5, State, Task, Action], None]] = {
+    _task_handlers: ClassVar[dict[str, Callable[[Biosphere5, State, Task, Action], None]]] = {
         "take": _on_take,
         "discard": _on_discard,
         "sacrifice": _on_sacrifice,
@@ -429,7 +435,7 @@ class Biosphere5(Game[State]):
         else:
             state.tasks.insert(0, Task("discard", seat, cost, tag=disaster))
 
-    _auto_handlers: dict[str, Callable[[Biosphere5, State, Task], None]] = {
+    _auto_handlers: ClassVar[dict[str, Callable[[Biosphere5, State, Task], None]]] = {
         "end-move": _auto_end_move,
         "end-turn": _auto_end_turn,
         "hit": _auto_hit,
@@ -497,7 +503,11 @@ class Biosphere5(Game[State]):
     def _drop_out(self, state: State, seat: int) -> None:
         state.boards[seat].out = True
         self._event(state, f"{self.seat_name(seat)} drops out of the game")
-        state.tasks = [t for t in state.tasks if t.seat != seat and not (t.other == seat and t.kind in ("force", "destroy"))]
+        state.tasks = [
+            t
+            for t in state.tasks
+            if t.seat != seat and not (t.other == seat and t.kind in ("force", "destroy"))
+        ]
         sides = {q.team_of(state, s) for s in q.active_seats(state)}
         if len(sides) <= 1:
             self._last_side_standing(state)

@@ -87,7 +87,7 @@ def determinize_state(game: Biosphere5, state: State, seat: int, rng: Rng) -> St
     sample = game.clone(state)
     spied = _spied_hand(state, seat)
     for s, board in enumerate(sample.boards):
-        if s == seat or s == spied:
+        if s in (seat, spied):
             pool = sorted(board.pile)
             rng.shuffle(pool)
             board.pile = pool
@@ -113,9 +113,8 @@ def render_view(view: dict[str, Any]) -> str:
         lines.append(f"[bold]{board['name']}{me}{team}{status}{turn}[/bold]  level {board['level']}")
         lines.append(f"  achievements: {', '.join(board['achievements']) or '-'}")
         lines.append(f"  face up: {', '.join(board['faceup']) or '-'}")
-        lines.append(
-            f"  hand {board['hand_size']}  draw pile {board['pile_size']}  discard pile {len(board['discard'])}"
-        )
+        sizes = f"hand {board['hand_size']}  draw pile {board['pile_size']}"
+        lines.append(f"  {sizes}  discard pile {len(board['discard'])}")
     if view.get("hand") is not None:
         lines.append(f"[bold]your hand:[/bold] {', '.join(view['hand']) or '-'}")
     if "revealed" in view:

@@ -1,0 +1,229 @@
+"""Biomechanic Dino Battles as a cardtable Game: options, views, determinization, invariants."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from cardtable.core import Action, BadOption, Decision, Game, Mode, OptionSpec, Result, Rng, register
+
+from . import rules
+from .cards import COMBAT_TYPES, Catalog, load_catalog
+from .effects import SEAT_LETTERS
+from .render import render_view
+from .state import DinoState
+from .turn import STARTING_DECK, initial_supply, set_up
+from .zones import effective
+
+
+@register
+class DinoBattles(Game[DinoState]):
+    name = "dino-battles"
+    title = "Biomechanic Dino Battles"
+    state_type = DinoState
+    option_specs = (OptionSpec("players", 2, "number of players", (2, 3, 4)),)
+    modes = tuple(Mode(f"{n} players", {"players": n}, f"{n} players, starter set") for n in (2, 3, 4))
+
+    def __init__(self, catalog: Catalog | None = None, **options: Any) -> None:
+        self.catalog = catalog or load_catalog()
+        super().__init__(**options)
+
+    def validate_options(self) -> None:
+        players = int(self.options["players"])
+        if self.catalog.setup.dino_copies.at(players) == 0:
+            raise BadOption(f"the card set has no Dino Deck for {players} players")
+
+    @property
+    def num_seats(self) -> int:
+        return int(self.options["players"])
+
+    # --- the rules -----------------------------------------------------------------------------
+    def new_state(self, seed: int) -> DinoState:
+        s = set_up(self.catalog, self.num_seats, seed)
+        rules.settle(self.catalog, s)
+        return s
+
+    def decision(self, state: DinoState) -> Decision | None:
+        return rules.decision(state)
+
+    def legal_actions(self, state: DinoState) -> list[Action]:
+        return rules.legal_actions(self.catalog, state)
+
+    def _apply(self, state: DinoState, action: Action) -> None:
+        rules.apply(self.catalog, state, action)
+
+    def result(self, state: DinoState) -> Result | None:
+        if not state.ended:
+            return None
+        n = self.num_seats
+        wounds = [self.wounds(state, seat) for seat in range(n)]
+        kos = [p.kos for p in state.players]
+        details: dict[str, int | float | str] = {"turns": state.turn.number}
+        details |= {f"wounds_{SEAT_LETTERS[i]}": w for i, w in enumerate(wounds)}
+        details |= {f"kos_{SEAT_LETTERS[i]}": k for i, k in enumerate(kos)}
+        if state.ended == "ko":
+            winners: tuple[int, ...] = (state.ko_winner,)
+            reason = "knocked out three opponent Dinosaurs"
+        else:
+            least = min(wounds)
+            tied = [i for i in range(n) if wounds[i] == least]
+            most = max(kos[i] for i in tied)
+            winners = tuple(i for i in tied if kos[i] == most)
+            cause = "the Wound supply ran out" if state.ended == "wounds" else "the Dino Deck was used up"
+            reason = f"{cause}: fewest Wounds" + (", most knock-outs among them" if len(tied) > 1 else "")
+        if len(winners) == n:
+            zeros = tuple(0.0 for _ in range(n))
+            return Result((), zeros, reason + " (all tied)", draw=True, details=details)
+        scores = tuple(1.0 if i in winners else -1.0 for i in range(n))
+        return Result(winners, scores, reason, details=details)
+
+    @staticmethod
+    def wounds(state: DinoState, seat: int) -> int:
+        """Wound cards in hand, deck and discard pile (the Wound-supply end's count)."""
+        p = state.players[seat]
+        return (p.hand + p.deck + p.discard).count("wound")
+
+    # --- information ---------------------------------------------------------------------------
+    def view(self, state: DinoState, seat: int | None) -> dict[str, Any]:
+        cat = self.catalog
+        players = []
+        for i, p in enumerate(state.players):
+            mine = seat == i
+            entry: dict[str, Any] = {
+                "seat": SEAT_LETTERS[i],
+                "hand_size": len(p.hand),
+                "deck_size": len(p.deck),
+                "discard": list(p.discard),
+                "kos": p.kos,
+                "active": self._dino_view(state, i, p.active, mine) if p.active else None,
+                "bench": [self._dino_view(state, i, d, mine) for d in p.bench],
+                "boosts": list(state.boosts[i]),
+            }
+            if mine:
+                entry["hand"] = sorted(p.hand)
+                entry["deck_contents"] = sorted(p.deck)
+            else:
+                # what a player with perfect memory knows: the cards this player holds unseen
+                entry["unseen"] = sorted(p.hand + p.deck + [c for d in p.dinos() for c in d.attached])
+            players.append(entry)
+        decision = rules.decision(state)
+        attack = state.attack
+        return {
+            "game": self.name,
+            "viewer": SEAT_LETTERS[seat] if seat is not None else None,
+            "turn": {
+                "player": SEAT_LETTERS[state.turn.player],
+                "number": state.turn.number,
+                "part": state.turn.part,
+                "actions": state.turn.actions,
+                "attaches": state.turn.attaches,
+                "combats": state.turn.combats,
+                "buys": state.turn.buys,
+                "power_used": state.turn.power_used,
+            },
+            "decision": {"seat": SEAT_LETTERS[decision.seat], "kind": decision.kind} if decision else None,
+            "row": list(state.row),
+            "dino_deck": sorted(state.dino_deck),
+            "supply": dict(state.supply),
+            "purgatory": list(state.purgatory),
+            "players": players,
+            "attack": {
+                "attacker": SEAT_LETTERS[attack.attacker],
+                "attack": cat.dino(attack.attacker_tag).attacks[attack.index].name,
+                "attacker_tag": attack.attacker_tag,
+                "stage": attack.stage,
+                "target": SEAT_LETTERS[attack.target] if attack.target >= 0 else None,
+                "defender_tag": attack.defender_tag,
+                "reaction": attack.reaction,
+                "window": [SEAT_LETTERS[w] for w in attack.window],
+            }
+            if attack
+            else None,
+            "effects": [
+                {"seat": SEAT_LETTERS[o.seat], "op": o.op, "n": o.n, "target": o.target} for o in state.ops
+            ],
+            "promote": [SEAT_LETTERS[x] for x in state.promote],
+            "ended": state.ended,
+        }
+
+    def _dino_view(self, state: DinoState, seat: int, dino: Any, mine: bool) -> dict[str, Any]:
+        data = self.catalog.dino(dino.tag)
+        out: dict[str, Any] = {
+            "tag": dino.tag,
+            "name": data.name,
+            "hp": data.hp - dino.damage,
+            "max_hp": data.hp,
+            "attached_count": len(dino.attached),
+        }
+        if state.players[seat].active is dino:
+            out |= {stat: effective(self.catalog, state, seat, stat) for stat in ("atk", "eva", "def")}
+        if mine:
+            out["attached"] = sorted(dino.attached)
+        return out
+
+    def determinize(self, state: DinoState, seat: int, rng: Rng) -> DinoState:
+        """Resample every card `seat` cannot see, per player, from the pools its view shows."""
+        sample = self.clone(state)
+        for i, p in enumerate(sample.players):
+            if i == seat:
+                p.deck.sort()
+                rng.shuffle(p.deck)
+                continue
+            dinos = p.dinos()
+            pool = sorted(p.hand + p.deck + [c for d in dinos for c in d.attached])
+            rng.shuffle(pool)
+            sizes = [len(p.hand), *(len(d.attached) for d in dinos)]
+            p.hand, pool = pool[: sizes[0]], pool[sizes[0] :]
+            for dino, size in zip(dinos, sizes[1:], strict=True):
+                dino.attached, pool = pool[:size], pool[size:]
+            p.deck = pool
+        sample.dino_deck.sort()
+        rng.shuffle(sample.dino_deck)
+        sample.rng = rng.fork()
+        return sample
+
+    # --- encoding and checks -------------------------------------------------------------------
+    def action_space(self) -> list[Action]:
+        cat = self.catalog
+        tags = cat.dino_tags(self.num_seats)
+        kinds = cat.card_kinds
+        space = [Action("pass"), Action("evade"), Action("defend"), Action("power")]
+        space += [Action("play", (k,)) for k in cat.strategy_keys]
+        space += [Action("item", (k,)) for k in cat.item_keys]
+        space += [Action("attach", (k, t)) for k in COMBAT_TYPES for t in tags]
+        space += [Action("attack", (i,)) for i in (1, 2)]
+        for verb in ("retreat", "promote", "heal", "damage"):
+            space += [Action(verb, (t,)) for t in tags]
+        space += [Action("target", (SEAT_LETTERS[i],)) for i in range(self.num_seats)]
+        space += [Action("buy", (k,)) for k in (*COMBAT_TYPES, *cat.supply_cards, *cat.dino_keys)]
+        for verb in ("keep", "discard", "purge"):
+            space += [Action(verb, (k,)) for k in kinds]
+        return space
+
+    def check_invariants(self, state: DinoState) -> None:
+        cat = self.catalog
+        n = self.num_seats
+        expected = Counter(initial_supply(cat, n))
+        for kind, count in STARTING_DECK.items():
+            expected[kind] += count * n
+        found = Counter({k: v for k, v in state.supply.items()})
+        tags: list[str] = list(state.dino_deck) + list(state.row)
+        for p in state.players:
+            found.update(p.hand + p.deck + p.discard)
+            for dino in p.dinos():
+                tags.append(dino.tag)
+                found.update(dino.attached)
+                assert 0 <= dino.damage < cat.dino(dino.tag).hp, f"{dino.tag} should have been knocked out"
+                assert set(dino.attached) <= set(COMBAT_TYPES), f"{dino.tag} has a non-Combat card attached"
+            assert len(p.bench) <= 3, "more than 3 benched Dinosaurs"
+            assert p.active is not None or not p.bench or state.promote, "a bench without an active Dinosaur"
+        all_tags = cat.dino_tags(n)
+        tags += [card for card in state.purgatory if card in all_tags]
+        found.update(card for card in state.purgatory if card not in all_tags)
+        assert sorted(tags) == sorted(all_tags), "Dinosaurs not conserved"
+        assert +found == +expected, f"cards not conserved: extra {found - expected}, missing {expected - found}"
+        assert all(v >= 0 for v in state.supply.values()), "negative Supply stack"
+        assert len(state.row) <= cat.setup.revealed, "too many revealed Dinosaurs"
+
+    def render(self, view: dict[str, Any], seat: int | None) -> str:
+        return render_view(view, seat)

@@ -1,0 +1,82 @@
+"""Strategies, Items and activated Dino Powers: playing them and paying for them."""
+
+from __future__ import annotations
+
+from cardtable.core import Action
+
+from .cards import Catalog
+from .effects import queue
+from .state import DinoState
+from .zones import can_pay, distinct, pay
+
+
+def playable_items(cat: Catalog, s: DinoState, seat: int) -> list[str]:
+    """Items in hand whose cost the rest of the hand can pay (rulebook "Items")."""
+    hand = s.players[seat].hand
+    return [k for k in distinct(hand, cat.item_keys) if can_pay(hand, cat.items[k].cost)]
+
+
+def has_playable_item(cat: Catalog, s: DinoState, seat: int) -> bool:
+    return bool(playable_items(cat, s, seat))
+
+
+def item_actions(cat: Catalog, s: DinoState, seat: int) -> list[Action]:
+    return [Action("item", (k,)) for k in playable_items(cat, s, seat)]
+
+
+def play_item(cat: Catalog, s: DinoState, seat: int, key: str) -> None:
+    p = s.players[seat]
+    p.hand.remove(key)
+    p.discard.append(key)
+    pay(p.hand, cat.items[key].cost, p.discard)
+    queue(s, seat, cat.items[key].effects)
+
+
+def strategy_actions(cat: Catalog, s: DinoState) -> list[Action]:
+    if s.turn.actions <= 0:
+        return []
+    return [Action("play", (k,)) for k in distinct(s.players[s.turn.player].hand, cat.strategy_keys)]
+
+
+def play_strategy(cat: Catalog, s: DinoState, key: str) -> None:
+    """Playing a Strategy costs nothing: discard it and resolve its effects."""
+    p = s.players[s.turn.player]
+    p.hand.remove(key)
+    p.discard.append(key)
+    s.turn.actions -= 1
+    queue(s, s.turn.player, cat.strategies[key].effects)
+
+
+def power_actions(cat: Catalog, s: DinoState) -> list[Action]:
+    p = s.players[s.turn.player]
+    if p.active is None or s.turn.power_used:
+        return []
+    power = cat.dino(p.active.tag).power
+    if power is None or power.kind != "activated" or not can_pay(p.hand, power.cost):
+        return []
+    return [Action("power")]
+
+
+def use_power(cat: Catalog, s: DinoState) -> None:
+    p = s.players[s.turn.player]
+    assert p.active is not None
+    power = cat.dino(p.active.tag).power
+    assert power is not None
+    pay(p.hand, power.cost, p.discard)
+    s.turn.power_used = True
+    queue(s, s.turn.player, power.effects)
+
+
+def attach_actions(cat: Catalog, s: DinoState) -> list[Action]:
+    p = s.players[s.turn.player]
+    if s.turn.attaches <= 0:
+        return []
+    kinds = distinct(p.hand, ("attack", "evade", "defend"))
+    return [Action("attach", (k, d.tag)) for k in kinds for d in p.dinos()]
+
+
+def attach(s: DinoState, kind: str, tag: str) -> None:
+    p = s.players[s.turn.player]
+    p.hand.remove(kind)
+    next(d for d in p.dinos() if d.tag == tag).attached.append(kind)
+    s.turn.attaches -= 1

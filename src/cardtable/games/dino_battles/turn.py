@@ -1,0 +1,73 @@
+"""Set-up, the start of a turn (the Dino Deck purge) and its end (discard, keep one, draw 6)."""
+
+from __future__ import annotations
+
+from cardtable.core import Rng
+
+from .cards import COMBAT_TYPES, STATUS_TYPES, Catalog
+from .state import DinoState, Player, Turn
+from .zones import discard_from_hand, draw, refill_row
+
+HAND_SIZE = 6
+STARTING_DECK = {"attack": 3, "evade": 3, "defend": 3, "wound": 3}
+
+
+def initial_supply(cat: Catalog, players: int) -> dict[str, int]:
+    supply = {k: cat.setup.combat_stack for k in COMBAT_TYPES}
+    supply |= {k: cat.setup.status_stack for k in STATUS_TYPES}
+    supply["wound"] = cat.setup.wound_stack.at(players)
+    supply |= {k: cat.setup.supply_stack for k in cat.supply_cards}
+    return supply
+
+
+def set_up(cat: Catalog, players: int, seed: int) -> DinoState:
+    """Rulebook "Setup": 12-card decks, the shuffled Dino Deck with 5 revealed, the Supply, 6 cards each."""
+    rng = Rng(seed)
+    dino_deck = cat.dino_tags(players)
+    rng.shuffle(dino_deck)
+    seats = []
+    for _ in range(players):
+        deck = [kind for kind, n in STARTING_DECK.items() for _ in range(n)]
+        rng.shuffle(deck)
+        seats.append(Player(deck=deck))
+    s = DinoState(
+        players=seats,
+        dino_deck=dino_deck,
+        row=[],
+        supply=initial_supply(cat, players),
+        turn=Turn(player=0, number=0),
+        boosts=[[0, 0, 0] for _ in range(players)],
+        rng=rng,
+    )
+    refill_row(s, cat.setup.revealed)
+    for seat in range(players):
+        draw(s, seat, HAND_SIZE)
+    start_turn(cat, s, 0)
+    return s
+
+
+def start_turn(cat: Catalog, s: DinoState, seat: int) -> None:
+    """The Strategy part begins: purge the oldest revealed Dinosaur and reveal another.
+
+    With no revealed Dinosaur left to purge, the arena is empty and the game ends (RULES.md D2).
+    """
+    s.turn = Turn(player=seat, number=s.turn.number + 1)
+    s.boosts = [[0, 0, 0] for _ in s.players]
+    if not s.row:
+        s.ended = "arena"
+        return
+    s.purgatory.append(s.row.pop(0))
+    refill_row(s, len(s.row) + 1)
+
+
+def end_turn(cat: Catalog, s: DinoState, keep: str | None) -> None:
+    """Discard the hand, keeping at most one card, draw 6; the next player (clockwise) starts."""
+    seat = s.turn.player
+    p = s.players[seat]
+    hand = list(p.hand)
+    if keep is not None:
+        hand.remove(keep)
+    for kind in hand:
+        discard_from_hand(cat, s, seat, kind)
+    draw(s, seat, HAND_SIZE)
+    start_turn(cat, s, (seat + 1) % len(s.players))

@@ -1,0 +1,130 @@
+"""Moving cards between zones: drawing, paying costs, status cards, damage and knock-outs."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from .cards import Catalog, Cost
+from .state import DinoState
+
+STAT_INDEX = {"atk": 0, "eva": 1, "def": 2}
+
+
+def draw(s: DinoState, seat: int, n: int) -> None:
+    """Draw n cards; an empty deck is replaced by the shuffled discard pile (RULES.md D4)."""
+    p = s.players[seat]
+    for _ in range(n):
+        if not p.deck:
+            if not p.discard:
+                return
+            p.deck, p.discard = sorted(p.discard), []
+            s.rng.shuffle(p.deck)
+        p.hand.append(p.deck.pop())
+
+
+def can_pay(cards: list[str], cost: Cost) -> bool:
+    have = Counter(cards)
+    return all(have[kind] >= n for kind, n in cost.as_dict().items())
+
+
+def pay(cards: list[str], cost: Cost, into: list[str]) -> None:
+    """Move the cost's Combat Cards from `cards` to `into` (a discard pile)."""
+    for kind, n in cost.as_dict().items():
+        for _ in range(n):
+            cards.remove(kind)
+            into.append(kind)
+
+
+def take_status(s: DinoState, seat: int, kind: str, n: int) -> None:
+    """Take n cards of a Status Effect from the Supply into the discard pile (as many as are left)."""
+    k = min(n, s.supply[kind])
+    s.supply[kind] -= k
+    s.players[seat].discard.extend([kind] * k)
+
+
+def paralyzed(s: DinoState, seat: int) -> bool:
+    return "paralyze" in s.players[seat].hand
+
+
+def effective(cat: Catalog, s: DinoState, seat: int, stat: str) -> int:
+    """The ATK/EVA/DEF of `seat`'s active Dinosaur: printed value + static powers + Items this turn."""
+    p = s.players[seat]
+    if p.active is None:
+        return 0
+    dino = cat.dino(p.active.tag)
+    value = {"atk": dino.atk, "eva": dino.eva, "def": dino.def_}[stat]
+    for other in p.dinos():
+        power = cat.dino(other.tag).power
+        if power and power.kind == "static":
+            value += dict(power.effects.ops()).get(stat, 0)
+    return value + s.boosts[seat][STAT_INDEX[stat]]
+
+
+def hit_points(cat: Catalog, tag: str, damage: int) -> int:
+    return cat.dino(tag).hp - damage
+
+
+def deal_damage(cat: Catalog, s: DinoState, owner: int, tag: str, amount: int, source: int | None) -> None:
+    """Damage a Dinosaur in play; at 0 HP it is knocked out and purged (rulebook "Combat").
+
+    A knock-out counts for `source` when that is an opponent of the owner (RULES.md D9).
+    """
+    p = s.players[owner]
+    dino = next((d for d in p.dinos() if d.tag == tag), None)
+    if dino is None or amount <= 0:
+        return
+    dino.damage += amount
+    if dino.damage < cat.dino(tag).hp:
+        return
+    p.discard.extend(dino.attached)
+    dino.attached = []
+    s.purgatory.append(tag)
+    if p.active is dino:
+        p.active = None
+        s.promote.append(owner)
+    else:
+        p.bench.remove(dino)
+    if source is not None and source != owner:
+        s.players[source].kos += 1
+
+
+def heal(cat: Catalog, s: DinoState, owner: int, tag: str, amount: int) -> None:
+    for dino in s.players[owner].dinos():
+        if dino.tag == tag:
+            dino.damage = max(0, dino.damage - amount)
+
+
+def discard_from_hand(cat: Catalog, s: DinoState, seat: int, kind: str) -> None:
+    """Discard one card from hand; a discarded Poison costs the active Dinosaur 5 HP."""
+    p = s.players[seat]
+    p.hand.remove(kind)
+    p.discard.append(kind)
+    if kind == "poison" and p.active is not None:
+        deal_damage(cat, s, seat, p.active.tag, 5, source=None)
+
+
+def place_dinosaur(s: DinoState, seat: int, tag: str) -> None:
+    """A bought Dinosaur goes to the Active Dino Zone if it is empty, else to the bench."""
+    from .state import Dino
+
+    p = s.players[seat]
+    if p.active is None:
+        p.active = Dino(tag)
+    else:
+        p.bench.append(Dino(tag))
+
+
+def refill_row(s: DinoState, size: int) -> None:
+    while len(s.row) < size and s.dino_deck:
+        s.row.append(s.dino_deck.pop())
+
+
+def opponents(s: DinoState, seat: int) -> list[int]:
+    """The other seats in clockwise order starting after `seat`."""
+    n = len(s.players)
+    return [(seat + k) % n for k in range(1, n)]
+
+
+def distinct(cards: list[str], order: tuple[str, ...]) -> list[str]:
+    present = set(cards)
+    return [k for k in order if k in present]

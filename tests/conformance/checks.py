@@ -1,0 +1,280 @@
+"""The conformance checks, as functions of a game and the states (or playouts) to examine.
+
+The test modules run them on every registered game mode; `test_checks_catch_faults.py` runs them on
+deliberately broken games to show each check catches what it claims to. Each raises AssertionError
+with a message naming the fault.
+
+Hidden information is checked with one trick: `determinize(s, A, rng)` resamples everything seat A
+cannot see. So if A's view (or the spectator's) is unchanged by any such resampling, the view holds
+nothing hidden from A: no other hand, no deck order. And if `determinize` gives the same sample from
+`s` and from a state A cannot tell apart from `s`, it used nothing but A's view.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Any
+
+import pytest
+
+from cardtable.core import Action, Game, IllegalAction, Match, Record, Rng, replay
+
+from .harness import MAX_ACTIONS, Playout
+
+SAMPLE_SEEDS = (11, 12)
+MALFORMED = ("", "   ", "frobnicate 99", "frobnicate", "play play play play play 1 2 3 4 5 6 7 8 9")
+#: how many not-legal actions of the action space to try per state
+TRIES = 6
+
+States = Sequence[Any]
+
+
+# --- playouts ------------------------------------------------------------------------------------
+def check_playouts_end(playouts: Sequence[Playout]) -> None:
+    for playout in playouts:
+        assert playout.match.decision is None
+        assert 0 < len(playout.actions) <= MAX_ACTIONS
+
+
+def check_invariants(game: Game[Any], states: States) -> None:
+    for state in states:
+        game.check_invariants(state)
+
+
+def check_result_exactly_at_the_end(game: Game[Any], playout: Playout) -> None:
+    seats = range(game.num_seats)
+    *running, final = playout.states
+    for state in running:
+        decision = game.decision(state)
+        assert decision is not None, f"seed {playout.seed}: no decision before the end"
+        assert decision.seat in seats and decision.kind and decision.prompt
+        assert game.result(state) is None, f"seed {playout.seed}: a result while a decision is pending"
+    assert game.decision(final) is None and game.legal_actions(final) == []
+    result = game.result(final)
+    assert result is not None, f"seed {playout.seed}: the game ended without a result"
+    assert len(result.scores) == game.num_seats, "the result needs one score per seat"
+    assert all(w in seats for w in result.winners) and len(set(result.winners)) == len(result.winners)
+    assert result.reason
+    assert not (result.draw and result.winners), "a draw has no winners"
+
+
+def check_legal_actions(game: Game[Any], states: States) -> None:
+    """Every pending decision offers distinct actions, in a stable order, each encodable and parseable."""
+    for state in states:
+        if game.decision(state) is None:
+            continue
+        legal = game.legal_actions(state)
+        assert legal, "a decision with no legal action"
+        assert len(set(legal)) == len(legal), "legal actions repeat"
+        assert legal == game.legal_actions(state), "legal actions are not in a stable order"
+        for action in legal:
+            assert game.decode(game.encode(action)) == action
+            assert Action.parse(str(action)) == action, f"'{action}' does not parse back to itself"
+            assert game.parse_action(str(action)) == action
+
+
+def check_action_space(game: Game[Any]) -> None:
+    space = game.action_space()
+    assert len(set(space)) == len(space), "the action space repeats an action"
+    for index, action in enumerate(space):
+        assert Action.parse(str(action)) == action, f"'{action}' does not parse back to itself"
+        assert game.encode(action) == index and game.decode(index) == action
+
+
+# --- serialisation -------------------------------------------------------------------------------
+def check_state_json_round_trip(game: Game[Any], states: States) -> None:
+    for state in states:
+        text = game.to_json(state)
+        decoded = game.from_json(text)
+        assert decoded == state, "a state is not equal to its JSON round trip"
+        assert game.to_json(decoded) == text
+
+
+def check_play_continues_from_decoded_state(game: Game[Any], playout: Playout) -> None:
+    middle = len(playout.actions) // 2
+    state = game.from_json(game.to_json(playout.states[middle]))
+    for action in playout.actions[middle:]:
+        game.apply(state, action)
+    assert game.to_json(state) == game.to_json(playout.states[-1]), "a decoded state plays differently"
+    assert game.result(state) == game.result(playout.states[-1])
+
+
+def check_clones_are_independent(game: Game[Any], states: States) -> None:
+    for state in states:
+        if game.decision(state) is None:
+            continue
+        before = game.to_json(state)
+        copy = game.clone(state)
+        assert copy == state
+        action = game.legal_actions(copy)[-1]
+        game.apply(copy, action)
+        assert game.to_json(state) == before, "applying to a clone changed the original"
+        original = game.clone(state)
+        game.apply(original, action)
+        assert game.to_json(original) == game.to_json(copy)
+
+
+def check_record_round_trip_and_replay(game: Game[Any], playout: Playout) -> None:
+    record = playout.match.record()
+    text = record.to_text()
+    assert Record.from_text(text).to_text() == text  # the text form keeps option values as text
+    assert Record.from_json(record.to_json()) == record
+    assert Record.load(record.to_json()) == record and Record.load(text).to_text() == text
+    replayed = replay(Record.from_text(text))
+    assert game.to_json(replayed.state) == game.to_json(playout.states[-1]), "the replay ends elsewhere"
+    assert replayed.record() == record
+
+
+# --- hidden information --------------------------------------------------------------------------
+def check_views_survive_determinize(game: Game[Any], states: States) -> None:
+    for state in states:
+        for seat in range(game.num_seats):
+            view = game.view(state, seat)
+            for seed in SAMPLE_SEEDS:
+                sample = game.determinize(state, seat, Rng(seed))
+                assert game.view(sample, seat) == view, (
+                    f"seat {seat}'s view shows something hidden from it (it changes when resampled)"
+                )
+
+
+def check_determinize_depends_only_on_view(game: Game[Any], states: States) -> None:
+    for state in states:
+        for seat in range(game.num_seats):
+            lookalike = game.determinize(state, seat, Rng(1))
+            direct = game.determinize(state, seat, Rng(2))
+            via_lookalike = game.determinize(lookalike, seat, Rng(2))
+            assert game.to_json(direct) == game.to_json(via_lookalike), (
+                f"determinize for seat {seat} used something outside its view"
+            )
+
+
+def check_determinize_is_sound(game: Game[Any], states: States) -> None:
+    """A sample is a legal state, reproducible, leaves the original alone, and forgets the true Rng."""
+    for state in states:
+        before = game.to_json(state)
+        decision = game.decision(state)
+        for seat in range(game.num_seats):
+            sample = game.determinize(state, seat, Rng(5))
+            assert game.to_json(state) == before, "determinize changed the state it sampled from"
+            assert game.to_json(game.determinize(state, seat, Rng(5))) == game.to_json(sample)
+            game.check_invariants(sample)
+            if hasattr(state, "rng"):
+                assert sample.rng != state.rng, "the sample keeps the true generator (it foretells chance)"
+            if decision is not None and decision.seat == seat:
+                assert game.decision(sample) == decision
+                assert game.legal_actions(sample) == game.legal_actions(state), (
+                    "a seat's legal actions depend on something it cannot see"
+                )
+
+
+def check_determinize_resamples_other_seats(game: Game[Any], states: States) -> None:
+    """For each seat A, some other seat's private cards are resampled in some state (A cannot see them)."""
+    if game.num_seats < 2:
+        return
+    for seat in range(game.num_seats):
+        changed = any(
+            game.view(game.determinize(state, seat, Rng(seed)), other) != game.view(state, other)
+            for state in states
+            for seed in SAMPLE_SEEDS
+            for other in range(game.num_seats)
+            if other != seat
+        )
+        assert changed, (
+            f"determinize for seat {seat} never changed another seat's view: it keeps the true hidden cards"
+        )
+
+
+def check_spectator_sees_no_hidden_card(game: Game[Any], states: States) -> None:
+    for state in states:
+        public = game.view(state, None)
+        for seat in range(game.num_seats):
+            sample = game.determinize(state, seat, Rng(3))
+            assert game.view(sample, None) == public, (
+                f"the spectator sees something seat {seat} cannot (a hand or a deck order)"
+            )
+
+
+def check_views_are_plain_detached_data(game: Game[Any], states: States) -> None:
+    for state in states:
+        before = game.to_json(state)
+        for seat in [None, *range(game.num_seats)]:
+            view = game.view(state, seat)
+            assert isinstance(view, dict)
+            text = json.dumps(view, sort_keys=True)  # raises if a view holds something not JSON
+            assert json.dumps(json.loads(text), sort_keys=True) == text
+            _scramble(view)
+            assert game.to_json(state) == before, "changing a view changed the state"
+            assert isinstance(game.render(game.view(state, seat), seat), str)
+
+
+def _scramble(data: Any) -> None:
+    """Change every list and dict inside `data` in place."""
+    if isinstance(data, dict):
+        for value in data.values():
+            _scramble(value)
+        data["__scrambled__"] = True
+    elif isinstance(data, list):
+        for value in data:
+            _scramble(value)
+        data.append("__scrambled__")
+
+
+# --- refusing bad actions ------------------------------------------------------------------------
+def check_illegal_actions_refused(game: Game[Any], states: States) -> None:
+    space = game.action_space()
+    for state in states:
+        if game.decision(state) is None:
+            continue
+        legal = set(game.legal_actions(state))
+        illegal = [a for a in space if a not in legal]
+        step = max(1, len(illegal) // TRIES)
+        before = game.to_json(state)
+        for action in illegal[::step][:TRIES]:
+            for form in (action, str(action)):
+                with pytest.raises(IllegalAction):
+                    game.apply(state, form)
+                assert game.to_json(state) == before, f"the refused action '{action}' changed the state"
+
+
+def check_malformed_actions_refused(game: Game[Any], states: States) -> None:
+    for state in states:
+        if game.decision(state) is None:
+            continue
+        before = game.to_json(state)
+        for text in MALFORMED:
+            with pytest.raises(IllegalAction):
+                game.apply(state, text)
+            assert game.to_json(state) == before, f"the refused text {text!r} changed the state"
+        with pytest.raises(IllegalAction):
+            game.apply(state, Action("frobnicate", (99, "x")))
+        assert game.to_json(state) == before
+
+
+def check_match_refuses_bad_text(game: Game[Any], playout: Playout) -> None:
+    match = Match(game, playout.seed)
+    for action in playout.actions[:3]:
+        match.apply(str(action))
+    before, moves = game.to_json(match.state), list(match.moves)
+    for text in MALFORMED:
+        with pytest.raises(IllegalAction):
+            match.apply(text)
+    assert game.to_json(match.state) == before and match.moves == moves
+
+
+def check_nothing_after_the_end(game: Game[Any], playout: Playout) -> None:
+    final = playout.states[-1]
+    before = game.to_json(final)
+    for action in [playout.actions[-1], *game.action_space()[:TRIES]]:
+        with pytest.raises(IllegalAction):
+            game.apply(final, action)
+        assert game.to_json(final) == before
+
+
+def check_encoding_bounds(game: Game[Any]) -> None:
+    size = len(game.action_space())
+    for index in (-1, size, size + 1000):
+        with pytest.raises(IllegalAction):
+            game.decode(index)
+    with pytest.raises(IllegalAction):
+        game.encode(Action("frobnicate", (99,)))

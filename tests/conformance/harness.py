@@ -1,0 +1,112 @@
+"""What the conformance tests share: the cases (every registered game x every mode) and playouts.
+
+A case's random playouts are played once per test process and cached; each test then examines the
+states they went through. Budget: a few seconds per game mode for the whole suite.
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+
+from cardtable.core import Action, Game, Match, Rng, game_class, game_names, make_game, mix_seed
+from cardtable.players import RandomPlayer
+
+#: seeds of the random playouts every case plays
+PLAYOUT_SEEDS = tuple(range(12))
+#: a game that has not ended after this many actions is taken not to terminate
+MAX_ACTIONS = 5000
+#: how many playouts, and how many states of each, the expensive checks examine
+DEEP_PLAYOUTS = 4
+STATES_PER_PLAYOUT = 8
+
+
+@dataclass(frozen=True)
+class Case:
+    """One game in one of its modes."""
+
+    game: str
+    mode: str
+    options: tuple[tuple[str, Any], ...]
+
+    def make(self) -> Game[Any]:
+        return make_game(self.game, dict(self.options))
+
+    @property
+    def id(self) -> str:
+        return f"{self.game}-{self.mode}".replace(" ", "_")
+
+
+def all_cases() -> list[Case]:
+    """Every registered game in every mode it declares (its default options if none)."""
+    found = []
+    for name in game_names():
+        modes = [(m.name, tuple(sorted(m.options.items()))) for m in game_class(name).modes]
+        for mode, options in modes or [("default", ())]:
+            found.append(Case(name, mode, options))
+    return found
+
+
+CASES = [pytest.param(case, id=case.id) for case in all_cases()]
+
+
+@dataclass
+class Playout:
+    """A finished random game: its seed, the actions taken, and a copy of every state on the way.
+
+    `states[k]` is the state before `actions[k]`; `states[-1]` is the final state.
+    """
+
+    seed: int
+    actions: list[Action]
+    states: list[Any]
+    match: Match
+
+    def sample(self, count: int = STATES_PER_PLAYOUT) -> list[Any]:
+        """`count` states spread evenly over the game, the first and the last included."""
+        if len(self.states) <= count:
+            return list(self.states)
+        step = (len(self.states) - 1) / (count - 1)
+        return [self.states[round(i * step)] for i in range(count)]
+
+
+def play_random(game: Game[Any], seed: int) -> Playout:
+    """Play `game` from `seed` with random players, keeping a copy of every state (validated moves)."""
+    players = [RandomPlayer(Rng(mix_seed(seed, seat))) for seat in range(game.num_seats)]
+    match = Match(game, seed, [p.name for p in players])
+    actions: list[Action] = []
+    states = [game.clone(match.state)]
+    while (decision := match.decision) is not None:
+        assert len(actions) < MAX_ACTIONS, f"{game.name} seed {seed}: no end after {MAX_ACTIONS} actions"
+        action = players[decision.seat].choose(game.observe(match.state, decision.seat))
+        match.apply(action)
+        actions.append(action)
+        states.append(game.clone(match.state))
+    return Playout(seed, actions, states, match)
+
+
+@functools.cache
+def game_of(case: Case) -> Game[Any]:
+    return case.make()
+
+
+@functools.cache
+def playouts(case: Case) -> tuple[Playout, ...]:
+    game = game_of(case)
+    return tuple(play_random(game, seed) for seed in PLAYOUT_SEEDS)
+
+
+def deep_states(case: Case) -> list[Any]:
+    """The states the expensive checks examine: spread over the first DEEP_PLAYOUTS playouts."""
+    return [state for playout in playouts(case)[:DEEP_PLAYOUTS] for state in playout.sample()]
+
+
+def without_rng(game: Game[Any], state: Any) -> str:
+    """The state's JSON with its random generator zeroed (to compare only the cards)."""
+    copy = game.clone(state)
+    if hasattr(copy, "rng"):
+        copy.rng = Rng(0)
+    return game.to_json(copy)

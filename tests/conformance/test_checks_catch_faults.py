@@ -1,0 +1,148 @@
+"""The conformance checks catch what they claim to: each broken variant of the toy game fails one.
+
+The toy game passes every check (it runs in the suite as `toy-*`); each variant below breaks one
+house rule, and the check meant for that rule must fail on it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from cardtable.core import Action, Result, Rng
+from tests.toygame import ToyGame, ToyState
+
+from . import checks
+from .harness import Playout, play_random
+
+
+class ViewShowsOpponentHand(ToyGame):
+    def view(self, state: ToyState, seat: int | None) -> dict[str, Any]:
+        return {**super().view(state, seat), "hands": [list(h) for h in state.hands]}
+
+
+class ViewShowsDeckOrder(ToyGame):
+    def view(self, state: ToyState, seat: int | None) -> dict[str, Any]:
+        return {**super().view(state, seat), "deck": list(state.deck)}
+
+
+class SpectatorSeesHands(ToyGame):
+    def view(self, state: ToyState, seat: int | None) -> dict[str, Any]:
+        view = super().view(state, seat)
+        if seat is None:
+            view["hand"] = list(state.hands[state.turn])
+        return view
+
+
+class ViewSharesTheStateLists(ToyGame):
+    def view(self, state: ToyState, seat: int | None) -> dict[str, Any]:
+        return {**super().view(state, seat), "pile": state.pile}
+
+
+class DeterminizeKeepsOpponentHand(ToyGame):
+    def determinize(self, state: ToyState, seat: int, rng: Rng) -> ToyState:
+        sample = self.clone(state)
+        deck = sorted(sample.deck)
+        rng.shuffle(deck)
+        sample.deck = deck
+        sample.rng = rng.fork()
+        return sample
+
+
+class DeterminizeReadsDeckOrder(ToyGame):
+    def determinize(self, state: ToyState, seat: int, rng: Rng) -> ToyState:
+        sample = self.clone(state)
+        other = 1 - seat
+        unknown = sample.hands[other] + sample.deck  # not sorted: the true deck order leaks in
+        rng.shuffle(unknown)
+        n = len(sample.hands[other])
+        sample.hands[other], sample.deck = sorted(unknown[:n]), unknown[n:]
+        sample.rng = rng.fork()
+        return sample
+
+
+class DeterminizeKeepsTheRng(ToyGame):
+    def determinize(self, state: ToyState, seat: int, rng: Rng) -> ToyState:
+        sample = super().determinize(state, seat, rng)
+        sample.rng = Rng(state.rng.state)
+        return sample
+
+
+class RefusingAnActionTouchesTheState(ToyGame):
+    def explain_illegal(self, state: ToyState, action: Action, legal: list[Action]) -> str:
+        state.deck.reverse()  # e.g. a "helpful" message that peeks by rearranging the deck
+        return super().explain_illegal(state, action, legal)
+
+
+class NoResult(ToyGame):
+    def result(self, state: ToyState) -> Result | None:
+        return None
+
+
+class UnstableActionOrder(ToyGame):
+    def legal_actions(self, state: ToyState) -> list[Action]:
+        actions = super().legal_actions(state)
+        self.calls = getattr(self, "calls", 0) + 1
+        return actions[::-1] if self.calls % 2 else actions
+
+
+class CardsVanish(ToyGame):
+    def _apply(self, state: ToyState, action: Action) -> None:
+        super()._apply(state, action)
+        if action.verb == "draw" and state.deck:
+            state.deck.pop()
+
+
+class NeverEnds(ToyGame):
+    def _apply(self, state: ToyState, action: Action) -> None:
+        super()._apply(state, action)
+        state.winner, state.draw, state.passes = None, False, 0
+
+
+def _states(game: ToyGame) -> list[Any]:
+    return [state for seed in range(4) for state in play_random(game, seed).states]
+
+
+def _playout(game: ToyGame) -> Playout:
+    return play_random(game, 1)
+
+
+StateCheck = Callable[[Any, list[Any]], None]
+
+STATE_CHECKS: list[tuple[type[ToyGame], StateCheck]] = [
+    (ViewShowsOpponentHand, checks.check_views_survive_determinize),
+    (ViewShowsDeckOrder, checks.check_views_survive_determinize),
+    (SpectatorSeesHands, checks.check_spectator_sees_no_hidden_card),
+    (ViewSharesTheStateLists, checks.check_views_are_plain_detached_data),
+    (DeterminizeKeepsOpponentHand, checks.check_determinize_resamples_other_seats),
+    (DeterminizeReadsDeckOrder, checks.check_determinize_depends_only_on_view),
+    (DeterminizeKeepsTheRng, checks.check_determinize_is_sound),
+    (RefusingAnActionTouchesTheState, checks.check_illegal_actions_refused),
+    (UnstableActionOrder, checks.check_legal_actions),
+    (CardsVanish, checks.check_invariants),
+]
+
+
+@pytest.mark.parametrize(("broken", "check"), STATE_CHECKS, ids=[cls.__name__ for cls, _ in STATE_CHECKS])
+def test_a_state_check_catches_its_fault(broken: type[ToyGame], check: StateCheck) -> None:
+    game = broken()
+    with pytest.raises((AssertionError, pytest.fail.Exception)):
+        check(game, _states(game))
+
+
+@pytest.mark.parametrize("check", [checks.check_views_survive_determinize, checks.check_invariants])
+def test_the_toy_game_itself_passes(check: StateCheck) -> None:
+    check(ToyGame(), _states(ToyGame()))
+
+
+def test_a_missing_result_is_caught() -> None:
+    game = NoResult()
+    with pytest.raises(AssertionError, match="without a result"):
+        checks.check_result_exactly_at_the_end(game, _playout(game))
+
+
+def test_a_game_that_never_ends_is_caught() -> None:
+    with pytest.raises(AssertionError, match="no end after"):
+        play_random(NeverEnds(), 1)

@@ -1,0 +1,38 @@
+"""Every game mode: a view shows only what its seat may know; determinize samples only from it."""
+
+from __future__ import annotations
+
+import pytest
+
+from . import checks
+from .harness import CASES, Case, deep_states, game_of
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_a_seat_cannot_tell_a_determinized_state_from_the_real_one(case: Case) -> None:
+    checks.check_views_survive_determinize(game_of(case), deep_states(case))
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_determinize_depends_only_on_the_view(case: Case) -> None:
+    checks.check_determinize_depends_only_on_view(game_of(case), deep_states(case))
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_determinize_gives_a_legal_state_and_leaves_the_original_alone(case: Case) -> None:
+    checks.check_determinize_is_sound(game_of(case), deep_states(case))
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_determinize_resamples_the_other_seats_hidden_cards(case: Case) -> None:
+    checks.check_determinize_resamples_other_seats(game_of(case), deep_states(case))
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_the_spectator_view_shows_no_hidden_card(case: Case) -> None:
+    checks.check_spectator_sees_no_hidden_card(game_of(case), deep_states(case))
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_views_are_plain_data_detached_from_the_state(case: Case) -> None:
+    checks.check_views_are_plain_detached_data(game_of(case), deep_states(case))

@@ -19,7 +19,7 @@ app = typer.Typer(
 )
 
 #: the command modules, in the order `cardtable --help` lists them
-COMMANDS = ("games", "play", "sim", "replay", "bench")
+COMMANDS = ("games", "play", "sim", "replay", "bench", "serve")
 
 for _command in COMMANDS:
     importlib.import_module(f"{__name__}.{_command}")

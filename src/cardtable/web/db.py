@@ -1,0 +1,109 @@
+"""Persistence: what a table is made of in the database, and the connection to it.
+
+A table is stored as its recipe, never as a state: the game, options, seed, seats and the list of
+accepted actions. The state is rebuilt by replaying the actions, so the database can never hold a
+state the engine did not produce.
+"""
+
+from __future__ import annotations
+
+import os
+from datetime import UTC, datetime
+from pathlib import Path
+
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import JSON, DateTime, ForeignKey, Integer, String, Text, create_engine, event
+from sqlalchemy.engine import Engine
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
+
+MIGRATIONS = Path(__file__).parent / "migrations"
+DATABASE_URL_VARIABLE = "CARDTABLE_DATABASE_URL"
+
+
+def now() -> datetime:
+    return datetime.now(UTC)
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class TableRow(Base):
+    __tablename__ = "tables"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    game: Mapped[str] = mapped_column(String(64))
+    options: Mapped[dict] = mapped_column(JSON)
+    seed: Mapped[int] = mapped_column(Integer)
+    created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+    #: the result text once the game is over ("*" while it is played)
+    result: Mapped[str] = mapped_column(Text, default="*")
+    seats: Mapped[list[SeatRow]] = relationship(order_by="SeatRow.seat", lazy="selectin")
+    moves: Mapped[list[MoveRow]] = relationship(order_by="MoveRow.ply", lazy="selectin")
+
+
+class SeatRow(Base):
+    __tablename__ = "seats"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    #: "human" or a player kind of `cardtable.players.PLAYER_KINDS` (played by the server)
+    kind: Mapped[str] = mapped_column(String(32))
+    name: Mapped[str] = mapped_column(String(64))
+    #: the secret of the seat's link (human seats only)
+    token: Mapped[str | None] = mapped_column(String(64), unique=True, nullable=True)
+
+
+class MoveRow(Base):
+    """One accepted action. The primary key (table, ply) makes a second action for the same ply fail."""
+
+    __tablename__ = "moves"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True)
+    ply: Mapped[int] = mapped_column(Integer, primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer)
+    action: Mapped[str] = mapped_column(Text)
+    played: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
+def default_database_url() -> str:
+    """`CARDTABLE_DATABASE_URL` if set, else a SQLite file in the user's data folder."""
+    url = os.environ.get(DATABASE_URL_VARIABLE)
+    if url:
+        return url
+    base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
+    folder = base / "cardtable"
+    folder.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{folder / 'tables.db'}"
+
+
+def connect(url: str) -> Engine:
+    """An engine for `url`, with the schema migrated to the newest version."""
+    if url.startswith("postgresql://"):
+        url = "postgresql+psycopg://" + url.removeprefix("postgresql://")
+    engine = create_engine(url, pool_pre_ping=True)
+    if engine.dialect.name == "sqlite":
+        event.listen(engine, "connect", _sqlite_pragmas)
+    migrate(engine)
+    return engine
+
+
+def _sqlite_pragmas(dbapi_connection, _record) -> None:  # type: ignore[no-untyped-def]
+    # WAL with synchronous=NORMAL: a committed transaction survives the server being killed
+    # (only a power cut can lose the last ones), and commits take microseconds, not an fsync each.
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.execute("PRAGMA busy_timeout=5000")
+    cursor.close()
+
+
+def migrate(engine: Engine) -> None:
+    """Bring the schema up to date with Alembic (run at every start; a no-op when current)."""
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    with engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.upgrade(config, "head")

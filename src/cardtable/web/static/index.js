@@ -1,0 +1,106 @@
+// The start page: choose a game, a mode, options and who sits where; create the table; share links.
+import { el } from "./render.js";
+
+const catalog = JSON.parse(document.getElementById("catalog").textContent);
+const $ = (id) => document.getElementById(id);
+const gameSelect = $("game-select");
+const modeSelect = $("mode-select");
+
+function currentGame() {
+  return catalog.find((g) => g.name === gameSelect.value);
+}
+
+function optionInput(option, value) {
+  const name = `option-${option.name}`;
+  let input;
+  if (option.choices.length) {
+    input = el("select", { name, "data-option": option.name },
+      option.choices.map((c) => el("option", { value: String(c), selected: String(c) === String(value) }, String(c))));
+  } else if (typeof option.default === "boolean") {
+    input = el("input", { type: "checkbox", name, "data-option": option.name, checked: Boolean(value) });
+  } else {
+    input = el("input", { type: typeof option.default === "number" ? "number" : "text", name, "data-option": option.name, value: String(value) });
+  }
+  input.addEventListener("change", refreshSeats);
+  return el("label", { title: option.help }, `${option.name} `, input, el("small", { class: "muted" }, ` ${option.help}`));
+}
+
+function readOptions() {
+  const options = {};
+  for (const input of document.querySelectorAll("[data-option]")) {
+    const name = input.dataset.option;
+    options[name] = input.type === "checkbox" ? input.checked : input.value;
+  }
+  return options;
+}
+
+function showOptions() {
+  const game = currentGame();
+  const mode = game.modes.find((m) => m.name === modeSelect.value);
+  const fieldset = $("options");
+  const inputs = game.options.map((o) => optionInput(o, mode && o.name in mode.options ? mode.options[o.name] : o.default));
+  fieldset.replaceChildren(el("legend", {}, "Options"), ...(inputs.length ? inputs : [el("span", { class: "muted" }, "none")]));
+  refreshSeats();
+}
+
+async function refreshSeats() {
+  const game = currentGame();
+  const query = new URLSearchParams(readOptions());
+  const response = await fetch(`/api/games/${encodeURIComponent(game.name)}/setup?${query}`);
+  const info = await response.json();
+  const fieldset = $("seats");
+  if (!response.ok) {
+    $("form-error").textContent = info.message;
+    return;
+  }
+  $("form-error").textContent = "";
+  const rows = info.seat_names.map((letter, i) =>
+    el("div", { class: "seat-row" },
+      el("span", { class: "seat-letter" }, letter),
+      el("select", { name: `seat-${i}`, "data-seat": String(i) },
+        game.seat_kinds.map((k) => el("option", { value: k, selected: i === 0 ? k === "human" : k === (game.seat_kinds[1] ?? "human") }, k === "human" ? "person" : `bot: ${k}`))),
+      el("input", { type: "text", name: `name-${i}`, "data-name": String(i), placeholder: i === 0 ? "your name" : "name", maxlength: "40" })),
+  );
+  fieldset.replaceChildren(el("legend", {}, "Seats"), ...rows);
+}
+
+function chooseGame(name) {
+  gameSelect.value = name;
+  const game = currentGame();
+  modeSelect.replaceChildren(el("option", { value: "" }, "(options below)"), ...game.modes.map((m) => el("option", { value: m.name }, m.name)));
+  if (game.modes.length) modeSelect.value = game.modes[0].name;
+  showOptions();
+}
+
+async function create(event) {
+  event.preventDefault();
+  const seats = [...document.querySelectorAll("[data-seat]")].map((s) => s.value);
+  const names = [...document.querySelectorAll("[data-name]")].map((n) => n.value);
+  const body = { game: gameSelect.value, options: readOptions(), seats, names };
+  const response = await fetch("/api/tables", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  const info = await response.json();
+  if (!response.ok) {
+    $("form-error").textContent = info.message;
+    return;
+  }
+  const links = info.seats.map((seat) => {
+    if (!seat.link) return el("li", {}, `${seat.letter} · ${seat.name}: played by the server`);
+    const url = new URL(seat.link, location.href).href;
+    return el("li", { class: "seat-link" },
+      `${seat.letter} · ${seat.name}: `,
+      el("a", { href: url, target: "_blank", class: "open-seat", "data-seat": String(seat.seat) }, "open"),
+      " ",
+      el("input", { type: "text", readonly: true, value: url, size: "48", onclick: (e) => e.target.select() }));
+  });
+  const spectator = new URL(info.spectator, location.href).href;
+  links.push(el("li", {}, "Spectators: ", el("a", { href: spectator, target: "_blank", class: "open-spectator" }, spectator)));
+  $("links").replaceChildren(...links);
+  $("created").hidden = false;
+}
+
+gameSelect.replaceChildren(...catalog.map((g) => el("option", { value: g.name }, g.title)));
+gameSelect.addEventListener("change", () => chooseGame(gameSelect.value));
+modeSelect.addEventListener("change", showOptions);
+for (const button of document.querySelectorAll(".game-pick")) button.addEventListener("click", () => chooseGame(button.dataset.game));
+$("new-table").addEventListener("submit", create);
+if (catalog.length) chooseGame(catalog[0].name);

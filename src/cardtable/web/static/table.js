@@ -1,0 +1,160 @@
+// The live table: one WebSocket, the server's payload for this seat drawn on every update.
+import { el, gameHints, loadHints, renderView } from "./render.js";
+
+const root = document.getElementById("table");
+const tableId = root.dataset.table;
+const token = root.dataset.token || null;
+const $ = (id) => document.getElementById(id);
+
+let state = null;
+let hints = null;
+let allHints = {};
+let socket = null;
+let pending = null;
+let retry = 0;
+let nextId = 1;
+
+function wsUrl() {
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  const query = token ? `?token=${encodeURIComponent(token)}` : "";
+  return `${scheme}://${location.host}/ws/tables/${encodeURIComponent(tableId)}${query}`;
+}
+
+function setConnection(text, ok) {
+  const node = $("connection");
+  node.textContent = text;
+  node.classList.toggle("ok", ok);
+}
+
+function connect() {
+  socket = new WebSocket(wsUrl());
+  socket.addEventListener("open", () => {
+    retry = 0;
+    setConnection("live", true);
+  });
+  socket.addEventListener("message", (event) => receive(JSON.parse(event.data)));
+  socket.addEventListener("close", (event) => {
+    pending = null;
+    if (event.code >= 4400 && event.code < 4500) {
+      setConnection("closed", false);
+      return; // the server refused this link: reconnecting cannot help
+    }
+    setConnection("reconnecting…", false);
+    retry = Math.min(retry + 1, 6);
+    setTimeout(connect, 250 * 2 ** retry);
+  });
+}
+
+function receive(message) {
+  if (message.type === "state") {
+    state = message;
+    hints = gameHints(allHints, state.game);
+    pending = null;
+    draw();
+  } else if (message.type === "error") {
+    pending = null;
+    toast(message.message);
+    if (state) draw();
+    if (message.error === "stale") socket.send(JSON.stringify({ type: "sync" }));
+  }
+}
+
+function toast(text) {
+  const node = $("toast");
+  node.textContent = text;
+  node.hidden = false;
+  clearTimeout(toast.timer);
+  toast.timer = setTimeout(() => (node.hidden = true), 5000);
+}
+
+function send(action) {
+  if (!state || pending || socket.readyState !== WebSocket.OPEN) return;
+  pending = nextId++;
+  socket.send(JSON.stringify({ type: "action", action, move: state.move, id: pending }));
+  for (const button of document.querySelectorAll(".action")) button.disabled = true;
+}
+
+function actionButtons(legal) {
+  return legal.map((action) =>
+    el("button", { type: "button", class: "action", "data-action": action, onclick: () => send(action) }, action),
+  );
+}
+
+function isOutOfTurn() {
+  const d = state.decision;
+  if (!d || d.seat !== state.seat) return false;
+  const turn = state.view?.[hints.turnKey];
+  if (typeof turn === "number" && turn !== state.seat) return true;
+  return hints.mainKinds.size > 0 && !hints.mainKinds.has(d.kind);
+}
+
+function wireCards(board) {
+  // a card that matches the arguments of exactly one legal action plays it when clicked
+  for (const card of board.querySelectorAll(".card[data-token]")) {
+    const tokenText = card.dataset.token;
+    const matches = state.legal.filter((a) => a.split(" ").slice(1).includes(tokenText));
+    if (matches.length === 1) {
+      card.classList.add("playable");
+      card.title = matches[0];
+      card.addEventListener("click", () => send(matches[0]));
+    }
+  }
+}
+
+function draw() {
+  const ctx = { seats: state.seats, mySeat: state.seat, hints };
+  const d = state.decision;
+  $("seats-bar").replaceChildren(
+    ...state.seats.map((s) =>
+      el("span", { class: `seat-pill${d && d.seat === s.seat ? " to-move" : ""}${s.seat === state.seat ? " me" : ""}` },
+        `${s.letter} · ${s.name}${s.kind !== "human" ? " 🤖" : ""}`),
+    ),
+  );
+  const banner = $("banner");
+  if (state.result) {
+    banner.className = "banner result";
+    banner.textContent = `Game over: ${state.result.text}`;
+  } else if (d && d.seat === state.seat) {
+    banner.className = "banner mine";
+    banner.textContent = `Your decision: ${d.prompt}`;
+  } else if (d) {
+    const who = state.seats[d.seat];
+    banner.className = "banner";
+    banner.textContent = `Waiting for ${who.name}: ${d.prompt}`;
+  }
+  const board = renderView(state.view, ctx);
+  $("board").replaceChildren(board);
+  wireCards(board);
+
+  const popup = $("popup");
+  if (state.legal.length && isOutOfTurn()) {
+    $("actions").replaceChildren();
+    $("popup-prompt").textContent = d.prompt;
+    $("popup-actions").replaceChildren(...actionButtons(state.legal));
+    if (!popup.open) popup.showModal();
+  } else {
+    if (popup.open) popup.close();
+    $("actions").replaceChildren(...actionButtons(state.legal));
+  }
+
+  $("log").replaceChildren(
+    ...state.log.map((line) =>
+      el("li", { value: line.move, class: line.seat === state.seat ? "mine" : "" },
+        `${line.letter}: `, line.action ?? el("i", { class: "muted" }, "moved")),
+    ),
+  );
+  $("log").lastElementChild?.scrollIntoView({ block: "nearest" });
+  const finished = $("finished");
+  finished.hidden = !state.result;
+  if (state.result) {
+    $("record-text").href = `/api/tables/${tableId}/record?format=text`;
+    $("record-json").href = `/api/tables/${tableId}/record?format=json`;
+    $("replay-link").href = `/t/${tableId}/replay`;
+  }
+  document.body.dataset.move = String(state.move);
+}
+
+loadHints().then((all) => {
+  allHints = all;
+  connect();
+});

@@ -1,0 +1,342 @@
+"""Tables: matches being played on the server, stored move by move, seen by each seat through its view.
+
+`Tables` is the only place that changes a table. An action is checked by the engine, committed to the
+database, and only then applied in memory; so whatever a player was told happened is on disk.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.engine import Engine
+from sqlalchemy.exc import IntegrityError, SQLAlchemyError
+from sqlalchemy.orm import Session
+
+from cardtable.core import (
+    Action,
+    BadOption,
+    CardtableError,
+    Game,
+    Match,
+    Record,
+    UnknownGame,
+    make_game,
+    mix_seed,
+)
+from cardtable.core.record import SEAT_LETTERS
+from cardtable.players import PLAYER_KINDS
+
+from .db import MoveRow, SeatRow, TableRow
+from .publiclog import inferable
+
+HUMAN = "human"
+MAX_SEED = 2**31 - 1
+
+
+class TableError(Exception):
+    """A request the table refuses; `status` is the HTTP status, `code` a stable identifier."""
+
+    def __init__(self, status: int, code: str, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.code = code
+        self.message = message
+
+
+@dataclass
+class Seat:
+    seat: int
+    kind: str
+    name: str
+    token: str | None
+
+    @property
+    def is_bot(self) -> bool:
+        return self.kind != HUMAN
+
+    def public(self, game: Game[Any]) -> dict[str, Any]:
+        return {"seat": self.seat, "letter": game.seat_name(self.seat), "name": self.name, "kind": self.kind}
+
+
+@dataclass
+class LogEntry:
+    ply: int
+    seat: int
+    action: str
+    #: the viewers (seat numbers, None for spectators) that may read the action's text
+    readers: set[int | None] = field(default_factory=set)
+
+
+@dataclass
+class Table:
+    id: str
+    match: Match
+    seats: list[Seat]
+    log: list[LogEntry] = field(default_factory=list)
+
+    @property
+    def game(self) -> Game[Any]:
+        return self.match.game
+
+    @property
+    def ply(self) -> int:
+        """How many actions have been played: the number an action must carry to be current."""
+        return len(self.match.moves)
+
+    @property
+    def over(self) -> bool:
+        return self.match.decision is None
+
+    def seat_of(self, token: str | None) -> int | None:
+        """The seat a token opens (None for no token: a spectator); a wrong token is refused."""
+        if token is None or token == "":
+            return None
+        for seat in self.seats:
+            if seat.token is not None and secrets.compare_digest(seat.token, token):
+                return seat.seat
+        raise TableError(403, "bad-token", "this link's seat token is not valid for this table")
+
+    def payload(self, seat: int | None) -> dict[str, Any]:
+        """Everything `seat` (None: a spectator) is shown, built from its view and public facts only."""
+        game, match = self.game, self.match
+        decision = match.decision
+        result = match.result
+        mine = decision is not None and decision.seat == seat
+        return {
+            "type": "state",
+            "table": self.id,
+            "game": game.name,
+            "title": game.title,
+            "options": dict(game.options),
+            "seat": seat,
+            "seats": [s.public(game) for s in self.seats],
+            "move": self.ply,
+            "view": game.view(match.state, seat),
+            "decision": None
+            if decision is None
+            else {"seat": decision.seat, "kind": decision.kind, "prompt": decision.prompt},
+            "legal": [str(a) for a in match.legal_actions()] if mine else [],
+            "log": [self._log_line(entry, seat) for entry in self.log],
+            "result": None
+            if result is None
+            else {
+                "winners": list(result.winners),
+                "scores": list(result.scores),
+                "reason": result.reason,
+                "draw": result.draw,
+                "text": result.describe([s.name for s in self.seats]),
+            },
+        }
+
+    def _log_line(self, entry: LogEntry, viewer: int | None) -> dict[str, Any]:
+        shown = self.over or viewer in entry.readers
+        return {
+            "move": entry.ply,
+            "seat": entry.seat,
+            "letter": SEAT_LETTERS[entry.seat],
+            "action": entry.action if shown else None,
+        }
+
+    def record(self) -> Record:
+        return self.match.record()
+
+
+class Tables:
+    """The tables of one server: created here, loaded from the database on first use, played here."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        self.live: dict[str, Table] = {}
+
+    # --- creating -------------------------------------------------------------------------------
+    def create(
+        self,
+        game_name: str,
+        *,
+        options: Mapping[str, Any] | None = None,
+        mode: str | None = None,
+        seats: Sequence[str] | None = None,
+        names: Sequence[str] | None = None,
+        seed: int | None = None,
+    ) -> Table:
+        chosen = dict(_mode_options(game_name, mode)) if mode else {}
+        chosen.update(options or {})
+        try:
+            game = make_game(game_name, chosen)
+        except UnknownGame as err:
+            raise TableError(404, "unknown-game", str(err)) from None
+        except BadOption as err:
+            raise TableError(400, "bad-option", str(err)) from None
+        kinds = list(seats) if seats is not None else [HUMAN] * game.num_seats
+        if len(kinds) != game.num_seats:
+            raise TableError(400, "bad-seats", f"{game.name} has {game.num_seats} seats, {len(kinds)} given")
+        for kind in kinds:
+            if kind != HUMAN and kind not in PLAYER_KINDS:
+                allowed = ", ".join([HUMAN, *PLAYER_KINDS])
+                raise TableError(400, "bad-seats", f"unknown seat kind {kind!r}; kinds: {allowed}")
+        given = list(names or [])
+        if len(given) > game.num_seats or any(not isinstance(n, str) or len(n) > 40 for n in given):
+            raise TableError(400, "bad-seats", "give at most one name of up to 40 characters per seat")
+        if seed is None:
+            seed = secrets.randbelow(MAX_SEED)
+        elif not 0 <= seed <= MAX_SEED:
+            raise TableError(400, "bad-seed", f"the seed must be between 0 and {MAX_SEED}")
+        table_seats = [
+            Seat(
+                seat=i,
+                kind=kind,
+                name=(
+                    given[i].strip() if i < len(given) and given[i].strip() else _default_name(game, i, kind)
+                ),
+                token=secrets.token_urlsafe(18) if kind == HUMAN else None,
+            )
+            for i, kind in enumerate(kinds)
+        ]
+        table_id = secrets.token_urlsafe(9)
+        try:
+            match = Match(game, seed, [s.name for s in table_seats])
+        except CardtableError as err:
+            raise TableError(400, "bad-option", str(err)) from None
+        with Session(self.engine) as session, session.begin():
+            session.add(
+                TableRow(id=table_id, game=game.name, options=dict(game.options), seed=seed, result="*")
+            )
+            session.flush()
+            session.add_all(
+                SeatRow(table_id=table_id, seat=s.seat, kind=s.kind, name=s.name, token=s.token)
+                for s in table_seats
+            )
+        table = Table(table_id, match, table_seats)
+        self.live[table_id] = table
+        return table
+
+    # --- loading --------------------------------------------------------------------------------
+    def get(self, table_id: str) -> Table:
+        table = self.live.get(table_id)
+        if table is None:
+            table = self._load(table_id)
+            self.live[table_id] = table
+        return table
+
+    def _load(self, table_id: str) -> Table:
+        if not table_id or len(table_id) > 32:
+            raise TableError(404, "unknown-table", "there is no such table")
+        with Session(self.engine) as session:
+            row = session.get(TableRow, table_id)
+            if row is None:
+                raise TableError(404, "unknown-table", "there is no such table")
+            seats = [Seat(s.seat, s.kind, s.name, s.token) for s in row.seats]
+            moves = [(m.seat, m.action) for m in row.moves]
+            game_name, options, seed = row.game, dict(row.options), row.seed
+        try:
+            game = make_game(game_name, options)
+        except CardtableError as err:
+            raise TableError(410, "unplayable-table", f"this table can no longer be played: {err}") from None
+        table = Table(table_id, Match(game, seed, [s.name for s in seats]), seats)
+        for seat, action in moves:
+            try:
+                self._apply(table, seat, game.parse_action(action))
+            except CardtableError as err:
+                raise TableError(410, "unplayable-table", f"this table no longer replays: {err}") from None
+        return table
+
+    def unfinished_ids(self) -> list[str]:
+        with Session(self.engine) as session:
+            return list(session.scalars(select(TableRow.id).where(TableRow.result == "*")))
+
+    # --- playing --------------------------------------------------------------------------------
+    def play(self, table: Table, seat: int | None, text: Any, move: Any) -> Action:
+        """Play `text` for `seat` if it is that seat's legal, current action; commit it, then apply it."""
+        if seat is None:
+            raise TableError(403, "spectator", "spectators cannot play; open a seat link to play")
+        if isinstance(move, bool) or not isinstance(move, int):
+            raise TableError(
+                400, "bad-request", "an action must carry the move number it answers (an integer)"
+            )
+        if not isinstance(text, str) or not text.strip() or len(text) > 200:
+            raise TableError(400, "bad-request", "an action must be a short text in the game's notation")
+        decision = table.match.decision
+        if decision is None:
+            raise TableError(409, "game-over", "the game is over")
+        if move != table.ply:
+            raise TableError(409, "stale", f"move {move} is stale: the table is at move {table.ply}")
+        if decision.seat != seat:
+            who = table.game.seat_name(decision.seat)
+            raise TableError(
+                409, "not-your-turn", f"it is not your decision: seat {who} must {decision.prompt}"
+            )
+        try:
+            action = table.game.parse_action(text)
+        except CardtableError as err:
+            raise TableError(400, "illegal", str(err)) from None
+        legal = table.match.legal_actions()
+        if action not in legal:
+            raise TableError(400, "illegal", table.game.explain_illegal(table.match.state, action, legal))
+        self._commit(table, seat, action)
+        self._apply(table, seat, action)
+        return action
+
+    def _commit(self, table: Table, seat: int, action: Action) -> None:
+        ply = table.ply + 1
+        finished = self._result_after(table, action)
+        try:
+            with Session(self.engine) as session, session.begin():
+                session.add(MoveRow(table_id=table.id, ply=ply, seat=seat, action=str(action)))
+                if finished is not None:
+                    row = session.get(TableRow, table.id)
+                    assert row is not None
+                    row.result = finished
+        except IntegrityError:
+            # another server process stored this move first: forget our copy, reload on next use
+            self.live.pop(table.id, None)
+            raise TableError(409, "stale", "another move was stored first; reload the table") from None
+        except SQLAlchemyError:
+            raise TableError(
+                503, "storage", "the move could not be stored; nothing changed, try again"
+            ) from None
+
+    def _result_after(self, table: Table, action: Action) -> str | None:
+        """The result text if `action` ends the game (computed on a copy, before anything changes)."""
+        game = table.game
+        state = game.clone(table.match.state)
+        game.apply(state, action, validate=False)
+        result = game.result(state)
+        if game.decision(state) is not None or result is None:
+            return None
+        return result.describe([s.name for s in table.seats])
+
+    def _apply(self, table: Table, seat: int, action: Action) -> None:
+        game, match = table.game, table.match
+        before = game.clone(match.state)
+        match.apply(action, validate=False)
+        ply = table.ply
+        seed = mix_seed(match.seed, ply)
+        viewers: list[int | None] = [*range(game.num_seats), None]
+        readers = {v for v in viewers if inferable(game, before, seat, action, v, seed)}
+        table.log.append(LogEntry(ply, seat, str(action), readers))
+
+
+def _mode_options(game_name: str, mode: str) -> Mapping[str, Any]:
+    from cardtable.core import game_class
+
+    try:
+        modes = game_class(game_name).modes
+    except UnknownGame as err:
+        raise TableError(404, "unknown-game", str(err)) from None
+    for candidate in modes:
+        if candidate.name == mode:
+            return candidate.options
+    known = ", ".join(m.name for m in modes) or "none"
+    raise TableError(400, "bad-option", f"{game_name} has no mode {mode!r} (modes: {known})")
+
+
+def _default_name(game: Game[Any], seat: int, kind: str) -> str:
+    letter = game.seat_name(seat)
+    return f"Seat {letter}" if kind == HUMAN else f"{kind.capitalize()} bot {letter}"
+
+
+__all__ = ["HUMAN", "Seat", "Table", "TableError", "Tables"]

@@ -1,0 +1,35 @@
+"""Shared set-up for the web table tests: an app on a fresh SQLite file, with the toy game registered."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+
+import tests.toygame  # noqa: F401  (registers "toy")
+from cardtable.web import create_app
+
+from .helpers import LiveServer, free_port
+
+
+@pytest.fixture
+def db_url(tmp_path: Path) -> str:
+    return f"sqlite:///{tmp_path / 'tables.db'}"
+
+
+@pytest.fixture
+def client(db_url: str) -> Iterator[TestClient]:
+    with TestClient(create_app(db_url, bot_delay=0)) as test_client:
+        yield test_client
+
+
+@pytest.fixture
+def live_server(tmp_path: Path) -> Iterator[LiveServer]:
+    server = LiveServer(f"sqlite:///{tmp_path / 'live.db'}", free_port(), log=tmp_path / "server.log")
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()

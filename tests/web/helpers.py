@@ -1,0 +1,127 @@
+"""Helpers for the web tests: creating and playing tables over the API, and a real server process."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def new_table(client: Any, game: str = "toy", **body: Any) -> dict[str, Any]:
+    response = client.post("/api/tables", json={"game": game, **body})
+    assert response.status_code == 201, response.text
+    return response.json()
+
+
+def tokens(table: dict[str, Any]) -> list[str | None]:
+    return [seat.get("token") for seat in table["seats"]]
+
+
+def state(client: Any, table_id: str, token: str | None = None) -> dict[str, Any]:
+    params = {"token": token} if token else {}
+    response = client.get(f"/api/tables/{table_id}", params=params)
+    assert response.status_code == 200, response.text
+    return response.json()
+
+
+def play(client: Any, table_id: str, token: str, action: str, move: int) -> httpx.Response:
+    return client.post(
+        f"/api/tables/{table_id}/actions", json={"token": token, "action": action, "move": move}
+    )
+
+
+def play_out(client: Any, table: dict[str, Any], limit: int = 500, timeout: float = 20.0) -> dict[str, Any]:
+    """Play every human seat's first legal action until the game ends (bots move by themselves)."""
+    seat_tokens = tokens(table)
+    deadline = time.monotonic() + timeout
+    spectator = state(client, table["table"])
+    for _ in range(limit):
+        spectator = state(client, table["table"])
+        if spectator["result"] is not None:
+            return spectator
+        decision = spectator["decision"]
+        token = seat_tokens[decision["seat"]]
+        if token is None:  # a bot's turn: give it a moment
+            assert time.monotonic() < deadline, "a bot did not move"
+            time.sleep(0.01)
+            continue
+        mine = state(client, table["table"], token)
+        response = play(client, table["table"], token, mine["legal"][0], mine["move"])
+        assert response.status_code == 200, response.text
+    return spectator
+
+
+def wait_until(predicate: Any, timeout: float = 10.0, step: float = 0.01) -> Any:
+    deadline = time.monotonic() + timeout
+    while True:
+        value = predicate()
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            raise AssertionError("timed out waiting")
+        time.sleep(step)
+
+
+class LiveServer:
+    """`cardtable serve` as a real process (with the toy game as a plugin) on a loopback port."""
+
+    def __init__(self, database_url: str, port: int, bot_delay: float = 0.0, log: Path | None = None) -> None:
+        self.database_url = database_url
+        self.log = log or Path(f"/tmp/cardtable-live-{port}.log")
+        self.port = port
+        self.bot_delay = bot_delay
+        self.process: subprocess.Popen[bytes] | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self) -> None:
+        env = {**os.environ, "PYTHONPATH": str(ROOT)}
+        command = [
+            sys.executable, "-c", "from cardtable.cli import main; main()", "serve",
+            "--port", str(self.port), "--database-url", self.database_url,
+            "--plugin", "tests.toygame", "--bot-delay", str(self.bot_delay),
+        ]  # fmt: skip
+        with self.log.open("ab") as out:
+            self.process = subprocess.Popen(command, env=env, stdout=out, stderr=subprocess.STDOUT)
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                output = self.log.read_text(errors="replace")
+                raise AssertionError(f"the server exited: {output}")
+            try:
+                if httpx.get(self.url + "/api/games", timeout=1).status_code == 200:
+                    return
+            except httpx.HTTPError:
+                time.sleep(0.1)
+        raise AssertionError("the server did not start")
+
+    def kill(self) -> None:
+        """SIGKILL: no shutdown code runs."""
+        assert self.process is not None
+        self.process.send_signal(signal.SIGKILL)
+        self.process.wait(10)
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(10)
+            except subprocess.TimeoutExpired:
+                self.kill()

@@ -1,0 +1,73 @@
+"""Matches keep the record of what was played; the runner plays whole games between players."""
+
+from __future__ import annotations
+
+import pytest
+
+from cardtable.core import Action, IllegalAction, Match, Observation, Rng, make_game
+from cardtable.core.runner import play_match
+from cardtable.players import RandomPlayer, make_player
+
+
+class FirstLegal:
+    name = "first"
+
+    def __init__(self) -> None:
+        self.seen: list[Observation] = []
+
+    def choose(self, observation: Observation) -> Action:
+        self.seen.append(observation)
+        return observation.legal_actions[0]
+
+
+def test_a_match_records_each_applied_action_with_its_seat() -> None:
+    match = Match(make_game("toy"), 3, ["ann", "bob"])
+    first = match.legal_actions()[0]
+    match.apply(str(first))
+    assert match.moves[0].seat == 0 and match.moves[0].action == str(first)
+    record = match.record()
+    assert record.seats == ["ann", "bob"] and record.result == "*" and record.options == {"hand": 3}
+
+
+def test_a_refused_action_leaves_the_match_as_it_was() -> None:
+    match = Match(make_game("toy"), 3)
+    before = match.game.to_json(match.state)
+    with pytest.raises(IllegalAction, match="'play 99' is not legal now; A must play a card, draw, or pass"):
+        match.apply("play 99")
+    assert match.game.to_json(match.state) == before and match.moves == []
+
+
+def test_players_get_observations_of_their_own_seat() -> None:
+    game = make_game("toy")
+    players = [FirstLegal(), FirstLegal()]
+    match = play_match(game, players, seed=4)
+    assert match.result is not None
+    for seat, player in enumerate(players):
+        assert player.seen and all(o.seat == seat and o.decision.seat == seat for o in player.seen)
+        observation = player.seen[0]
+        assert observation.view["hand"] is not None
+        sample = observation.determinize(Rng(1))
+        assert game.view(sample, seat) == observation.view
+
+
+def test_the_runner_checks_the_number_of_players() -> None:
+    with pytest.raises(ValueError, match="toy needs 2 players, got 1"):
+        play_match(make_game("toy"), [FirstLegal()], seed=1)
+
+
+def test_the_runner_stops_a_game_that_does_not_end() -> None:
+    players = [RandomPlayer(Rng(1)), RandomPlayer(Rng(2))]
+    with pytest.raises(RuntimeError, match="no end after 2 actions"):
+        play_match(make_game("toy"), players, seed=1, max_actions=2)
+
+
+def test_the_same_seeds_play_the_same_game() -> None:
+    def play() -> Match:
+        return play_match(make_game("toy"), [make_player("random", 1), make_player("random", 2)], seed=8)
+
+    assert play().record() == play().record()
+
+
+def test_an_unknown_player_kind_is_named() -> None:
+    with pytest.raises(ValueError, match="unknown player kind 'oracle'; kinds: random"):
+        make_player("oracle", 1)

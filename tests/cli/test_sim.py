@@ -1,0 +1,109 @@
+"""`cardtable sim` and the simulation library behind it."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from cardtable.core import Record, make_game, replay
+from cardtable.sim import TIMING_FIELDS, SimSummary, game_seed, play_one, simulate
+
+from .conftest import one_error_line
+
+
+def _without_timing(text: str) -> dict[str, object]:
+    data = json.loads(text)
+    for key in TIMING_FIELDS:
+        assert isinstance(data.pop(key), float | int)
+    return data
+
+
+def test_sim_json_is_deterministic_except_timing(cli) -> None:
+    first = cli("sim", "toy", "--games", "30", "--seed", "7", "--json")
+    second = cli("sim", "toy", "--games", "30", "--seed", "7", "--json")
+    assert first.exit_code == second.exit_code == 0
+    assert len(first.stdout.strip().splitlines()) == 1
+    a, b = _without_timing(first.stdout), _without_timing(second.stdout)
+    assert a == b
+    assert json.dumps(a) == json.dumps(b)  # same keys in the same order
+
+
+def test_sim_summary_counts_add_up(cli) -> None:
+    data = json.loads(
+        cli("sim", "toy", "--games", "40", "--seed", "3", "--option", "hand=2", "--json").stdout
+    )
+    assert (
+        data["game"] == "toy" and data["options"] == {"hand": 2} and data["players"] == ["random", "random"]
+    )
+    assert data["games"] == 40
+    assert sum(data["wins"]) + data["draws"] + data["no_winner"] == 40  # toy games have one winner or none
+    assert sum(data["end_reasons"].values()) == 40
+    assert data["min_length"] <= data["average_length"] <= data["max_length"]
+    assert data["average_length"] * 40 == data["total_actions"]
+
+
+def test_another_seed_gives_other_games(cli) -> None:
+    a = _without_timing(cli("sim", "toy", "--games", "30", "--seed", "1", "--json").stdout)
+    b = _without_timing(cli("sim", "toy", "--games", "30", "--seed", "2", "--json").stdout)
+    assert a["total_actions"] != b["total_actions"] or a["wins"] != b["wins"]
+
+
+def test_sim_writes_records_that_replay(cli, tmp_path: Path) -> None:
+    result = cli("sim", "toy", "--games", "12", "--seed", "5", "--records", str(tmp_path / "recs"), "--json")
+    assert result.exit_code == 0
+    files = sorted((tmp_path / "recs").iterdir())
+    assert [f.name for f in files] == [f"toy-{i:02d}.rec" for i in range(12)]
+    total = 0
+    for index, path in enumerate(files):
+        record = Record.from_text(path.read_text())
+        assert record.seed == game_seed(5, index)
+        match = replay(record)
+        assert match.result is not None and record.result == match.result.describe(match.seats)
+        total += len(match.moves)
+    assert json.loads(result.stdout)["total_actions"] == total
+    assert cli("replay", str(files[3])).exit_code == 0
+
+
+def test_sim_table(cli) -> None:
+    result = cli("sim", "toy", "--games", "5", "--seed", "1")
+    assert result.exit_code == 0
+    for text in ("games", "total actions", "actions per second", "wins seat 0", "draws", "length average"):
+        assert text in result.stdout
+
+
+def test_sim_refuses_bad_requests_in_one_line(cli) -> None:
+    assert "unknown game 'chess'" in one_error_line(cli("sim", "chess", "--games", "2"))
+    assert "option hand: '9' is not one of 2, 3, 4" in one_error_line(cli("sim", "toy", "-o", "hand=9"))
+    assert "is not of the form name=value" in one_error_line(cli("sim", "toy", "-o", "hand"))
+    assert "toy has 2 seats, got 3 players" in one_error_line(
+        cli("sim", "toy", "--players", "random,random,random")
+    )
+    assert "unknown player kind 'oracle'" in one_error_line(cli("sim", "toy", "--players", "oracle"))
+    assert "--games must be at least 1" in one_error_line(cli("sim", "toy", "--games", "0"))
+
+
+def test_simulate_is_deterministic_and_splits_into_batches() -> None:
+    whole = simulate("toy", {}, 20, 11, ["random"])
+    again = simulate("toy", {}, 20, 11, ["random", "random"])
+    parts = simulate("toy", {}, 8, 11, ["random"], first=0).merge(
+        simulate("toy", {}, 12, 11, ["random"], first=8)
+    )
+
+    def counts(s: SimSummary) -> dict[str, object]:
+        return {k: v for k, v in s.to_dict().items() if k not in TIMING_FIELDS}
+
+    assert counts(whole) == counts(again) == counts(parts)
+    assert whole.games == 20
+
+
+def test_simulate_reports_each_game_to_the_callback() -> None:
+    seen: list[int] = []
+    simulate("toy", {"hand": 4}, 5, 2, ["random"], on_game=lambda index, match: seen.append(index))
+    assert seen == [0, 1, 2, 3, 4]
+
+
+def test_a_game_of_a_batch_can_be_played_alone() -> None:
+    game = make_game("toy")
+    records = []
+    simulate("toy", {}, 4, 9, ["random"], on_game=lambda i, match: records.append(match.record()))
+    assert play_one(game, game_seed(9, 2), ["random", "random"], validate=True).record() == records[2]

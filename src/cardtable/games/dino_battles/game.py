@@ -165,18 +165,23 @@ class DinoBattles(Game[DinoState]):
         """Resample every card `seat` cannot see, per player, from the pools its view shows."""
         sample = self.clone(state)
         for i, p in enumerate(sample.players):
+            dinos = p.dinos()
             if i == seat:
+                p.hand.sort()
+                for dino in dinos:
+                    dino.attached.sort()
                 p.deck.sort()
                 rng.shuffle(p.deck)
                 continue
-            dinos = p.dinos()
+            # face-down attached cards are Combat Cards: fill them from the pool's Combat Cards first
             pool = sorted(p.hand + p.deck + [c for d in dinos for c in d.attached])
             rng.shuffle(pool)
-            sizes = [len(p.hand), *(len(d.attached) for d in dinos)]
-            p.hand, pool = pool[: sizes[0]], pool[sizes[0] :]
-            for dino, size in zip(dinos, sizes[1:], strict=True):
-                dino.attached, pool = pool[:size], pool[size:]
-            p.deck = pool
+            for dino in dinos:
+                size = len(dino.attached)
+                picks = [j for j, card in enumerate(pool) if card in COMBAT_TYPES][:size]
+                dino.attached = [pool[j] for j in picks]
+                pool = [card for j, card in enumerate(pool) if j not in picks]
+            p.hand, p.deck = pool[: len(p.hand)], pool[len(p.hand) :]
         sample.dino_deck.sort()
         rng.shuffle(sample.dino_deck)
         sample.rng = rng.fork()
@@ -221,7 +226,7 @@ class DinoBattles(Game[DinoState]):
         tags += [card for card in state.purgatory if card in all_tags]
         found.update(card for card in state.purgatory if card not in all_tags)
         assert sorted(tags) == sorted(all_tags), "Dinosaurs not conserved"
-        assert +found == +expected, f"cards not conserved: extra {found - expected}, missing {expected - found}"
+        assert +found == +expected, f"cards not conserved: {found - expected} / {expected - found}"
         assert all(v >= 0 for v in state.supply.values()), "negative Supply stack"
         assert len(state.row) <= cat.setup.revealed, "too many revealed Dinosaurs"
 

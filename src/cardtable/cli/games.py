@@ -52,29 +52,34 @@ def games_command(
     if as_json:
         typer.echo(json.dumps(described, indent=2))
         return
-    table = Table(title="Games", show_lines=True)
-    for column in ("game", "title", "seats", "options", "modes"):
-        table.add_column(column)
+    console = stdout()
     for game in described:
-        table.add_row(
-            game["name"],
-            escape(game["title"]),
-            ", ".join(str(s) for s in game["seats"]),
-            "\n".join(_option_line(option) for option in game["options"]) or "-",
-            "\n".join(_mode_line(mode) for mode in game["modes"]) or "-",
-        )
-    stdout().print(table)
+        seats = ", ".join(str(s) for s in game["seats"])
+        console.print(f"[bold]{game['name']}[/]  {escape(game['title'])}  [dim]({seats} seats)[/]")
+        console.print(_grid("options", [_option_row(option) for option in game["options"]]))
+        console.print(_grid("modes", [_mode_row(mode) for mode in game["modes"]]))
+        console.print()
 
 
-def _option_line(option: dict[str, Any]) -> str:
+def _grid(heading: str, rows: list[tuple[str, str, str]]) -> Table:
+    grid = Table.grid(padding=(0, 2))
+    grid.add_column(width=7)
+    grid.add_column(no_wrap=True)
+    grid.add_column(no_wrap=True)
+    grid.add_column()
+    for index, row in enumerate(rows or [("-", "", "")]):
+        grid.add_row(heading if index == 0 else "", *(escape(cell) for cell in row))
+    return grid
+
+
+def _option_row(option: dict[str, Any]) -> tuple[str, str, str]:
     choices = "|".join(_text(c) for c in option["choices"])
-    allowed = f" ({choices})" if choices else ""
-    return escape(f"{option['name']}={_text(option['default'])}{allowed}: {option['help']}")
+    return f"{option['name']}={_text(option['default'])}", f"({choices})" if choices else "", option["help"]
 
 
-def _mode_line(mode: dict[str, Any]) -> str:
+def _mode_row(mode: dict[str, Any]) -> tuple[str, str, str]:
     options = " ".join(f"{k}={_text(v)}" for k, v in sorted(mode["options"].items()))
-    return escape(f"{mode['name']} [{options}]: {mode['description']}")
+    return mode["name"], options, mode["description"]
 
 
 def _text(value: object) -> str:

@@ -1,0 +1,105 @@
+"""Rulebook "Items": played any time, even in an opponent's turn, by paying the cost; ATK/EVA/DEF values."""
+
+from .conftest import Table
+
+
+def _setup_attack(t: Table) -> None:
+    """A's Rex (ATK 6) attacks B's Rex (EVA 2, DEF 4) with an Evade attached."""
+    t.dino(0, "rex-1", attached=("attack",))
+    t.dino(1, "rex-2", attached=("evade",))
+    for seat in range(len(t.s.players)):
+        t.hand(seat)
+    t.part(0, "combat")
+
+
+def _declare(t: Table) -> None:
+    t.play("attack 1")
+    if t.decision.kind == "target":
+        t.play("target b")
+
+
+def test_items_playable_in_every_part_of_your_own_turn(table: Table) -> None:
+    t = table
+    t.dino(0, "rex-1")
+    t.hand(0, "laser", "attack", "laser", "attack")
+    for part in ("strategy", "combat", "buy"):
+        t.part(0, part)
+        assert "item laser" in t.legal()
+    t.part(0, "strategy")
+    t.play("item laser")
+    assert t.s.boosts[0] == [3, 0, 0] and sorted(t.p(0).discard) == ["attack", "laser"]
+    t.play("item laser")  # Items are not limited to one per turn
+    assert t.s.boosts[0] == [6, 0, 0]
+
+
+def test_items_need_their_cost_in_hand(table: Table) -> None:
+    t = table
+    t.hand(0, "laser", "evade")
+    t.part(0, "strategy")
+    assert "item laser" not in t.legal()
+
+
+def test_items_defender_gets_a_window_before_the_attack_resolves(table: Table) -> None:
+    t = table
+    _setup_attack(t)
+    t.hand(1, "cloak", "evade")
+    _declare(t)
+    t.play("evade")
+    assert t.decision.seat == 1 and t.decision.kind == "item-window"
+    assert t.legal() == ["item cloak", "pass"]
+    t.play("item cloak")  # EVA 2 + 3 = 5 < ATK 6: not enough alone
+    t.play("pass")
+    assert t.p(1).active.damage == 10
+
+
+def test_items_boost_turns_a_failed_evade_into_a_success(table: Table) -> None:
+    t = table
+    _setup_attack(t)
+    t.dino(1, "jammer-2", attached=("evade",))  # EVA 5
+    t.hand(1, "cloak", "evade")
+    _declare(t)
+    t.play("evade", "item cloak")  # EVA 8 >= ATK 6
+    assert t.decision.kind != "item-window" or t.decision.seat != 1
+    while t.s.attack is not None:
+        t.play("pass")
+    assert t.p(1).active.damage == 0
+    t.part(1, "keep")
+    t.play("pass")
+    assert t.s.boosts == [[0, 0, 0] for _ in t.s.players]  # Item values last until the end of the turn
+
+
+def test_items_no_window_for_a_seat_without_a_playable_item(table: Table) -> None:
+    t = table
+    _setup_attack(t)
+    t.hand(1, "cloak")  # no Evade in hand to pay for it
+    _declare(t)
+    t.play("pass")
+    assert t.s.attack is None and t.p(1).active.damage == 10
+
+
+def test_items_attacker_answers_last(table: Table) -> None:
+    t = table
+    _setup_attack(t)
+    t.hand(0, "laser", "attack")
+    t.hand(1, "cloak", "evade")
+    n = len(t.s.players)
+    if n > 2:
+        t.hand(n - 1, "plate", "defend")
+    _declare(t)
+    t.play("evade")
+    order = []
+    while t.s.attack is not None:
+        order.append(t.decision.seat)
+        t.play("pass")
+    expected = [1] + ([n - 1] if n > 2 else []) + [0]
+    assert order == expected
+
+
+def test_items_damage_item_in_an_opponents_turn(table: Table) -> None:
+    t = table
+    _setup_attack(t)
+    t.hand(1, "mine", "attack")
+    _declare(t)
+    t.play("pass", "item mine")  # B's Mine hits A's attacking Rex (the only target)
+    t.play("pass")
+    assert t.p(0).active.damage == 10 and t.p(1).active.damage == 10

@@ -83,11 +83,14 @@ def bench_table(ours: list[BenchResult], reference: BenchResult | None, seconds:
     table = Table(title=f"Random playouts, one core, {seconds:g} s per mode")
     if reference is not None:
         table.caption = f"ratio: our actions/s over OpenSpiel's C++ {OPENSPIEL_GAME} in the same loop"
-    for column in ("game", "mode", "seats", "games", "actions/s", "games/s", "length"):
-        table.add_column(column, justify="left" if column in ("game", "mode") else "right")
+    rows = [*ours, *([reference] if reference else [])]
+    table.add_column("game", no_wrap=True, min_width=max(len(r.game) for r in rows))
+    table.add_column("mode", no_wrap=True, min_width=max(len(r.mode) for r in rows))
+    for column in ("seats", "games", "actions/s", "games/s", "length"):
+        table.add_column(column, justify="right")
     if reference is not None:
         table.add_column("ratio", justify="right")
-    for result in [*ours, *([reference] if reference else [])]:
+    for result in rows:
         cells = [
             escape(result.game),
             escape(result.mode),

@@ -16,8 +16,15 @@ from cardtable.core import CardtableError, parse_options
 DEBUG_VARIABLE = "CARDTABLE_DEBUG"
 
 
+#: width of tables written to a file or pipe (a terminal uses its own width)
+PIPE_WIDTH = 100
+
+
 def stdout() -> Console:
-    return Console(highlight=False)
+    console = Console(highlight=False)
+    if not console.is_terminal and "COLUMNS" not in os.environ:
+        console.width = PIPE_WIDTH
+    return console
 
 
 def stderr() -> Console:

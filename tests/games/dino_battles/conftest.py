@@ -6,8 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from cardtable.games.dino_battles import DinoBattles
-from cardtable.games.dino_battles import rules
+from cardtable.games.dino_battles import DinoBattles, rules
 from cardtable.games.dino_battles.cards import load_catalog
 from cardtable.games.dino_battles.state import Dino, DinoState, Turn
 
@@ -52,7 +51,9 @@ class Table:
             self._take(seat, card)
             p.deck.append(card)
 
-    def dino(self, seat: int, tag: str, *, active: bool = True, damage: int = 0, attached: tuple = ()) -> Dino:
+    def dino(
+        self, seat: int, tag: str, *, active: bool = True, damage: int = 0, attached: tuple = ()
+    ) -> Dino:
         s = self.s
         for zone in (s.dino_deck, s.row, s.purgatory):
             if tag in zone:

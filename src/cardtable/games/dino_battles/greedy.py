@@ -39,7 +39,11 @@ class GreedyPlayer:
             return acts["power"][0]
         if "attach" in acts and me["active"]:
             attached = me["active"]["attached"]
-            want = "attack" if attached.count("attack") < 2 else ("evade" if "evade" not in attached else "defend")
+            want = (
+                "attack"
+                if attached.count("attack") < 2
+                else ("evade" if "evade" not in attached else "defend")
+            )
             for action in acts["attach"]:
                 if action.args == (want, me["active"]["tag"]):
                     return action

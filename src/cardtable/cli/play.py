@@ -3,8 +3,8 @@
 The person sees only their seat's view (`game.render(game.view(state, seat), seat)`) and chooses
 among the legal actions by number or notation. What the others did is shown through the public
 log of the person's view: a game that keeps a list of public event texts under the view key `log`
-gets each new entry printed; otherwise only who moved is said, since an action's text may hold
-something the person may not see.
+(or `events`) gets each new entry printed; otherwise only who moved is said, since an action's text
+may hold something the person may not see.
 """
 
 from __future__ import annotations
@@ -28,6 +28,8 @@ QUIT_WORDS = ("quit", "exit", "q")
 HELP_WORDS = ("help", "?", "h")
 SHOW_WORDS = ("show", "view", "v")
 HUMAN = "you"
+#: view keys under which games keep their public log (a list of texts, possibly the latest few)
+LOG_KEYS = ("log", "events")
 
 
 @app.command("play")
@@ -107,8 +109,10 @@ class Table:
                 player = self.players[decision.seat]
                 action = player.choose(game.observe(match.state, decision.seat))
                 match.apply(action)
-                name = game.seat_name(decision.seat)
-                self.say(f"[cyan]{escape(name)} ({escape(player.name)})[/] decided ({escape(decision.kind)})")
+                if not self.show_new_log():
+                    name = f"{game.seat_name(decision.seat)} ({player.name})"
+                    self.say(f"[cyan]{escape(name)}[/] decided ({escape(decision.kind)})")
+                continue
             self.show_new_log()
         self.show_view("end of the game")
         result = match.result
@@ -187,13 +191,15 @@ class Table:
             "'show' shows the table again, 'quit' leaves the game."
         )
 
-    def show_new_log(self) -> None:
-        log = self.game.view(self.match.state, self.seat).get("log")
-        if not isinstance(log, list):
-            return
-        for entry in new_entries(self.log_seen, log):
+    def show_new_log(self) -> bool:
+        """Print the public log entries not shown yet; False if there were none."""
+        view = self.game.view(self.match.state, self.seat)
+        log = next((view[key] for key in LOG_KEYS if isinstance(view.get(key), list)), [])
+        fresh = new_entries(self.log_seen, log)
+        for entry in fresh:
             self.say(f"[dim]{escape(str(entry))}[/]")
         self.log_seen = list(log)
+        return bool(fresh)
 
     def say(self, text: str, markup: bool = True) -> None:
         self.console.print(text, markup=markup, soft_wrap=True)

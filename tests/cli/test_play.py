@@ -2,9 +2,18 @@
 
 from __future__ import annotations
 
+import io
+import sys
 from pathlib import Path
+from typing import Any
 
-from cardtable.core import Record, replay
+import pytest
+from rich.console import Console
+
+from cardtable.cli.play import Table, new_entries
+from cardtable.core import Match, Record, replay
+from cardtable.players import make_player
+from tests.toygame import ToyGame, ToyState
 
 from .conftest import one_error_line
 
@@ -62,3 +71,32 @@ def test_bad_arguments_exit_1_with_one_line(cli) -> None:
     assert "unknown player kind 'oracle'" in one_error_line(cli("play", "toy", "--vs", "oracle", input=""))
     assert "unknown game 'chess'" in one_error_line(cli("play", "chess", input=""))
     assert "option hand" in one_error_line(cli("play", "toy", "-o", "hand=1", input=""))
+
+
+class LoggedToy(ToyGame):
+    """The toy game with a public log in its views: the last three cards played."""
+
+    def view(self, state: ToyState, seat: int | None) -> dict[str, Any]:
+        return {**super().view(state, seat), "log": [f"card {card} played" for card in state.pile][-3:]}
+
+
+def test_the_others_moves_are_told_through_the_public_log(monkeypatch: pytest.MonkeyPatch) -> None:
+    game = LoggedToy()
+    monkeypatch.setattr(sys, "stdin", io.StringIO("1\n" * 60))
+    out = io.StringIO()
+    table = Table(Match(game, 5, ["you", "random"]), 0, {1: make_player("random", 3)}, Console(file=out))
+    assert table.run()
+    text = out.getvalue()
+    pile = table.match.state.pile
+    assert all(f"card {card} played" in text for card in pile)
+    silent = sum(1 for m in table.match.moves if m.seat == 1 and not m.action.startswith("play"))
+    assert silent > 0
+    assert text.count("B (random) decided (move)") == silent  # a draw or a pass leaves no log entry
+
+
+def test_new_log_entries_are_found_in_a_moving_window() -> None:
+    assert new_entries([], ["a", "b"]) == ["a", "b"]
+    assert new_entries(["a", "b"], ["a", "b", "c"]) == ["c"]
+    assert new_entries(["a", "b", "c"], ["b", "c", "d", "e"]) == ["d", "e"]
+    assert new_entries(["x", "y"], ["x", "y", "x", "y"]) == ["x", "y"]
+    assert new_entries(["a"], ["a"]) == []

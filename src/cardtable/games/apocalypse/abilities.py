@@ -44,7 +44,7 @@ def liftable(catalog: Catalog, state: ApocalypseState) -> list[str]:
             continue
         cost = catalog.cards[tile.card].build_cost
         left = board.workforce_total(catalog, state) - catalog.cards[tile.card].workforce
-        if cost > left - state.workforce_spent:
+        if cost and cost > left - state.workforce_spent:
             continue
         if grid.free_cells(state.board, leaving=cell):
             cells.append(cell)

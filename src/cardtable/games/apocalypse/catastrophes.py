@@ -20,6 +20,8 @@ from .state import ApocalypseState, Tile
 
 def draw(catalog: Catalog, state: ApocalypseState) -> None:
     """Step 2: reveal the round's catastrophe. A Volcanic Eruption acts at once (no turns)."""
+    if not state.catastrophe_deck:  # six catastrophes for rounds 2-7: only a test position runs out
+        return
     state.catastrophe = state.catastrophe_deck.pop(0)
     state.catastrophe_known = False
     design = catalog.cards[state.catastrophe]
@@ -62,6 +64,8 @@ def malfunction_targets(catalog: Catalog, state: ApocalypseState) -> list[str]:
 
 def resolve(catalog: Catalog, state: ApocalypseState) -> None:
     """Step 6: start the catastrophe's effect; sets a task when the players must choose a target."""
+    if state.catastrophe < 0:
+        return
     name = catalog.cards[state.catastrophe].name
     state.task_seat = state.leader
     if name == "earthquake" and quake_targets(catalog, state):

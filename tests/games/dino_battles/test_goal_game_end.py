@@ -88,23 +88,29 @@ def test_goal_wounds_count_hand_deck_and_discard_not_purgatory(table: Table) -> 
     assert t.game.wounds(t.s, 0) == 3
 
 
-def test_goal_the_game_ends_when_no_revealed_dinosaur_is_left_to_purge(table: Table) -> None:
+def test_goal_the_game_ends_after_the_round_in_which_the_dino_deck_is_used_up(table: Table) -> None:
     t = table
+    n = len(t.s.players)
     t.s.purgatory.extend(t.s.dino_deck + t.s.row)
     t.s.dino_deck, t.s.row = [], []
-    t.part(0, "keep")
-    t.play("pass")
-    assert t.decision is None and t.s.ended == "arena"
+    t.part(1, "keep")  # B's turn ends with nothing left to purge: the round is played out
+    seats_played = []
+    while t.decision is not None:
+        seats_played.append(t.s.turn.player)
+        t.part(t.s.turn.player, "keep")
+        t.play("pass")
+    assert seats_played == list(range(1, n))
+    assert t.s.ended == "arena"
     assert "Dino Deck" in t.game.result(t.s).reason
 
 
 def test_goal_last_dinosaurs_are_purged_one_per_turn(table: Table) -> None:
     t = table
+    n = len(t.s.players)
     t.s.purgatory.extend(t.s.dino_deck + t.s.row[1:])
     t.s.dino_deck, t.s.row = [], t.s.row[:1]
-    t.part(0, "keep")
+    t.part(n - 2, "keep")
     t.play("pass")
-    assert t.s.row == [] and t.decision is not None  # the last one was purged; one more turn
-    t.part(1, "keep")
-    t.play("pass")
+    assert t.s.row == [] and t.s.turn.player == n - 1  # the last one was purged; the round goes on
+    t.play("pass", "pass", "pass")
     assert t.s.ended == "arena"

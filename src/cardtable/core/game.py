@@ -223,8 +223,12 @@ class Game(Generic[S]):
             raise BadRecord(f"not a {self.name} state: {err}") from None
 
     @cached_property
+    def _action_list(self) -> tuple[Action, ...]:
+        return tuple(self.action_space())
+
+    @cached_property
     def _action_index(self) -> dict[Action, int]:
-        return {a: i for i, a in enumerate(self.action_space())}
+        return {a: i for i, a in enumerate(self._action_list)}
 
     def encode(self, action: Action) -> int:
         try:
@@ -233,7 +237,7 @@ class Game(Generic[S]):
             raise IllegalAction(f"'{action}' is not an action of {self.name}") from None
 
     def decode(self, index: int) -> Action:
-        space = self.action_space()
+        space = self._action_list  # the space is fixed per game: built once, not per call
         if not 0 <= index < len(space):
             raise IllegalAction(f"{index} is not an action number of {self.name}")
         return space[index]

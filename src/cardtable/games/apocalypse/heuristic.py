@@ -1,0 +1,128 @@
+"""A simple, explainable player for Cards Against the Apocalypse: greedy one-step look-ahead.
+
+It tries each legal action on a sampled copy of the game (`Observation.determinize`) and keeps the
+one whose resulting shelter scores best. Rules of thumb behind the score (`evaluate`):
+
+1. What counts is the end: a living card is worth something only if it would survive without the
+   natural resources (they break within two rounds). The projected end score (trios minus lost
+   living cards, after the rulebook's end-of-game check) weighs most.
+2. Every living card that would turn at the next needs check is a threat (worse if it is already
+   unstable or endangered: it would die); a fed one is a small plus.
+3. Working mechanisms are a small plus (they are what makes the shelter self-sustaining), and
+   sustainable living cards a larger one (each is on its way to a trio).
+4. Abilities are spent only when their whole effect (a short chain, chosen greedily) raises the
+   score clearly, and only in the windows just before the needs check or the catastrophe, or
+   before a round's first turn. Research and Weather Report do not change the board: never used.
+5. Catastrophe choices (where the Radioactive Waste goes, which mechanism breaks) minimise harm
+   by the same score.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cardtable.core import Action, Observation, Rng
+
+from . import grid
+from .cards import Catalog, load_catalog
+from .needs import active_mechanisms, doomed_living, next_to_waste, satisfied
+from .scoring import trios
+from .state import ApocalypseState, Tile
+
+#: how much an ability's effect must raise the score before the player spends the card
+ABILITY_GAIN = 3.0
+#: the windows in which the player considers its abilities (named by the step that follows them)
+ABILITY_WINDOWS = ("needs", "catastrophe")
+
+
+def projected(catalog: Catalog, board: dict[str, Tile]) -> tuple[int, int]:
+    """(trios, living cards lost) if the game ended now: the end check without natural resources."""
+    rest = {c: t for c, t in board.items() if catalog.cards[t.card].kind != "natural"}
+    lost = 0
+    while doomed := doomed_living(catalog, rest):
+        lost += len(doomed)
+        for cell in doomed:
+            del rest[cell]
+    return trios(catalog, rest), lost
+
+
+def evaluate(catalog: Catalog, state: ApocalypseState) -> float:
+    """The heuristic value of a position for the team (higher is better)."""
+    board = state.board
+    fed = satisfied(catalog, board)
+    value = 0.0
+    for cell, tile in board.items():
+        if not catalog.cards[tile.card].living:
+            continue
+        if fed[cell] and not next_to_waste(catalog, board, cell):
+            value += 1.0
+        elif tile.card == state.protected:
+            value -= 0.5
+        elif tile.unstable or grid.endangered(cell):
+            value -= 4.0
+        else:
+            value -= 2.0
+    end_trios, lost = projected(catalog, board)
+    living = sum(catalog.cards[t.card].living for t in board.values())
+    value += 10.0 * (end_trios - lost - len(state.dead))
+    value += 2.0 * (living - lost)
+    value += 0.5 * len(active_mechanisms(catalog, board))
+    return value
+
+
+class HeuristicPlayer:
+    """Greedy look-ahead by `evaluate`; see the module docstring for its rules of thumb."""
+
+    name = "heuristic"
+
+    def __init__(self, rng: Rng | None = None) -> None:
+        self.rng = rng or Rng(0)
+        self.catalog = load_catalog()
+
+    def choose(self, observation: Observation[Any]) -> Action:
+        legal = observation.legal_actions
+        if len(legal) == 1:
+            return legal[0]
+        game, seat = observation.game, observation.seat
+        state: ApocalypseState = observation.determinize(self.rng.fork())
+        kind = observation.decision.kind
+        if kind == "start":
+            return Action("start", ("water",)) if Action("start", ("water",)) in legal else legal[0]
+        if kind == "ability":
+            return self._window(game, state, seat, legal)
+        if kind == "research":
+            return legal[0]
+        return self._best(game, state, legal)
+
+    def _best(self, game: Any, state: ApocalypseState, legal: list[Action]) -> Action:
+        best, best_value = legal[-1], float("-inf")
+        for action in legal:
+            value = self._after(game, state, action)
+            if value > best_value + 1e-9:
+                best, best_value = action, value
+        return best
+
+    def _after(self, game: Any, state: ApocalypseState, action: Action) -> float:
+        trial = game.clone(state)
+        game.apply(trial, action, validate=False)
+        return evaluate(self.catalog, trial)
+
+    def _window(self, game: Any, state: ApocalypseState, seat: int, legal: list[Action]) -> Action:
+        abilities = [
+            a for a in legal if a.verb == "ability" and a.args[0] not in ("research", "weather-report")
+        ]
+        first_turn = state.after == "turn" and state.turn == 0
+        if not abilities or not (first_turn or state.after in ABILITY_WINDOWS):
+            return Action("pass")
+        now = evaluate(self.catalog, state)
+        best, best_gain = Action("pass"), ABILITY_GAIN
+        for action in abilities:
+            trial = game.clone(state)
+            game.apply(trial, action, validate=False)
+            while trial.task and trial.task_seat == seat:
+                step = self._best(game, trial, game.legal_actions(trial))
+                game.apply(trial, step, validate=False)
+            gain = evaluate(self.catalog, trial) - now
+            if gain > best_gain:
+                best, best_gain = action, gain
+        return best

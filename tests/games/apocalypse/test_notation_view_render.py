@@ -1,0 +1,60 @@
+"""Notation, views and rendering: what the seats see, and the board drawn with coordinates."""
+
+from __future__ import annotations
+
+import json
+
+from cardtable.core import Action, Rng
+
+from .position import CAT, GAME, give_ability, lay, skip_windows, started
+
+
+def test_every_action_round_trips_through_its_text() -> None:
+    space = GAME.action_space()
+    assert len(space) == len(set(space))
+    assert all(Action.parse(str(a)) == a for a in space)
+    assert Action.parse("place plant d2") == Action("place", ("plant", "d2"))
+    assert Action.parse("move b3 c3") in space and Action.parse("ability recycle") in space
+
+
+def test_legal_actions_are_in_the_action_space() -> None:
+    state = started(2)
+    skip_windows(state)
+    assert set(GAME.legal_actions(state)) <= set(GAME.action_space())
+
+
+def test_the_view_hides_deck_order_and_the_other_seats_abilities() -> None:
+    state = started(3)
+    text = json.dumps(GAME.view(state, 0))
+    assert "building_deck" in text and str(state.building_deck) not in text
+    view = GAME.view(state, 0)
+    assert view["building_deck"] == {"size": 35, "known_top": []}
+    assert view["catastrophe_deck"] == {"size": 6, "known_top": None}
+    assert view["abilities"][1]["cards"] is None and view["abilities"][0]["cards"] is not None
+
+
+def test_determinize_keeps_what_the_seat_knows() -> None:
+    state = started(4)
+    give_ability(state, 0, "research")
+    GAME.apply(state, "ability research")
+    while state.research:
+        GAME.apply(state, GAME.legal_actions(state)[0])
+    known = state.building_deck[:3]
+    sample = GAME.determinize(state, 0, Rng(9))
+    assert sample.building_deck[:3] == known and sample.building_deck != state.building_deck
+    assert sample.abilities[0] == state.abilities[0]
+    assert sorted(sample.abilities[1] + sample.abilities[2]) == sorted(
+        state.abilities[1] + state.abilities[2]
+    )
+
+
+def test_render_draws_the_grid_with_coordinates() -> None:
+    state = started(5)
+    lay(state, {"e1": "underground-lake", "e2": "human~", "d2": "plant"})
+    text = GAME.render(GAME.view(state, 1), 1)
+    lines = text.splitlines()
+    assert any(line.split() == list("abcdefghi") for line in lines)
+    row2 = next(line for line in lines if line.startswith("  2  "))
+    assert "Pla" in row2 and "Humv" in row2
+    assert "endangered below" in text and "seat B (you)" in text
+    assert CAT.design("human").title

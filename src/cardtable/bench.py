@@ -128,4 +128,4 @@ def bench_openspiel(seconds: float, name: str = OPENSPIEL_GAME) -> BenchResult |
         return None
     game = pyspiel.load_game(name)
     games, actions, elapsed = timed_playouts(lambda seed: openspiel_playout(game, seed), seconds)
-    return BenchResult(name, "OpenSpiel C++", game.num_players(), games, actions, elapsed)
+    return BenchResult(name, "openspiel", game.num_players(), games, actions, elapsed)

@@ -9,6 +9,7 @@ import pytest
 from cardtable.core import Rng, make_game
 from cardtable.core.runner import play_match
 from cardtable.players import RandomPlayer
+from tests.toygame import ToyGame
 
 from .conftest import one_error_line
 
@@ -80,3 +81,12 @@ def test_unreadable_files_exit_1_with_one_line(cli, tmp_path: Path) -> None:
     assert one_error_line(cli("replay", str(binary))).startswith("error: cannot read ")
     assert one_error_line(cli("replay", str(tmp_path))).startswith("error: cannot read ")
     assert "not a game record" in one_error_line(cli("replay", _write(tmp_path, "{oops")))
+
+
+def test_a_crash_inside_the_game_is_one_line_too(cli, tmp_path: Path, record_text: str, monkeypatch) -> None:
+    def crash(self, state, action) -> None:
+        raise IndexError("pop from empty list")
+
+    monkeypatch.setattr(ToyGame, "_apply", crash)
+    line = one_error_line(cli("replay", _write(tmp_path, record_text)))
+    assert line.startswith("error: internal error: IndexError: pop from empty list")

@@ -7,6 +7,7 @@ from pathlib import Path
 
 from cardtable.core import Record, make_game, replay
 from cardtable.sim import TIMING_FIELDS, SimSummary, game_seed, play_one, simulate
+from tests.toygame import ToyGame
 
 from .conftest import one_error_line
 
@@ -107,3 +108,12 @@ def test_a_game_of_a_batch_can_be_played_alone() -> None:
     records = []
     simulate("toy", {}, 4, 9, ["random"], on_game=lambda i, match: records.append(match.record()))
     assert play_one(game, game_seed(9, 2), ["random", "random"], validate=True).record() == records[2]
+
+
+def test_a_game_that_crashes_is_reported_in_one_line_with_its_seed(cli, monkeypatch) -> None:
+    def crash(self, state, action) -> None:
+        raise ZeroDivisionError("division by zero")
+
+    monkeypatch.setattr(ToyGame, "_apply", crash)
+    line = one_error_line(cli("sim", "toy", "--games", "3", "--seed", "4"))
+    assert line == f"error: toy game with seed {game_seed(4, 0)} failed: ZeroDivisionError: division by zero"

@@ -272,11 +272,16 @@ class Apocalypse(Game[ApocalypseState]):
             return None
         win = scoring.won(state)
         details = {"points": state.points, "trios": state.trios, "dead": len(state.dead)}
-        reason = f"{state.points} point(s): {state.trios} trio(s), {len(state.dead)} living card(s) lost"
+        if win:
+            reason = "the shelter sustains itself (at least 1 point)"
+        elif state.trios == 0:
+            reason = "no trio of Human, Animal and Plant survives"
+        else:
+            reason = "more living cards lost than trios saved"
         return Result(
             winners=tuple(range(SEATS)) if win else (),
             scores=(1.0 if win else -1.0,) * SEATS,
-            reason=("the shelter lives: " if win else "the shelter failed: ") + reason,
+            reason=reason,
             details=details,
         )
 

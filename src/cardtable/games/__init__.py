@@ -3,7 +3,7 @@
 import importlib
 
 #: Packages of the games that are part of cardtable, in the order `cardtable games` lists them.
-GAME_PACKAGES = ("biosphere5", "apocalypse")
+GAME_PACKAGES = ("biosphere5", "apocalypse", "dino_battles")
 
 _loaded = False
 

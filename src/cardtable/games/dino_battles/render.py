@@ -18,7 +18,7 @@ def _dino(d: dict[str, Any] | None) -> str:
     if "atk" in d:
         text += f" ATK {d['atk']} EVA {d['eva']} DEF {d['def']}"
     attached = _cards(d["attached"]) if "attached" in d else f"{d['attached_count']} face down"
-    return text + f" [attached: {attached}]"
+    return text + f" (attached: {attached})"
 
 
 def render_view(view: dict[str, Any], seat: int | None) -> str:

@@ -100,3 +100,16 @@ def test_new_log_entries_are_found_in_a_moving_window() -> None:
     assert new_entries(["a", "b", "c"], ["b", "c", "d", "e"]) == ["d", "e"]
     assert new_entries(["x", "y"], ["x", "y", "x", "y"]) == ["x", "y"]
     assert new_entries(["a"], ["a"]) == []
+
+
+class BadMarkupToy(ToyGame):
+    def render(self, view: dict[str, Any], seat: int | None) -> str:
+        return f"hand {view['hand']} [/oops]"
+
+
+def test_a_render_that_is_not_valid_markup_is_shown_as_plain_text(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(sys, "stdin", io.StringIO("quit\n"))
+    out = io.StringIO()
+    table = Table(Match(BadMarkupToy(), 5), 0, {1: make_player("random", 3)}, Console(file=out))
+    assert not table.run()
+    assert "[/oops]" in out.getvalue()

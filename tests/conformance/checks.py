@@ -17,6 +17,8 @@ from collections.abc import Sequence
 from typing import Any
 
 import pytest
+from rich.errors import MarkupError
+from rich.markup import render as render_markup
 
 from cardtable.core import Action, Game, IllegalAction, Match, Record, Rng, replay
 
@@ -205,7 +207,12 @@ def check_views_are_plain_detached_data(game: Game[Any], states: States) -> None
             assert json.dumps(json.loads(text), sort_keys=True) == text
             _scramble(view)
             assert game.to_json(state) == before, "changing a view changed the state"
-            assert isinstance(game.render(game.view(state, seat), seat), str)
+            text = game.render(game.view(state, seat), seat)
+            assert isinstance(text, str)
+            try:
+                render_markup(text)
+            except MarkupError as err:
+                raise AssertionError(f"render() is not valid rich markup: {err}") from None
 
 
 def _scramble(data: Any) -> None:

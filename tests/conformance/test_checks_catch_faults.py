@@ -41,6 +41,11 @@ class ViewSharesTheStateLists(ToyGame):
         return {**super().view(state, seat), "pile": state.pile}
 
 
+class RenderIsBrokenMarkup(ToyGame):
+    def render(self, view: dict[str, Any], seat: int | None) -> str:
+        return "[bold]hand[/bold] [/oops]"
+
+
 class DeterminizeKeepsOpponentHand(ToyGame):
     def determinize(self, state: ToyState, seat: int, rng: Rng) -> ToyState:
         sample = self.clone(state)
@@ -116,6 +121,7 @@ STATE_CHECKS: list[tuple[type[ToyGame], StateCheck]] = [
     (ViewShowsDeckOrder, checks.check_views_survive_determinize),
     (SpectatorSeesHands, checks.check_spectator_sees_no_hidden_card),
     (ViewSharesTheStateLists, checks.check_views_are_plain_detached_data),
+    (RenderIsBrokenMarkup, checks.check_views_are_plain_detached_data),
     (DeterminizeKeepsOpponentHand, checks.check_determinize_resamples_other_seats),
     (DeterminizeReadsDeckOrder, checks.check_determinize_depends_only_on_view),
     (DeterminizeKeepsTheRng, checks.check_determinize_is_sound),

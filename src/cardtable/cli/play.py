@@ -16,6 +16,7 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console
+from rich.errors import MarkupError
 from rich.markup import escape
 
 from cardtable.core import Action, IllegalAction, Match, make_game, mix_seed
@@ -176,7 +177,11 @@ class Table:
     def show_view(self, title: str = "") -> None:
         view = self.game.view(self.match.state, self.seat)
         self.console.rule(title or f"move {len(self.match.moves) + 1}")
-        self.console.print(self.game.render(view, self.seat))
+        text = self.game.render(view, self.seat)
+        try:
+            self.console.print(text)
+        except MarkupError:  # a render that is not valid markup is still shown, as plain text
+            self.console.print(text, markup=False)
 
     def show_actions(self, legal: list[Action]) -> None:
         decision = self.match.decision

@@ -41,3 +41,10 @@ def test_the_installed_command_lists_only_the_real_games() -> None:
     names = [g["name"] for g in json.loads(out)]
     assert "toy" not in names
     assert len(names) == len(GAME_PACKAGES)
+
+
+def test_version(cli) -> None:
+    from cardtable import __version__
+
+    result = cli("--version")
+    assert result.exit_code == 0 and result.stdout == f"cardtable {__version__}\n"

@@ -7,8 +7,11 @@ To add a command, write `cli/<name>.py` that decorates a function with `@app.com
 from __future__ import annotations
 
 import importlib
+from typing import Annotated
 
 import typer
+
+from cardtable import __version__
 
 app = typer.Typer(
     name="cardtable",
@@ -17,6 +20,22 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
 )
+
+
+def _print_version(value: bool) -> None:
+    if value:
+        typer.echo(f"cardtable {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    version: Annotated[
+        bool, typer.Option("--version", callback=_print_version, is_eager=True, help="Print the version.")
+    ] = False,
+) -> None:
+    """The digital table for tabletop card games: play, simulate, replay, benchmark."""
+
 
 #: the command modules, in the order `cardtable --help` lists them
 COMMANDS = ("games", "play", "sim", "replay", "bench", "serve")

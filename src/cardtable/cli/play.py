@@ -69,11 +69,12 @@ def play_command(
     players = {s: make_player(kind, mix_seed(seed, s)) for s, kind in enumerate(seats) if s != seat}
     table = Table(Match(game, seed, seats), seat, players, stdout())
     with user_errors():
-        finished = table.run()
+        try:
+            table.run()
+        except KeyboardInterrupt:
+            table.say("\n[yellow]interrupted[/]")
         if record is not None:
             table.write_record(record)
-    if not finished:
-        raise typer.Exit(0)
 
 
 class Table:

@@ -237,11 +237,18 @@ class Tables:
         except CardtableError as err:
             raise TableError(410, "unplayable-table", f"this table can no longer be played: {err}") from None
         table = Table(table_id, Match(game, seed, [s.name for s in seats]), seats)
-        for seat, action in moves:
+        for ply, (seat, text) in enumerate(moves, 1):
+            decision = table.match.decision
             try:
-                self._apply(table, seat, game.parse_action(action))
+                action = game.parse_action(text)
             except CardtableError as err:
-                raise TableError(410, "unplayable-table", f"this table no longer replays: {err}") from None
+                raise TableError(
+                    410, "unplayable-table", f"this table no longer replays: move {ply}: {err}"
+                ) from None
+            if decision is None or decision.seat != seat or action not in table.match.legal_actions():
+                message = f"this table no longer replays: move {ply} '{text}' is not legal with this engine"
+                raise TableError(410, "unplayable-table", message)
+            self._apply(table, seat, action)
         return table
 
     def unfinished_ids(self) -> list[str]:

@@ -1,0 +1,108 @@
+"""Persistence: tables are stored move by move, survive a restart, and a failed commit changes nothing."""
+
+from __future__ import annotations
+
+import pytest
+from fastapi.testclient import TestClient
+from sqlalchemy import inspect, text
+from sqlalchemy.exc import OperationalError
+from sqlalchemy.orm import SessionTransaction
+
+from cardtable.web import create_app
+from cardtable.web.db import connect
+from cardtable.web.tables import TableError, Tables
+
+from .helpers import new_table, play, play_out, state, tokens
+
+
+def test_a_restarted_server_shows_every_table_exactly_as_before(db_url: str) -> None:
+    with TestClient(create_app(db_url, bot_delay=0)) as client:
+        table = new_table(client, seats=["human", "human"], seed=21)
+        seat_tokens = tokens(table)
+        for _ in range(3):
+            spectator = state(client, table["table"])
+            token = seat_tokens[spectator["decision"]["seat"]]
+            mine = state(client, table["table"], token)
+            assert play(client, table["table"], token, mine["legal"][-1], mine["move"]).status_code == 200
+        before = [state(client, table["table"], t) for t in [*seat_tokens, None]]
+    with TestClient(create_app(db_url, bot_delay=0)) as client:
+        after = [state(client, table["table"], t) for t in [*seat_tokens, None]]
+    assert after == before and before[0]["move"] == 3
+
+
+def test_the_schema_is_migrated_once_and_every_start_is_a_no_op(db_url: str) -> None:
+    connect(db_url).dispose()
+    engine = connect(db_url)
+    assert {"tables", "seats", "moves", "alembic_version"} <= set(inspect(engine).get_table_names())
+    with engine.connect() as connection:
+        assert connection.execute(text("select version_num from alembic_version")).scalar_one() == "0001"
+
+
+def test_moves_and_the_result_are_in_the_database(db_url: str) -> None:
+    with TestClient(create_app(db_url, bot_delay=0)) as client:
+        table = new_table(client, seats=["human", "random"], seed=8)
+        final = play_out(client, table)
+        engine = client.app.state.server.engine
+        with engine.connect() as connection:
+            rows = connection.execute(
+                text("select ply, seat, action from moves where table_id = :t order by ply"),
+                {"t": table["table"]},
+            ).all()
+            result = connection.execute(
+                text("select result from tables where id = :t"), {"t": table["table"]}
+            )
+            assert result.scalar_one() == final["result"]["text"]
+    assert [(ply, seat, action) for ply, seat, action in rows] == [
+        (line["move"], line["seat"], line["action"]) for line in final["log"]
+    ]
+
+
+def test_a_move_that_cannot_be_stored_is_refused_and_changes_nothing(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    table = new_table(client, seats=["human", "human"], seed=5)
+    a = tokens(table)[0]
+    before = state(client, table["table"], a)
+
+    def broken_commit(self: SessionTransaction) -> None:
+        raise OperationalError("commit", {}, Exception("disk full"))
+
+    monkeypatch.setattr(SessionTransaction, "commit", broken_commit)
+    response = play(client, table["table"], a, before["legal"][0], 0)
+    monkeypatch.undo()
+    assert response.status_code == 503 and response.json()["error"] == "storage"
+    assert state(client, table["table"], a) == before
+
+
+def test_two_servers_on_one_database_cannot_both_store_the_same_move(db_url: str) -> None:
+    first, second = Tables(connect(db_url)), Tables(connect(db_url))
+    table = first.create("toy", seats=["human", "human"], seed=9)
+    twin = second.get(table.id)
+    first.play(table, 0, str(table.match.legal_actions()[0]), 0)
+    with pytest.raises(TableError) as refused:
+        second.play(twin, 0, str(twin.match.legal_actions()[-1]), 0)
+    assert refused.value.status == 409 and refused.value.code == "stale"
+    reloaded = second.get(table.id)  # the loser reloads and sees the stored move
+    assert reloaded.ply == 1 and reloaded.match.moves == table.match.moves
+
+
+def test_a_table_whose_game_is_gone_is_refused_cleanly(db_url: str) -> None:
+    tables = Tables(connect(db_url))
+    table = tables.create("toy", seed=1)
+    with tables.engine.begin() as connection:
+        connection.execute(text("update tables set game = 'vanished' where id = :t"), {"t": table.id})
+    fresh = Tables(tables.engine)
+    with pytest.raises(TableError) as refused:
+        fresh.get(table.id)
+    assert refused.value.status == 410
+
+
+def test_a_table_whose_moves_no_longer_replay_is_refused_cleanly(db_url: str) -> None:
+    tables = Tables(connect(db_url))
+    table = tables.create("toy", seats=["human", "human"], seed=1)
+    tables.play(table, 0, str(table.match.legal_actions()[0]), 0)
+    with tables.engine.begin() as connection:
+        connection.execute(text("update moves set action = 'fly' where table_id = :t"), {"t": table.id})
+    with pytest.raises(TableError) as refused:
+        Tables(tables.engine).get(table.id)
+    assert refused.value.status == 410 and "no longer replays" in refused.value.message

@@ -5,14 +5,12 @@ from __future__ import annotations
 import threading
 
 import httpx
-
 from sqlalchemy import create_engine, text
 
 from cardtable import __version__
 from cardtable.core import Move, Record, replay
 
 from .helpers import LiveServer, new_table, play, state, tokens, wait_until
-
 
 SEEDS: dict[str, int] = {}
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 
-from cardtable.core import Action, Decision, Game, Mode, OptionSpec, Result, Rng, register
+from cardtable.core import Action, BadOption, Decision, Game, Mode, OptionSpec, Result, Rng, register
 
 from . import queries as q
 from .cards import LOWER, UPPER, CardSet, default_cards
@@ -29,12 +29,27 @@ class Biosphere5(Game[State]):
     name = "biosphere5"
     title = "Biosphere 5"
     state_type = State
-    option_specs = (OptionSpec("players", 2, "number of players; 4 is the team game (2.5)", (2, 3, 4)),)
+    option_specs = (
+        OptionSpec("players", 2, "number of players; 4 is the team game (2.5)", (2, 3, 4)),
+        OptionSpec("abyss", False, "play with the extension The Abyss (3)"),
+        OptionSpec("solo", "none", "solo game: 'machine' is Man against Machine (4)", ("none", "machine")),
+        OptionSpec("level", 2, "the Machine's starting hand-card level (4.1), 0-8", tuple(range(9))),
+    )
     modes = (
         Mode("2 players", {"players": 2}, "the basic game (1-2.4)"),
         Mode("3 players", {"players": 3}, "everyone for themselves; attacks only to the left (2.5)"),
         Mode("4 players", {"players": 4}, "two teams of two: A and C against B and D (2.5)"),
+        Mode("abyss 2 players", {"players": 2, "abyss": True}, "The Abyss: doom and leaders (3)"),
+        Mode("abyss 3 players", {"players": 3, "abyss": True}, "The Abyss with three players (3, 2.5)"),
+        Mode("abyss 4 players", {"players": 4, "abyss": True}, "The Abyss, two teams of two (3, 2.5)"),
+        Mode("solo vs Machine", {"solo": "machine"}, "Man against Machine, starting level 2 (4)"),
     )
+
+    def __new__(cls, **options: Any) -> Biosphere5:
+        """Biosphere5(...) builds the variant the options ask for (The Abyss, the Machine)."""
+        if cls is Biosphere5:
+            cls = _variant_class(options)
+        return super().__new__(cls)
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
@@ -44,6 +59,17 @@ class Biosphere5(Game[State]):
     @property
     def num_seats(self) -> int:
         return int(self.options["players"])
+
+    def validate_options(self) -> None:
+        solo = self.options["solo"] != "none"
+        if solo and (self.options["players"] != 2 or self.options["abyss"]):
+            raise BadOption("solo=machine is one person against the Machine: no players or abyss option")
+        if not solo and self.options["level"] != 2:
+            raise BadOption("option level is the Machine's starting level; it needs solo=machine")
+
+    def moves_per_turn(self, state: State) -> int:
+        """Two moves a turn (2.1); The Abyss's third move marker may add one (3.5.2/3.5.3)."""
+        return 2
 
     # --- set-up (1.4, 2.5) ---------------------------------------------------------------------
     def new_state(self, seed: int) -> State:
@@ -410,7 +436,7 @@ class Biosphere5(Game[State]):
     def _auto_end_move(self, state: State, task: Task) -> None:
         self._refill(state, task.seat)
         state.move += 1
-        if state.move < 2:
+        if state.move < self.moves_per_turn(state):
             return
         board = state.boards[task.seat]
         state.tasks.insert(0, Task("end-turn", task.seat))
@@ -589,6 +615,20 @@ class Biosphere5(Game[State]):
             assert len(categories) == len(set(categories)), f"seat {seat}: two achievements of one category"
         if not state.over and state.order and not state.tasks:
             assert not state.boards[q.current_seat(state)].out, "a dropped-out player has the move"
+
+
+def _variant_class(options: dict[str, Any]) -> type[Biosphere5]:
+    """The class that plays the options' variant (imported late: the variants subclass Biosphere5)."""
+    specs = {spec.name: spec for spec in Biosphere5.option_specs}
+    if "solo" in options and specs["solo"].parse(options["solo"]) == "machine":
+        from .machine import MachineGame
+
+        return MachineGame
+    if "abyss" in options and specs["abyss"].parse(options["abyss"]):
+        from .abyss import AbyssGame
+
+        return AbyssGame
+    return Biosphere5
 
 
 def _unique(cards: list[int]) -> list[int]:

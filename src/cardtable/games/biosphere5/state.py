@@ -43,6 +43,27 @@ class Task:
 
 
 @dataclass
+class AbyssState:
+    """The Abyss (3): doom levels and leader tiers per seat, and what is active this turn."""
+
+    doom: list[int] = field(default_factory=list)
+    tiers: list[list[int]] = field(default_factory=list)  # per seat: strategist, commander, fighter, believer
+    third: bool = False  # the third move marker is in use this turn (3.5.2/3.5.3)
+    troops: bool = False  # Concentrate Troops is active this turn (3.5.2)
+
+
+@dataclass
+class MachineState:
+    """Man against Machine (4): the automaton's hand-card level and the cards it has in the open."""
+
+    level: int = 2
+    revealed: list[int] = field(default_factory=list)  # cards revealed this turn (4.2)
+    kept: int = -1  # the Biosphere 5/Attack card set aside (4.3), or -1
+    unveiled: list[int] = field(default_factory=list)  # cards shown by the human's Espionage (4.7)
+    catastrophes: int = 0  # catastrophes played in this round (4.6)
+
+
+@dataclass
 class State:
     boards: list[Board]
     order: list[int]
@@ -56,3 +77,5 @@ class State:
     reason: str = ""
     events: list[str] = field(default_factory=list)
     rng: Rng = field(default_factory=Rng)
+    abyss: AbyssState | None = None
+    machine: MachineState | None = None

@@ -19,6 +19,7 @@ one whose resulting shelter scores best. Rules of thumb behind the score (`evalu
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from cardtable.core import Action, Observation, Rng
@@ -31,6 +32,13 @@ from .state import ApocalypseState, Tile
 
 #: how much an ability's effect must raise the score before the player spends the card
 ABILITY_GAIN = 3.0
+#: weights: a card about to die; a card that would not last, early and late in the game
+DYING = 6.0
+EARLY_DOUBT = 1.0
+LATE_DOUBT = 10.0
+ROUNDS = 7
+#: how much better than passing (or than the best so far) an action must be to be chosen
+TIE_MARGIN = 0.05
 #: the windows in which the player considers its abilities (named by the step that follows them)
 ABILITY_WINDOWS = ("needs", "catastrophe")
 
@@ -46,6 +54,35 @@ def projected(catalog: Catalog, board: dict[str, Tile]) -> tuple[int, int]:
     return trios(catalog, rest), lost
 
 
+def supply_at(catalog: Catalog, board: dict[str, Tile], active: set[str], cell: str) -> Counter[str]:
+    """What a card put at `cell` would receive from the cards around it."""
+    got: Counter[str] = Counter()
+    for near in grid.around(cell):
+        tile = board.get(near)
+        if tile is None:
+            continue
+        design = catalog.cards[tile.card]
+        if design.kind != "mechanism" or near in active:
+            got.update(design.gives)
+    return got
+
+
+def potential(catalog: Catalog, board: dict[str, Tile]) -> float:
+    """How ready the shelter is for more life, without natural resources: working mechanisms, and
+    free safe cells where a Plant (water and energy) or a Human/Animal (food and water) would live."""
+    lasting = {c: t for c, t in board.items() if catalog.cards[t.card].kind != "natural"}
+    active = active_mechanisms(catalog, lasting)
+    built = sum(catalog.cards[t.card].kind == "mechanism" and t.quake < 0 for t in lasting.values())
+    plant_spots = eater_spots = 0
+    for cell in grid.free_cells(board):
+        if grid.endangered(cell):
+            continue
+        got = supply_at(catalog, lasting, active, cell)
+        plant_spots += got["water"] > 0 and got["energy"] > 0
+        eater_spots += got["food"] > 0 and got["water"] > 0
+    return 1.5 * min(len(active), 6) + 0.3 * built + min(plant_spots, 2) + min(eater_spots, 3)
+
+
 def evaluate(catalog: Catalog, state: ApocalypseState) -> float:
     """The heuristic value of a position for the team (higher is better)."""
     board = state.board
@@ -59,15 +96,17 @@ def evaluate(catalog: Catalog, state: ApocalypseState) -> float:
         elif tile.card == state.protected:
             value -= 0.5
         elif tile.unstable or grid.endangered(cell):
-            value -= 4.0
+            value -= DYING
         else:
             value -= 2.0
     end_trios, lost = projected(catalog, board)
     living = sum(catalog.cards[t.card].living for t in board.values())
-    value += 10.0 * (end_trios - lost - len(state.dead))
+    # a card that would not last without natural resources can still be saved while rounds remain
+    doubt = LATE_DOUBT * state.round / ROUNDS + EARLY_DOUBT * (1 - state.round / ROUNDS)
+    value += 10.0 * (end_trios - len(state.dead)) - doubt * lost
     value += 2.0 * (living - lost)
     value += 0.5 * len(active_mechanisms(catalog, board))
-    return value
+    return value + potential(catalog, board)
 
 
 class HeuristicPlayer:
@@ -95,10 +134,14 @@ class HeuristicPlayer:
         return self._best(game, state, legal)
 
     def _best(self, game: Any, state: ApocalypseState, legal: list[Action]) -> Action:
-        best, best_value = legal[-1], float("-inf")
+        """The action with the best value after it; `pass` (or the first action) unless beaten clearly."""
+        best = Action("pass") if Action("pass") in legal else legal[0]
+        best_value = self._after(game, state, best)
         for action in legal:
+            if action == best:
+                continue
             value = self._after(game, state, action)
-            if value > best_value + 1e-9:
+            if value > best_value + TIE_MARGIN:
                 best, best_value = action, value
         return best
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.markup import escape
+
 from . import grid
 
 SHORT = {
@@ -51,7 +53,7 @@ def board_lines(view: dict[str, Any]) -> list[str]:
 
 
 def render_view(view: dict[str, Any], seat: int | None) -> str:
-    names = lambda cards: ", ".join(c["name"] for c in cards) or "-"  # noqa: E731
+    names = lambda cards: escape(", ".join(c["name"] for c in cards)) or "-"  # noqa: E731
     wf = view["workforce"]
     out = [f"[bold]Cards Against the Apocalypse[/] - round {view['round']} of 7, step {view['step']}"]
     out += board_lines(view)
@@ -77,5 +79,5 @@ def render_view(view: dict[str, Any], seat: int | None) -> str:
     if view["research"]:
         out.append(f"researched cards to put back: {names(view['research'])}")
     out.append(f"living cards lost: {len(view['dead'])}")
-    out += [f"[dim]> {line}[/]" for line in view["log"][-6:]]
+    out += [f"[dim]> {escape(line)}[/]" for line in view["log"][-6:]]
     return "\n".join(out)

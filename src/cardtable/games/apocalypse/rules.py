@@ -74,8 +74,22 @@ class Apocalypse(Game[ApocalypseState]):
         if state.step == "setup":
             return Decision(0, "start", "choose the starting natural resource (energy or water)")
         if state.step == "window":
-            return Decision(state.window_seat, "ability", "use an ability card, or pass")
+            return Decision(
+                state.window_seat, "ability", f"use an ability card, or pass ({self._moment(state)})"
+            )
         return Decision(self._actor(state), "turn", "place a pool card, move a card 1 space, or pass")
+
+    def _moment(self, state: ApocalypseState) -> str:
+        """What comes after the open ability window, for the prompt."""
+        if state.after == "turn":
+            return f"before seat {'ABC'[self._actor(state)]}'s turn"
+        if state.after == "catastrophe" and state.catastrophe >= 0:
+            return f"before the {self.catalog.cards[state.catastrophe].title} strikes"
+        return {
+            "draw": "before the first card pool",
+            "discard": "no turns this round: Volcanic Eruption",
+            "needs": "before the needs check",
+        }.get(state.after, "")
 
     def _actor(self, state: ApocalypseState) -> int:
         return (state.leader + state.turn) % SEATS

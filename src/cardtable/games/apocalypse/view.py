@@ -38,7 +38,7 @@ def seat_view(catalog: Catalog, state: ApocalypseState, seat: int | None) -> dic
                 "disabled_by": tile.quake,
                 "protected": tile.card == state.protected,
                 "needs_met": ok[cell],
-                "giving": design.kind != "mechanism" or cell in active,
+                "giving": bool(design.gives) and (design.kind != "mechanism" or cell in active),
                 "radiated": design.living and next_to_waste(catalog, state.board, cell),
                 "endangered": grid.endangered(cell),
             }

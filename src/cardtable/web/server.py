@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 
 from cardtable.core import Action
@@ -24,7 +25,11 @@ class TableServer:
 
     async def act(self, table: Table, seat: int | None, text: object, move: object) -> Action:
         """Play an action: checked, stored, applied, then sent to every watcher, then bots move on."""
-        action = self.tables.play(table, seat, text, move)
+        action = self.tables.check(table, seat, text, move)
+        before = table.game.clone(table.match.state)
+        # working out who may read the move is the slow part: keep the event loop free meanwhile
+        readers = await asyncio.to_thread(self.tables.readers, table, action, before)
+        self.tables.commit(table, seat, action, move, readers)  # type: ignore[arg-type]
         await self.hub.broadcast(table)
         self.bots.kick(table)
         return action

@@ -230,14 +230,14 @@ class Tables:
             if row is None:
                 raise TableError(404, "unknown-table", "there is no such table")
             seats = [Seat(s.seat, s.kind, s.name, s.token) for s in row.seats]
-            moves = [(m.seat, m.action) for m in row.moves]
+            moves = [(m.seat, m.action, m.readers) for m in row.moves]
             game_name, options, seed = row.game, dict(row.options), row.seed
         try:
             game = make_game(game_name, options)
         except CardtableError as err:
             raise TableError(410, "unplayable-table", f"this table can no longer be played: {err}") from None
         table = Table(table_id, Match(game, seed, [s.name for s in seats]), seats)
-        for ply, (seat, text) in enumerate(moves, 1):
+        for ply, (seat, text, readers) in enumerate(moves, 1):
             decision = table.match.decision
             try:
                 action = game.parse_action(text)
@@ -248,7 +248,7 @@ class Tables:
             if decision is None or decision.seat != seat or action not in table.match.legal_actions():
                 message = f"this table no longer replays: move {ply} '{text}' is not legal with this engine"
                 raise TableError(410, "unplayable-table", message)
-            self._apply(table, seat, action)
+            self._apply(table, seat, action, readers if readers is not None else self.readers(table, action))
         return table
 
     def unfinished_ids(self) -> list[str]:
@@ -258,6 +258,12 @@ class Tables:
     # --- playing --------------------------------------------------------------------------------
     def play(self, table: Table, seat: int | None, text: Any, move: Any) -> Action:
         """Play `text` for `seat` if it is that seat's legal, current action; commit it, then apply it."""
+        action = self.check(table, seat, text, move)
+        self.commit(table, seat, action, move, self.readers(table, action))  # type: ignore[arg-type]
+        return action
+
+    def check(self, table: Table, seat: int | None, text: Any, move: Any) -> Action:
+        """The action `seat` asks for, if it is legal and answers the current move; else TableError."""
         if seat is None:
             raise TableError(403, "spectator", "spectators cannot play; open a seat link to play")
         if isinstance(move, bool) or not isinstance(move, int):
@@ -283,16 +289,28 @@ class Tables:
         legal = table.match.legal_actions()
         if action not in legal:
             raise TableError(400, "illegal", table.game.explain_illegal(table.match.state, action, legal))
-        self._commit(table, seat, action)
-        self._apply(table, seat, action)
         return action
 
-    def _commit(self, table: Table, seat: int, action: Action) -> None:
+    def readers(self, table: Table, action: Action, before: Any = None) -> list[int | None]:
+        """The viewers who may read `action` in the log (pure: may run off the event loop on a copy)."""
+        game = table.game
+        before = before if before is not None else table.match.state
+        mover = game.decision(before).seat  # type: ignore[union-attr]
+        seed = mix_seed(table.match.seed, table.ply + 1)
+        viewers: list[int | None] = [*range(game.num_seats), None]
+        return [v for v in viewers if inferable(game, before, mover, action, v, seed)]
+
+    def commit(self, table: Table, seat: int, action: Action, move: int, readers: list[int | None]) -> None:
+        """Store the checked `action` as move `move + 1`, then apply it; refused if the table moved on."""
+        if move != table.ply:
+            raise TableError(409, "stale", f"move {move} is stale: the table is at move {table.ply}")
         ply = table.ply + 1
         finished = self._result_after(table, action)
         try:
             with Session(self.engine) as session, session.begin():
-                session.add(MoveRow(table_id=table.id, ply=ply, seat=seat, action=str(action)))
+                session.add(
+                    MoveRow(table_id=table.id, ply=ply, seat=seat, action=str(action), readers=readers)
+                )
                 if finished is not None:
                     row = session.get(TableRow, table.id)
                     assert row is not None
@@ -305,6 +323,7 @@ class Tables:
             raise TableError(
                 503, "storage", "the move could not be stored; nothing changed, try again"
             ) from None
+        self._apply(table, seat, action, readers)
 
     def _result_after(self, table: Table, action: Action) -> str | None:
         """The result text if `action` ends the game (computed on a copy, before anything changes)."""
@@ -316,15 +335,9 @@ class Tables:
             return None
         return result.describe([s.name for s in table.seats])
 
-    def _apply(self, table: Table, seat: int, action: Action) -> None:
-        game, match = table.game, table.match
-        before = game.clone(match.state)
-        match.apply(action, validate=False)
-        ply = table.ply
-        seed = mix_seed(match.seed, ply)
-        viewers: list[int | None] = [*range(game.num_seats), None]
-        readers = {v for v in viewers if inferable(game, before, seat, action, v, seed)}
-        table.log.append(LogEntry(ply, seat, str(action), readers))
+    def _apply(self, table: Table, seat: int, action: Action, readers: list[int | None]) -> None:
+        table.match.apply(action, validate=False)
+        table.log.append(LogEntry(table.ply, seat, str(action), set(readers)))
 
 
 def _mode_options(game_name: str, mode: str) -> Mapping[str, Any]:

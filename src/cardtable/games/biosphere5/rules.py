@@ -108,7 +108,7 @@ class Biosphere5(Game[State]):
             return None
         if not state.tasks:
             seat = q.current_seat(state)
-            return Decision(seat, "move", f"choose move {state.move + 1} of 2")
+            return Decision(seat, "move", f"choose move {state.move + 1} of {self.moves_per_turn(state)}")
         task = state.tasks[0]
         return Decision(task.seat, task.kind, self._prompt(state, task))
 

@@ -38,6 +38,18 @@ class BenchResult:
     def games_per_second(self) -> float:
         return self.games / self.seconds if self.seconds > 0 else 0.0
 
+    def plus(self, other: BenchResult) -> BenchResult:
+        """Both runs of the same game and mode taken together."""
+        assert (self.game, self.mode, self.seats) == (other.game, other.mode, other.seats)
+        return BenchResult(
+            self.game,
+            self.mode,
+            self.seats,
+            self.games + other.games,
+            self.actions + other.actions,
+            self.seconds + other.seconds,
+        )
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "game": self.game,
@@ -129,3 +141,18 @@ def bench_openspiel(seconds: float, name: str = OPENSPIEL_GAME) -> BenchResult |
     game = pyspiel.load_game(name)
     games, actions, elapsed = timed_playouts(lambda seed: openspiel_playout(game, seed), seconds)
     return BenchResult(name, "openspiel", game.num_players(), games, actions, elapsed)
+
+
+def bench_side_by_side(
+    names: Iterable[str], seconds: float, openspiel: bool = True
+) -> tuple[list[BenchResult], BenchResult | None]:
+    """Our games, and OpenSpiel's (half its time before ours, half after, so that a change in the
+    machine's load during the run weighs on both sides alike); None if pyspiel is missing or unwanted.
+    """
+    before = bench_openspiel(seconds / 2) if openspiel else None
+    ours = bench_games(names, seconds)
+    if before is None:
+        return ours, None
+    after = bench_openspiel(seconds / 2)
+    assert after is not None
+    return ours, before.plus(after)

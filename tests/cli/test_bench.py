@@ -5,7 +5,7 @@ from __future__ import annotations
 import importlib.util
 import json
 
-from cardtable.bench import bench_openspiel, random_playout, timed_playouts
+from cardtable.bench import BenchResult, bench_openspiel, bench_side_by_side, random_playout, timed_playouts
 from cardtable.core import make_game
 
 from .conftest import one_error_line
@@ -61,3 +61,11 @@ def test_openspiel_runs_in_the_same_harness_when_installed() -> None:
     assert (result is not None) == HAS_OPENSPIEL
     if result is not None:
         assert result.games >= 1 and result.actions > 0 and result.seats == 5
+
+
+def test_openspiel_is_measured_around_our_games_and_added_up() -> None:
+    ours, reference = bench_side_by_side(["toy"], 0.02, openspiel=HAS_OPENSPIEL)
+    assert [r.mode for r in ours] == ["standard", "short"]
+    assert (reference is not None) == HAS_OPENSPIEL
+    a = BenchResult("g", "m", 2, 3, 30, 1.5)
+    assert a.plus(a) == BenchResult("g", "m", 2, 6, 60, 3.0) and a.plus(a).actions_per_second == 20

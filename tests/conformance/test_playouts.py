@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardtable.core import game_class
@@ -54,7 +54,7 @@ def test_the_action_space_is_a_fixed_encoding(case: Case) -> None:
 
 
 @pytest.mark.parametrize("case", CASES)
-@settings(max_examples=5, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=5, deadline=None)
 @given(seed=st.integers(min_value=0, max_value=2**64 - 1))
 def test_any_seed_plays_to_the_end_with_invariants(case: Case, seed: int) -> None:
     game = game_of(case)

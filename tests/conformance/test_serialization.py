@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from . import checks
@@ -43,7 +43,7 @@ def test_the_same_seed_and_actions_give_the_same_game(case: Case) -> None:
 
 
 @pytest.mark.parametrize("case", CASES)
-@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=10, deadline=None)
 @given(seed=st.integers(min_value=0, max_value=2**64 - 1))
 def test_new_state_is_a_function_of_the_seed(case: Case, seed: int) -> None:
     game = game_of(case)

@@ -10,7 +10,7 @@ import typer
 from rich.markup import escape
 from rich.table import Table
 
-from cardtable.bench import OPENSPIEL_GAME, BenchResult, bench_games, bench_openspiel
+from cardtable.bench import OPENSPIEL_GAME, BenchResult, bench_side_by_side
 from cardtable.core import game_class, game_names
 
 from . import app
@@ -41,8 +41,7 @@ def bench_command(
             game_class(name)
     status = stderr()
     with status.status("running random playouts...") if not as_json else nullcontext(), user_errors():
-        ours = bench_games(names, seconds)
-        reference = bench_openspiel(seconds) if openspiel else None
+        ours, reference = bench_side_by_side(names, seconds, openspiel)
     skipped = None
     if reference is None:
         skipped = "pyspiel not installed (pip install 'cardtable[openspiel]')" if openspiel else "disabled"

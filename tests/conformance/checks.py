@@ -191,6 +191,35 @@ def check_determinize_resamples_other_seats(game: Game[Any], states: States) -> 
         )
 
 
+def check_determinize_does_not_foretell_draws(game: Game[Any], playouts: Sequence[Playout]) -> None:
+    """A sample must not know the order of hidden piles: replaying the real moves on samples shows the
+    seat something different at some point (another card drawn), unless the sample's moves stop being
+    legal first. A determinize that keeps the true deck order passes every other check but lets a bot
+    see its future draws.
+    """
+    for seat in range(game.num_seats):
+        assert any(
+            _diverges(game, playout, start, seat, seed)
+            for playout in playouts
+            for start in range(0, len(playout.actions), max(1, len(playout.actions) // 3))
+            for seed in SAMPLE_SEEDS
+        ), (
+            f"replaying the real moves on determinize samples for seat {seat} never showed it anything "
+            "different: the samples keep the true order of hidden cards (they foretell draws)"
+        )
+
+
+def _diverges(game: Game[Any], playout: Playout, start: int, seat: int, seed: int) -> bool:
+    sample = game.determinize(playout.states[start], seat, Rng(seed))
+    for step, action in enumerate(playout.actions[start:], start + 1):
+        if action not in game.legal_actions(sample):
+            return False
+        game.apply(sample, action, validate=False)
+        if game.view(sample, seat) != game.view(playout.states[step], seat):
+            return True
+    return False
+
+
 def check_spectator_sees_no_hidden_card(game: Game[Any], states: States) -> None:
     for state in states:
         public = game.view(state, None)

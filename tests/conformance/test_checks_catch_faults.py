@@ -56,6 +56,17 @@ class DeterminizeKeepsOpponentHand(ToyGame):
         return sample
 
 
+class DeterminizeKeepsDeckOrder(ToyGame):
+    def determinize(self, state: ToyState, seat: int, rng: Rng) -> ToyState:
+        sample = self.clone(state)
+        other = 1 - seat
+        hand = sorted(sample.hands[other])
+        rng.shuffle(hand)  # the hand is "resampled" among itself; the deck keeps its true order
+        sample.hands[other] = sorted(hand)
+        sample.rng = rng.fork()
+        return sample
+
+
 class DeterminizeReadsDeckOrder(ToyGame):
     def determinize(self, state: ToyState, seat: int, rng: Rng) -> ToyState:
         sample = self.clone(state)
@@ -141,6 +152,15 @@ def test_a_state_check_catches_its_fault(broken: type[ToyGame], check: StateChec
 @pytest.mark.parametrize("check", [checks.check_views_survive_determinize, checks.check_invariants])
 def test_the_toy_game_itself_passes(check: StateCheck) -> None:
     check(ToyGame(), _states(ToyGame()))
+
+
+def test_a_sample_that_foretells_draws_is_caught() -> None:
+    game = DeterminizeKeepsDeckOrder()
+    playouts = [play_random(game, seed) for seed in range(4)]
+    checks.check_views_survive_determinize(game, [s for p in playouts for s in p.states])
+    with pytest.raises(AssertionError, match="foretell draws"):
+        checks.check_determinize_does_not_foretell_draws(game, playouts)
+    checks.check_determinize_does_not_foretell_draws(ToyGame(), [play_random(ToyGame(), s) for s in range(4)])
 
 
 def test_a_missing_result_is_caught() -> None:

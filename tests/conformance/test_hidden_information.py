@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from . import checks
-from .harness import CASES, Case, deep_states, game_of
+from .harness import CASES, DEEP_PLAYOUTS, Case, deep_states, game_of, playouts
 
 
 @pytest.mark.parametrize("case", CASES)
@@ -26,6 +26,11 @@ def test_determinize_gives_a_legal_state_and_leaves_the_original_alone(case: Cas
 @pytest.mark.parametrize("case", CASES)
 def test_determinize_resamples_the_other_seats_hidden_cards(case: Case) -> None:
     checks.check_determinize_resamples_other_seats(game_of(case), deep_states(case))
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_determinize_does_not_foretell_draws(case: Case) -> None:
+    checks.check_determinize_does_not_foretell_draws(game_of(case), playouts(case)[:DEEP_PLAYOUTS])
 
 
 @pytest.mark.parametrize("case", CASES)

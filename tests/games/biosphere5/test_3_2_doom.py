@@ -94,3 +94,32 @@ def test_3_2_doom_8_in_a_three_player_game_leaves_the_other_two_playing():
     assert state.boards[1].out and not state.over
     pass_move(game, state)
     assert game.decision(state).seat == 2  # B is skipped
+
+
+def test_3_2_doom_8_while_refilling_the_face_up_cards_ends_that_turn_cleanly():
+    nine = [
+        "tent",
+        "shack",
+        "barricade",
+        "guard-dogs",
+        "seed-vault",
+        "peace-treaty",
+        "deep-well",
+        "catch-basin",
+    ]
+    nine += ["campfire-stories", "herbal-remedies"]
+    game, state = abyss_position(
+        3,
+        hands={0: nine},
+        faceup={0: ["rain-barrel", "water-canister", "storm-cellar"]},
+        doom={0: 6},
+        order=[0, 1, 2],
+    )
+    board = state.boards[0]
+    board.discard += board.pile[:-1]
+    del board.pile[:-1]  # one card in the pile
+    game.apply(state, "play deep-well upper")
+    game.apply(state, "take rain-barrel")  # ten cards in hand; the refill empties the pile: doom 8
+    assert state.boards[0].out and not state.over
+    assert game.decision(state).seat == 1 and game.decision(state).kind == "move"  # no hand-limit step
+    game.check_invariants(state)

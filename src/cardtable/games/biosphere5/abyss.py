@@ -142,6 +142,13 @@ class AbyssGame(Biosphere5):
             amounts = {seat: self.doom.spy, target: self.doom.spy}
         self.raise_doom(state, amounts, effect)
 
+    def _auto_end_move_abyss(self, state: State, task: Task) -> None:
+        Biosphere5._auto_end_move(self, state, task)
+        if state.over:
+            state.tasks = []
+        elif state.boards[task.seat].out:  # doom 8 while refilling: the rest of the turn is void
+            state.tasks = [Task("end-turn", task.seat)]
+
     def _auto_end_turn_abyss(self, state: State, task: Task) -> None:
         seat = task.seat
         board = state.boards[seat]
@@ -410,6 +417,7 @@ class AbyssGame(Biosphere5):
     }
     _auto_handlers: ClassVar[dict[str, Callable[..., None]]] = {
         **Biosphere5._auto_handlers,
+        "end-move": _auto_end_move_abyss,
         "end-turn": _auto_end_turn_abyss,
         "ease": _auto_ease,
     }

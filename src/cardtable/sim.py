@@ -49,10 +49,14 @@ class SimSummary:
     min_length: int | None = None
     max_length: int | None = None
     end_reasons: Counter[str] = field(default_factory=Counter)
+    #: how the game names each seat (A, B, ...)
+    seat_names: list[str] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         if not self.wins:
             self.wins = [0] * len(self.players)
+        if not self.seat_names:
+            self.seat_names = [str(seat) for seat in range(len(self.players))]
 
     @property
     def actions_per_second(self) -> float:
@@ -104,6 +108,7 @@ class SimSummary:
             min_length=min(lengths) if lengths else None,
             max_length=max(longest) if longest else None,
             end_reasons=self.end_reasons + other.end_reasons,
+            seat_names=list(self.seat_names),
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -113,6 +118,7 @@ class SimSummary:
             "options": dict(sorted(self.options.items())),
             "seed": self.seed,
             "players": list(self.players),
+            "seat_names": list(self.seat_names),
             "games": self.games,
             "total_actions": self.total_actions,
             "seconds": round(self.seconds, 6),
@@ -187,7 +193,13 @@ def simulate(
     game = make_game(game_name, options)
     kinds = check_player_kinds(game, player_kinds)
     validate = not set(kinds) <= TRUSTED_KINDS
-    summary = SimSummary(game=game.name, options=dict(game.options), seed=seed, players=kinds)
+    summary = SimSummary(
+        game=game.name,
+        options=dict(game.options),
+        seed=seed,
+        players=kinds,
+        seat_names=[game.seat_name(seat) for seat in range(game.num_seats)],
+    )
     for index in range(first, first + games):
         started = time.perf_counter()
         match = play_one(game, game_seed(seed, index), kinds, validate=validate, max_actions=max_actions)

@@ -36,7 +36,7 @@ def test_sim_summary_counts_add_up(cli) -> None:
     assert (
         data["game"] == "toy" and data["options"] == {"hand": 2} and data["players"] == ["random", "random"]
     )
-    assert data["games"] == 40
+    assert data["seat_names"] == ["A", "B"] and data["games"] == 40
     assert sum(data["wins"]) + data["draws"] + data["no_winner"] == 40  # toy games have one winner or none
     assert sum(data["end_reasons"].values()) == 40
     assert data["min_length"] <= data["average_length"] <= data["max_length"]
@@ -68,7 +68,8 @@ def test_sim_writes_records_that_replay(cli, tmp_path: Path) -> None:
 def test_sim_table(cli) -> None:
     result = cli("sim", "toy", "--games", "5", "--seed", "1")
     assert result.exit_code == 0
-    for text in ("games", "total actions", "actions per second", "wins seat 0", "draws", "length average"):
+    expected = ("games", "total actions", "actions per second", "wins A (random)", "draws", "length average")
+    for text in expected:
         assert text in result.stdout
 
 

@@ -9,6 +9,7 @@ from typing import NoReturn
 
 import typer
 from rich.console import Console
+from rich.errors import MarkupError
 
 from cardtable.core import CardtableError, parse_options
 
@@ -63,3 +64,11 @@ def option_values(pairs: list[str] | None) -> dict[str, str]:
 
 
 OPTION_HELP = "A game option as name=value (repeatable); `cardtable games` lists them."
+
+
+def print_render(console: Console, text: str) -> None:
+    """Print a game's rendering (rich markup); one that is not valid markup is shown as plain text."""
+    try:
+        console.print(text)
+    except MarkupError:
+        console.print(text, markup=False)

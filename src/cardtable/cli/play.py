@@ -16,14 +16,13 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console
-from rich.errors import MarkupError
 from rich.markup import escape
 
 from cardtable.core import Action, IllegalAction, Match, make_game, mix_seed
 from cardtable.players import PLAYER_KINDS, Player, make_player
 
 from . import app
-from .common import OPTION_HELP, fail, option_values, stdout, user_errors
+from .common import OPTION_HELP, fail, option_values, print_render, stdout, user_errors
 
 QUIT_WORDS = ("quit", "exit", "q")
 HELP_WORDS = ("help", "?", "h")
@@ -178,11 +177,7 @@ class Table:
     def show_view(self, title: str = "") -> None:
         view = self.game.view(self.match.state, self.seat)
         self.console.rule(title or f"move {len(self.match.moves) + 1}")
-        text = self.game.render(view, self.seat)
-        try:
-            self.console.print(text)
-        except MarkupError:  # a render that is not valid markup is still shown, as plain text
-            self.console.print(text, markup=False)
+        print_render(self.console, self.game.render(view, self.seat))
 
     def show_actions(self, legal: list[Action]) -> None:
         decision = self.match.decision

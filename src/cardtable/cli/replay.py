@@ -11,7 +11,7 @@ from rich.markup import escape
 from cardtable.core import BadRecord, Match, Record, replay
 
 from . import app
-from .common import fail, stdout, user_errors
+from .common import fail, print_render, stdout, user_errors
 
 
 @app.command("replay")
@@ -40,7 +40,7 @@ def replay_command(
     if verbose:
         for number, move in enumerate(match.moves, 1):
             console.print(f"{number:>4}. {escape(game.seat_name(move.seat))}: {escape(move.action)}")
-        console.print(game.render(game.view(match.state, None), None))
+        print_render(console, game.render(game.view(match.state, None), None))
     options = game.option_string()
     console.print(
         f"{escape(game.name)}{' ' + escape(options) if options else ''}, seed {match.seed}: "

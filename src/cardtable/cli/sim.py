@@ -90,7 +90,7 @@ def summary_table(summary: SimSummary) -> Table:
     ]
     for seat, wins in enumerate(summary.wins):
         share = wins / summary.games if summary.games else 0.0
-        rows.append((f"wins seat {seat} ({summary.players[seat]})", f"{wins} ({share:.1%})"))
+        rows.append((f"wins {summary.seat_names[seat]} ({summary.players[seat]})", f"{wins} ({share:.1%})"))
     rows += [
         ("draws", str(summary.draws)),
         ("no winner", str(summary.no_winner)),

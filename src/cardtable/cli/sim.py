@@ -76,7 +76,7 @@ def sim_command(
 
 def summary_table(summary: SimSummary) -> Table:
     data = summary.to_dict()
-    options = " ".join(f"{k}={v}" for k, v in data["options"].items())
+    options = " ".join(f"{k}={_text(v)}" for k, v in data["options"].items())
     table = Table(title=f"{summary.game} {options}".strip(), show_header=False)
     table.add_column("measure", style="bold")
     table.add_column("value", justify="right")
@@ -101,3 +101,7 @@ def summary_table(summary: SimSummary) -> Table:
     for measure, value in rows:
         table.add_row(escape(measure), escape(value))
     return table
+
+
+def _text(value: object) -> str:
+    return str(value).lower() if isinstance(value, bool) else str(value)

@@ -26,7 +26,7 @@ MACHINE_FILE = Path(__file__).with_name("machine.toml")
 HUMAN, MACHINE = 0, 1
 PROTECTION_RANK = {"": 0, "makeshift": 1, "perfect": 2}  # 4.3 (III): the protection comparison
 #: after New Hope, equal card values are settled by the order of the tactics hierarchy (4.3)
-HIERARCHY = {"biosphere": 6, "attack": 5, "achievement": 4, "sabotage": 3, "espionage": 2, "catastrophe": 1}
+HIERARCHY = {"achievement": 4, "sabotage": 3, "espionage": 2, "catastrophe": 1}
 
 
 class Die(msgspec.Struct, forbid_unknown_fields=True, frozen=True):

@@ -90,3 +90,9 @@ def test_a_crash_inside_the_game_is_one_line_too(cli, tmp_path: Path, record_tex
     monkeypatch.setattr(ToyGame, "_apply", crash)
     line = one_error_line(cli("replay", _write(tmp_path, record_text)))
     assert line.startswith("error: internal error: IndexError: pop from empty list")
+
+
+def test_a_record_with_a_bom_and_windows_line_ends_replays(cli, tmp_path: Path, record_text: str) -> None:
+    path = tmp_path / "windows.rec"
+    path.write_bytes(b"\xef\xbb\xbf" + record_text.replace("\n", "\r\n").encode())
+    assert cli("replay", str(path)).exit_code == 0

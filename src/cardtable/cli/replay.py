@@ -26,7 +26,7 @@ def replay_command(
     Exits with 1 and one line on stderr naming the line and move at fault if the record does not replay.
     """
     try:
-        text = path.read_text(encoding="utf-8")
+        text = path.read_text(encoding="utf-8-sig")  # a BOM some editors add is not part of the record
     except (OSError, UnicodeDecodeError) as err:
         reason = err.strerror if isinstance(err, OSError) and err.strerror else str(err)
         fail(f"cannot read {path}: {reason}")

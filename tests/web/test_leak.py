@@ -1,0 +1,198 @@
+"""Leak audit: for random tables of every registered game and mode, nothing sent to a seat reveals what
+another seat holds hidden, no message carries a seat token, and the log hides moves made in secret."""
+
+from __future__ import annotations
+
+import functools
+import json
+import random
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from cardtable.core import Action, Game, Rng, game_class, game_names, make_game
+from cardtable.web.publiclog import inferable
+from tests.toygame import ToyGame, ToyState
+
+from .helpers import new_table, tokens
+
+MAX_MOVES = 30
+SAMPLES = 1
+
+
+def tables_to_audit() -> list[tuple[str, str | None]]:
+    cases: list[tuple[str, str | None]] = []
+    for name in game_names():
+        modes = game_class(name).modes
+        cases += [(name, mode.name) for mode in modes] if modes else [(name, None)]
+    return cases
+
+
+def strings(value: Any) -> set[str]:
+    """Every string in a JSON value (dict keys too), and each word of them (log lines are notation)."""
+    found: set[str] = set()
+    if isinstance(value, str):
+        found |= {value, *value.split()}
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            found |= strings(key) | strings(item)
+    elif isinstance(value, list | tuple):
+        for item in value:
+            found |= strings(item)
+    return found
+
+
+def hidden_from(game: Game[Any], state: Any, viewer: int | None, rng: Rng, seen: set[str]) -> set[str]:
+    """Strings another seat sees that `viewer` cannot know: they change when `viewer` resamples the
+    hidden part of the state (determinize), and no view `viewer` had so far (`seen`) showed them."""
+    observers = [viewer] if viewer is not None else list(range(game.num_seats))
+    own = seen
+    secret: set[str] = set()
+    for other in range(game.num_seats):
+        if other == viewer:
+            continue
+        theirs = strings(game.view(state, other))
+        for observer in observers:
+            if observer == other:
+                continue
+            for _ in range(SAMPLES):
+                sample = game.determinize(state, observer, rng.fork())
+                secret |= theirs - strings(game.view(sample, other))
+    # a card the viewer saw taken is known even where the view names it in words ("Storm Cellar")
+    known = " ".join(_normal(text) for text in own)
+    return {text for text in secret - own if _normal(text) not in known}
+
+
+def _normal(text: str) -> str:
+    return "-".join(text.lower().replace("_", "-").split())
+
+
+@dataclass
+class Watcher:
+    viewer: int | None
+    socket: Any
+    received: list[dict[str, Any]]
+
+
+@pytest.mark.parametrize(("game_name", "mode"), tables_to_audit())
+def test_no_payload_leaks_another_seats_hidden_cards(
+    client: TestClient, game_name: str, mode: str | None
+) -> None:
+    options = {m.name: m.options for m in game_class(game_name).modes}.get(mode, {}) if mode else {}
+    game = make_game(game_name, options)
+    seats = game.num_seats
+    table = new_table(client, game_name, mode=mode, seats=["human"] * seats, seed=len(game_name) * 7 + seats)
+    seat_tokens = [t for t in tokens(table) if t]
+    table_id = table["table"]
+    chooser = random.Random(f"{game_name}/{mode}")
+    rng = Rng(99)
+    watchers: list[Watcher] = []
+    sockets = []
+    for viewer in [*range(seats), None]:
+        path = f"/ws/tables/{table_id}" + (f"?token={seat_tokens[viewer]}" if viewer is not None else "")
+        socket = client.websocket_connect(path)
+        sockets.append(socket)
+        watchers.append(Watcher(viewer, socket.__enter__(), []))
+    try:
+        for watcher in watchers:
+            watcher.received.append(watcher.socket.receive_json())
+        actions: list[str] = []
+        for _ in range(MAX_MOVES):
+            latest = watchers[-1].received[-1]
+            if latest["decision"] is None:
+                break
+            mover = watchers[latest["decision"]["seat"]]
+            action = chooser.choice(mover.received[-1]["legal"])
+            actions.append(action)
+            mover.socket.send_json({"type": "action", "action": action, "move": latest["move"]})
+            for watcher in watchers:
+                watcher.received.append(watcher.socket.receive_json())
+            assert mover.socket.receive_json()["type"] == "ack"
+    finally:
+        for socket in sockets:
+            socket.__exit__(None, None, None)
+
+    state = game.new_state(table_seed(client, table_id, seat_tokens))
+    states = [game.clone(state)]
+    for action in actions:
+        game.apply(state, action)
+        states.append(game.clone(state))
+
+    @functools.cache
+    def readable(ply: int, mover: int, viewer: int | None) -> bool:
+        """Checked again with other samples than the server's: could `viewer` tell what was played?"""
+        return inferable(
+            game, states[ply - 1], mover, Action.parse(actions[ply - 1]), viewer, seed=ply + 1000
+        )
+
+    for watcher in watchers:
+        seen: set[str] = set()  # what this viewer was shown by the game so far: once known, known
+        for message in watcher.received:
+            raw = json.dumps(message)
+            assert all(token not in raw for token in seat_tokens), "a seat token was sent"
+            at = states[message["move"]]
+            seen |= strings(game.view(at, watcher.viewer))
+            assert message["view"] == game.view(at, watcher.viewer)
+            decision = game.decision(at)
+            mine = decision is not None and decision.seat == watcher.viewer
+            assert message["legal"] == ([str(a) for a in game.legal_actions(at)] if mine else [])
+            for line in message["log"]:
+                if line["action"] is not None and message["result"] is None:
+                    who, ply = watcher.viewer, line["move"]
+                    assert readable(ply, line["seat"], who), f"{game_name}: {who} may not read move {ply}"
+            leaked = hidden_from(game, at, watcher.viewer, rng, seen) & strings(message)
+            assert not leaked, (
+                f"{game_name}: seat {watcher.viewer} was sent hidden {sorted(leaked)[:5]} at move "
+                f"{message['move']}: {[line for line in message['log'] if set(str(line).split()) & leaked]}"
+                f" {raw[:3000]}"
+            )
+
+
+def table_seed(client: TestClient, table_id: str, seat_tokens: list[str]) -> int:
+    """The seed, read from the server's own table (it is never sent to a browser before the end)."""
+    server = client.app.state.server
+    return server.tables.get(table_id).match.seed
+
+
+# --- the log: a move made in secret is hidden from everyone but its maker ----------------------------
+class FaceDownToy(ToyGame):
+    """The toy game with cards played face down: only the size of the pile is public."""
+
+    name = "toy-facedown"
+
+    def view(self, state: ToyState, seat: int | None) -> dict[str, Any]:
+        view = super().view(state, seat)
+        view["pile"] = len(state.pile)
+        return view
+
+    def determinize(self, state: ToyState, seat: int, rng: Rng) -> ToyState:
+        sample = self.clone(state)
+        hidden = sorted(sample.hands[1 - seat] + sample.deck + sample.pile)
+        mine = list(sample.hands[seat])
+        rng.shuffle(hidden)
+        n_other, n_pile = len(sample.hands[1 - seat]), len(sample.pile)
+        sample.hands[1 - seat] = sorted(hidden[:n_other])
+        sample.pile = hidden[n_other : n_other + n_pile]
+        sample.deck = hidden[n_other + n_pile :]
+        sample.hands[seat] = mine
+        sample.rng = rng.fork()
+        return sample
+
+
+def test_a_card_played_face_down_is_hidden_in_the_log_but_from_its_player() -> None:
+    game = FaceDownToy()
+    state = game.new_state(4)
+    play = next(a for a in game.legal_actions(state) if a.verb == "play")
+    assert inferable(game, state, 0, play, 0, seed=1)
+    assert not inferable(game, state, 0, play, 1, seed=1)
+    assert not inferable(game, state, 0, play, None, seed=1)
+
+
+def test_a_card_played_face_up_is_readable_by_everyone() -> None:
+    game = ToyGame()
+    state = game.new_state(4)
+    for action in game.legal_actions(state):
+        assert all(inferable(game, state, 0, action, viewer, seed=1) for viewer in (0, 1, None)), action
+    assert inferable(game, state, 0, Action("draw"), 1, seed=2)

@@ -1,10 +1,11 @@
-# cardtable: `make play` sets up and starts a terminal game; `make test` sets up and runs every test.
+# cardtable: `make serve` sets up and starts the web table; `make play` a terminal game;
+# `make test` sets up and runs every test.
 PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: setup play test lint bench clean
+.PHONY: setup play serve system-deps test lint bench clean
 
 setup: $(STAMP)
 
@@ -17,7 +18,14 @@ $(STAMP): pyproject.toml
 play: setup
 	$(BIN)/cardtable play biosphere5 --vs random
 
-test: setup
+serve: setup
+	$(BIN)/cardtable serve
+
+# chromium and postgresql for the web tests (only missing ones; a no-op without root or apt-get)
+system-deps:
+	bash scripts/install-system-deps.sh
+
+test: setup system-deps
 	$(BIN)/ruff check src tests
 	$(BIN)/pytest -n auto
 

@@ -40,7 +40,8 @@ class Cost(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
         return {"attack": self.attack, "evade": self.evade, "defend": self.defend}
 
     def __str__(self) -> str:
-        parts = [f"{n} {kind.upper()[:3]}" for kind, n in self.as_dict().items() if n]
+        short = {"attack": "ATK", "evade": "EVA", "defend": "DEF"}
+        parts = [f"{n} {short[kind]}" for kind, n in self.as_dict().items() if n]
         return " + ".join(parts) or "free"
 
 

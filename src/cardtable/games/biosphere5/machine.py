@@ -177,6 +177,14 @@ class MachineGame(Biosphere5):
             return True
         return mine == theirs == 1 and self._m(state).level > len(state.boards[HUMAN].hand)
 
+    def _catastrophe_reason(self, state: State, category: str) -> str:
+        mine = q.protection(self.cards, state.boards[MACHINE], category)
+        theirs = q.protection(self.cards, state.boards[HUMAN], category)
+        if PROTECTION_RANK[mine] > PROTECTION_RANK[theirs]:
+            return "being better protected"
+        hands = f"{self._m(state).level} hand cards against {len(state.boards[HUMAN].hand)}"
+        return f"both protected by makeshift achievements, {hands}"
+
     def _use_biosphere_card(self, state: State, card: int) -> bool:
         """4.3 (I): Biosphere 5 with both level III achievements and level 5; else Attack if behind."""
         machine = self._m(state)
@@ -233,7 +241,10 @@ class MachineGame(Biosphere5):
                 state.tasks.insert(0, Task("sacrifice", HUMAN, 1, tag="Espionage on an empty hand"))
         else:
             disaster = self._catastrophe_name(option.category)
-            self._event(state, f"Machine plays {name} ({disaster}), being better protected")
+            self._event(
+                state,
+                f"Machine plays {name} ({disaster}), {self._catastrophe_reason(state, option.category)}",
+            )
             self._play_effect(state, MACHINE, card, kind, option.category)
 
     def _raise_level(self, state: State, why: str) -> None:

@@ -355,7 +355,12 @@ class Apocalypse(Game[ApocalypseState]):
         assert grid.width(state.board) <= grid.MAX_WIDTH, "the shelter is at most 5 cards wide"
         assert len(state.pool) <= POOL_SIZE and all(len(h) <= 2 for h in state.abilities)
         assert 0 <= state.deck_known <= len(state.building_deck)
-        assert all(cat.cards[t.quake].name == "earthquake" for t in state.board.values() if t.quake >= 0)
+        for tile in state.board.values():
+            design = cat.cards[tile.card]
+            assert design.deck != "ability", "ability cards never lie on the board"
+            quake_ok = design.kind == "mechanism" and cat.cards[tile.quake].name == "earthquake"
+            assert tile.quake < 0 or quake_ok, "an Earthquake lies on a mechanism"
+            assert not tile.unstable or board.turnable(cat, tile), "only living and natural cards turn"
         assert 0 <= state.round <= ROUNDS
 
 

@@ -16,7 +16,7 @@ from cardtable.core import Action, Game, Match, Rng, game_class, game_names, mak
 from cardtable.players import RandomPlayer
 
 #: seeds of the random playouts every case plays
-PLAYOUT_SEEDS = tuple(range(12))
+PLAYOUT_SEEDS = tuple(range(10))
 #: a game that has not ended after this many actions is taken not to terminate
 MAX_ACTIONS = 5000
 #: how many playouts, and how many states of each, the expensive checks examine

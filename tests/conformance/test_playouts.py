@@ -54,7 +54,7 @@ def test_the_action_space_is_a_fixed_encoding(case: Case) -> None:
 
 
 @pytest.mark.parametrize("case", CASES)
-@settings(max_examples=5, deadline=None)
+@settings(max_examples=3, deadline=None)
 @given(seed=st.integers(min_value=0, max_value=2**64 - 1))
 def test_any_seed_plays_to_the_end_with_invariants(case: Case, seed: int) -> None:
     game = game_of(case)

@@ -103,3 +103,25 @@ def test_items_damage_item_in_an_opponents_turn(table: Table) -> None:
     t.play("pass", "item mine")  # B's Mine hits A's attacking Rex (the only target)
     t.play("pass")
     assert t.p(0).active.damage == 10 and t.p(1).active.damage == 10
+
+
+def test_items_turn_bonuses_are_lost_outside_your_own_turn(table: Table) -> None:
+    t = table
+    _setup_attack(t)
+    t.hand(1, "radio")  # +1 Draw, +1 Buy (free)
+    t.deck(1, "defend")
+    _declare(t)
+    t.play("pass", "item radio")
+    assert t.p(1).hand == ["defend"]  # the draw happens
+    assert t.s.turn.player == 0 and t.s.turn.buys == 1  # the Buy bonus helps nobody (RULES.md D12)
+
+
+def test_items_attack_has_no_effect_when_the_attacker_is_knocked_out_first(table: Table) -> None:
+    t = table
+    _setup_attack(t)
+    t.p(0).active.damage = 30  # Rex has 10 HP left
+    t.hand(1, "mine", "attack")
+    _declare(t)
+    t.play("pass", "item mine", "pass")
+    assert "rex-1" in t.s.purgatory and t.p(1).kos == 1
+    assert t.p(1).active.damage == 0  # the attack fizzled (RULES.md D8)

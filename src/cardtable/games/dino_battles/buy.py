@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from cardtable.core import Action
 
-from .cards import COMBAT_TYPES, Catalog
+from .cards import COMBAT_TYPES, Catalog, kind_of
 from .state import DinoState
 from .zones import can_pay, pay, place_dinosaur, refill_row
 
@@ -24,7 +24,7 @@ def buy_actions(cat: Catalog, s: DinoState) -> list[Action]:
     keys = [k for k in COMBAT_TYPES if s.supply[k] > 0]
     keys += [k for k in cat.supply_cards if s.supply[k] > 0 and can_pay(hand, cat.cost_of(k))]
     if has_room(s, seat):
-        in_row = {tag.rsplit("-", 1)[0] for tag in s.row}
+        in_row = {kind_of(tag) for tag in s.row}
         keys += [k for k in cat.dino_keys if k in in_row and can_pay(hand, cat.dinosaurs[k].cost)]
     return [Action("buy", (k,)) for k in keys]
 
@@ -36,7 +36,7 @@ def buy(cat: Catalog, s: DinoState, key: str) -> None:
     s.turn.buys -= 1
     if key in cat.dinosaurs:
         pay(p.hand, cat.dinosaurs[key].cost, p.discard)
-        tag = next(t for t in s.row if t.rsplit("-", 1)[0] == key)  # the oldest revealed copy
+        tag = next(t for t in s.row if kind_of(t) == key)  # the oldest revealed copy
         s.row.remove(tag)
         place_dinosaur(s, seat, tag)
         refill_row(s, cat.setup.revealed)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from cardtable.core import Action
 
-from .cards import Catalog
+from .cards import COMBAT_TYPES, Catalog
 from .effects import queue
 from .state import DinoState
 from .zones import can_pay, distinct, pay
@@ -71,7 +71,7 @@ def attach_actions(cat: Catalog, s: DinoState) -> list[Action]:
     p = s.players[s.turn.player]
     if s.turn.attaches <= 0:
         return []
-    kinds = distinct(p.hand, ("attack", "evade", "defend"))
+    kinds = distinct(p.hand, COMBAT_TYPES)
     return [Action("attach", (k, d.tag)) for k in kinds for d in p.dinos()]
 
 

@@ -58,3 +58,15 @@ def test_4_1_the_machine_never_has_a_decision_in_random_games():
         while (decision := match.decision) is not None:
             assert decision.seat == HUMAN
             match.apply(player.choose(game.observe(match.state, HUMAN)))
+
+
+def test_4_1_the_machines_draw_pile_order_and_the_dice_are_hidden_from_the_human():
+    from cardtable.core import Rng
+
+    game = Biosphere5(solo="machine")
+    state = game.new_state(11)
+    samples = [game.determinize(state, HUMAN, Rng(seed)) for seed in range(4)]
+    assert len({tuple(s.boards[MACHINE].pile) for s in samples}) > 1
+    assert all(s.rng != state.rng for s in samples)
+    assert all(sorted(s.boards[MACHINE].pile) == sorted(state.boards[MACHINE].pile) for s in samples)
+    assert "pile" not in game.view(state, HUMAN)["boards"][MACHINE]

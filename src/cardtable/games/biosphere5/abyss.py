@@ -117,7 +117,8 @@ class AbyssGame(Biosphere5):
         state.tasks = [
             t
             for t in state.tasks
-            if t.seat not in seats and not (t.other in seats and t.kind in ("force", "destroy"))
+            if t.seat not in seats or t.kind == "strike-doom"  # the other player's doom still rises
+            if not (t.other in seats and t.kind in ("force", "destroy"))
         ]
         sides = {q.team_of(state, s) for s in q.active_seats(state)}
         if not sides:
@@ -135,12 +136,18 @@ class AbyssGame(Biosphere5):
         self.raise_doom(state, {seat: missing * self.doom.missing_achievement}, "achievements missing")
 
     def _resolve_against(self, state: State, seat: int, target: int, effect: str) -> None:
+        """3.2 (3)/(4): once the Attack, Espionage or Sabotage has had its effect, both doom levels rise."""
+        waiting = len(state.tasks)
         super()._resolve_against(state, seat, target, effect)
-        if effect == "attack":
-            amounts = {seat: self.doom.attacker, target: self.doom.attacked}
+        steps = len(state.tasks) - waiting  # the effect's own steps come first
+        state.tasks.insert(steps, Task("strike-doom", seat, other=target, tag=effect))
+
+    def _auto_strike_doom(self, state: State, task: Task) -> None:
+        if task.tag == "attack":
+            amounts = {task.seat: self.doom.attacker, task.other: self.doom.attacked}
         else:
-            amounts = {seat: self.doom.spy, target: self.doom.spy}
-        self.raise_doom(state, amounts, effect)
+            amounts = {task.seat: self.doom.spy, task.other: self.doom.spy}
+        self.raise_doom(state, amounts, task.tag)
 
     def _auto_end_move_abyss(self, state: State, task: Task) -> None:
         Biosphere5._auto_end_move(self, state, task)
@@ -420,6 +427,7 @@ class AbyssGame(Biosphere5):
         "end-move": _auto_end_move_abyss,
         "end-turn": _auto_end_turn_abyss,
         "ease": _auto_ease,
+        "strike-doom": _auto_strike_doom,
     }
 
     # --- views, invariants, notation --------------------------------------------------------------

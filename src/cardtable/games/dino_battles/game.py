@@ -24,7 +24,10 @@ class DinoBattles(Game[DinoState]):
     option_specs = (OptionSpec("players", 2, "number of players", (2, 3, 4)),)
     modes = tuple(Mode(f"{n} players", {"players": n}, f"{n} players, starter set") for n in (2, 3, 4))
 
-    def __init__(self, catalog: Catalog | None = None, **options: Any) -> None:
+    def __init__(self, *, catalog: Catalog | None = None, **options: Any) -> None:
+        """`catalog` replaces the starter set (e.g. printed cards, or a test set); not a game option."""
+        if catalog is not None and not isinstance(catalog, Catalog):
+            raise BadOption("catalog is not a game option")
         self.catalog = catalog or load_catalog()
         super().__init__(**options)
 

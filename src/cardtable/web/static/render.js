@@ -19,7 +19,7 @@ export function gameHints(all, game) {
     hidden: new Set([...(base.hidden ?? []), ...(own.hidden ?? [])]),
     order: own.order ?? [],
     turnKey: own.turn_key ?? base.turn_key ?? "turn",
-    mainKinds: new Set(own.main_kinds ?? base.main_kinds ?? []),
+    reactionKinds: new Set(own.reaction_kinds ?? []),
     cardName: own.card_name ?? base.card_name ?? ["name", "title", "card", "id"],
   };
 }
@@ -46,7 +46,20 @@ export function humanize(key) {
 }
 
 const isScalar = (v) => v === null || ["number", "string", "boolean"].includes(typeof v);
+const isObject = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
+const isSentence = (v) => typeof v === "string" && /\s/.test(v.trim());
+// an object holding lists or objects is a player's area (a panel), not a single card
+const isArea = (v) => isObject(v) && Object.values(v).some((x) => (Array.isArray(x) && x.length) || isObject(x));
 const COUNT_WORDS = /(size|count|score|points|total|vp|coins|level|remaining|left|number|tokens)/i;
+
+export function seatIndex(ctx, value) {
+  if (typeof value === "number" && Number.isInteger(value) && value >= 0 && value < (ctx.seats?.length ?? 0)) return value;
+  if (typeof value === "string") {
+    const found = ctx.seats?.find((s) => s.letter.toLowerCase() === value.toLowerCase());
+    if (found) return found.seat;
+  }
+  return null;
+}
 
 function seatLabel(ctx, index) {
   const seat = ctx.seats?.[index];
@@ -60,6 +73,17 @@ function hue(text) {
   return h;
 }
 
+/** "deep-well" -> "Deep well": ids made readable (the id itself stays the card's data-token). */
+export function prettyName(text) {
+  const words = String(text).replace(/[-_]+/g, " ").trim();
+  return /^[a-z]/.test(words) ? words.charAt(0).toUpperCase() + words.slice(1) : words;
+}
+
+function sizeClass(text) {
+  const n = String(text).length;
+  return n <= 3 ? "" : n <= 9 ? " card-medium" : " card-long";
+}
+
 /** One card: a scalar (its value) or an object (its name, then its other fields). */
 export function cardTile(card, ctx) {
   if (card === null || card === "?" || card === "hidden") {
@@ -67,11 +91,12 @@ export function cardTile(card, ctx) {
   }
   if (isScalar(card)) {
     const text = String(card);
+    const family = text.replace(/[-_ ]?\d+$/, "");
     return el(
       "div",
-      { class: "card", "data-token": text.toLowerCase(), style: `--card-hue:${hue(text)}` },
-      el("span", { class: "card-corner" }, text),
-      el("span", { class: "card-name" }, text),
+      { class: `card${sizeClass(text)}`, "data-token": text.toLowerCase(), title: text, style: `--card-hue:${hue(family)}` },
+      typeof card === "number" ? el("span", { class: "card-corner" }, text) : null,
+      el("span", { class: "card-name" }, prettyName(text)),
     );
   }
   const nameKey = ctx.hints.cardName.find((k) => k in card);
@@ -83,7 +108,7 @@ export function cardTile(card, ctx) {
   return el(
     "div",
     { class: "card card-rich", "data-token": String(card.id ?? name).toLowerCase(), style: `--card-hue:${hue(family)}` },
-    el("span", { class: "card-name" }, String(name)),
+    el("span", { class: "card-name" }, prettyName(name)),
     details,
   );
 }
@@ -113,7 +138,7 @@ function entry(key, value, ctx, depth) {
   const label = ctx.hints.labels[key] ?? humanize(key);
   const nSeats = ctx.seats?.length ?? 0;
   if (isScalar(value)) {
-    if (ctx.hints.seatKeys.has(key) && typeof value === "number") return chip(label, seatLabel(ctx, value));
+    if (ctx.hints.seatKeys.has(key) && seatIndex(ctx, value) !== null) return chip(label, seatLabel(ctx, seatIndex(ctx, value)));
     return chip(label, typeof value === "boolean" ? (value ? "yes" : "no") : String(value));
   }
   if (Array.isArray(value)) {
@@ -122,7 +147,15 @@ function entry(key, value, ctx, depth) {
       if (perSeat) return chip(label, value.map((v, i) => `${seatLabel(ctx, i)}: ${v}`).join(" · "));
       return chip(label, value.join(", "));
     }
-    if (value.every(isScalar) || value.every((v) => v !== null && typeof v === "object" && !Array.isArray(v))) {
+    if (value.length && value.every(isSentence)) {
+      return el("section", { class: `zone depth-${depth}`, "data-key": key }, el("h3", {}, label),
+        el("ol", { class: "text-list" }, value.map((line) => el("li", {}, line))));
+    }
+    if (value.length && value.some(isArea) && value.every(isObject)) {
+      return el("section", { class: `zone depth-${depth}`, "data-key": key }, el("h3", {}, label),
+        el("div", { class: "areas" }, value.map((area, i) => areaPanel(area, i, ctx, depth + 1))));
+    }
+    if (value.every(isScalar) || value.every(isObject)) {
       return el("section", { class: `zone depth-${depth}`, "data-key": key }, el("h3", {}, label), cardRow(value, ctx));
     }
     if (perSeat) {
@@ -148,6 +181,14 @@ function entry(key, value, ctx, depth) {
         el("div", { class: "seat-zone-name" }, seatLabel(ctx, Number(k))), section(value[k], ctx, depth + 1))));
   }
   return el("section", { class: `panel depth-${depth}`, "data-key": key }, el("h3", {}, label), section(value, ctx, depth + 1));
+}
+
+function areaPanel(area, index, ctx, depth) {
+  const seat = seatIndex(ctx, area.seat ?? area.player ?? area.owner);
+  const nameKey = ctx.hints.cardName.find((k) => k in area && isScalar(area[k]));
+  const title = seat !== null ? seatLabel(ctx, seat) : nameKey ? prettyName(area[nameKey]) : `#${index + 1}`;
+  return el("div", { class: `area${seat !== null && seat === ctx.mySeat ? " mine" : ""}` },
+    el("div", { class: "area-title" }, title), section(area, ctx, depth));
 }
 
 function section(value, ctx, depth) {

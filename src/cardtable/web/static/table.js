@@ -1,5 +1,5 @@
 // The live table: one WebSocket, the server's payload for this seat drawn on every update.
-import { el, gameHints, loadHints, renderView } from "./render.js";
+import { el, gameHints, loadHints, renderView, seatIndex } from "./render.js";
 
 const root = document.getElementById("table");
 const tableId = root.dataset.table;
@@ -80,12 +80,15 @@ function actionButtons(legal) {
   );
 }
 
+// a decision of mine while the view says it is someone else's turn (or of a kind the game's hints
+// call a reaction) interrupts that turn: it pops up so it cannot be missed
 function isOutOfTurn() {
   const d = state.decision;
   if (!d || d.seat !== state.seat) return false;
-  const turn = state.view?.[hints.turnKey];
-  if (typeof turn === "number" && turn !== state.seat) return true;
-  return hints.mainKinds.size > 0 && !hints.mainKinds.has(d.kind);
+  if (hints.reactionKinds.has(d.kind)) return true;
+  const turn = hints.turnKey.split(".").reduce((v, k) => (v && typeof v === "object" ? v[k] : undefined), state.view);
+  const seat = seatIndex({ seats: state.seats }, turn);
+  return seat !== null && seat !== state.seat;
 }
 
 function wireCards(board) {
@@ -107,7 +110,7 @@ function draw() {
   $("seats-bar").replaceChildren(
     ...state.seats.map((s) =>
       el("span", { class: `seat-pill${d && d.seat === s.seat ? " to-move" : ""}${s.seat === state.seat ? " me" : ""}` },
-        `${s.letter} · ${s.name}${s.kind !== "human" ? " 🤖" : ""}`),
+        `${s.letter} · ${s.name}${s.kind !== "human" ? ` (${s.kind} bot)` : ""}`),
     ),
   );
   const banner = $("banner");

@@ -1,0 +1,162 @@
+"""Browser tests in Debian's Chromium driven by Playwright: whole games played through seat links,
+the start page, replay, and a screenshot of every registered game's table (in reports/screenshots)."""
+
+from __future__ import annotations
+
+import random
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+
+from cardtable.core import Record, game_names, replay
+
+from .helpers import ROOT, LiveServer, new_table, state, tokens
+
+CHROMIUM = Path("/usr/bin/chromium")
+SCREENSHOTS = ROOT / "reports" / "screenshots"
+ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+pytestmark = pytest.mark.skipif(
+    not CHROMIUM.exists() or shutil.which("chromium") is None, reason="Debian's chromium is not installed"
+)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[object]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        # Playwright gives every launch a fresh, empty profile (its own --user-data-dir)
+        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS, headless=True)
+        yield chromium
+        chromium.close()
+
+
+def move_of(page) -> int:  # type: ignore[no-untyped-def]
+    value = page.evaluate("document.body.dataset.move")
+    return int(value) if value is not None else -1
+
+
+def play_in_browsers(pages: list, rng: random.Random, limit: int = 2000) -> None:  # type: ignore[type-arg]
+    """Click a random legal-action button on whichever page offers one until the game is over."""
+    for page in pages:
+        page.wait_for_function("document.body.dataset.move !== undefined")
+    for _ in range(limit):
+        if all("Game over" in page.inner_text("#banner") for page in pages):
+            return
+        for page in pages:
+            buttons = page.locator("button.action:enabled")
+            if buttons.count():
+                before = move_of(page)
+                buttons.nth(rng.randrange(buttons.count())).click()
+                page.wait_for_function(f"Number(document.body.dataset.move) > {before}", timeout=10000)
+                break
+        else:
+            pages[0].wait_for_timeout(30)
+    raise AssertionError("the game did not end")
+
+
+def check_against_record(client: httpx.Client, table: dict) -> None:
+    final = state(client, table["table"])
+    record = Record.load(client.get(f"/api/tables/{table['table']}/record").text)
+    match = replay(record)
+    assert match.result is not None
+    assert match.game.view(match.state, None) == final["view"]
+
+
+@pytest.mark.parametrize("game", ["toy", "biosphere5"])
+def test_two_people_play_a_whole_game_through_their_seat_links(
+    browser, live_server: LiveServer, game: str, tmp_path: Path
+) -> None:
+    with httpx.Client(base_url=live_server.url, timeout=10) as client:
+        table = new_table(client, game, seats=["human", "human"], names=["Ada", "Bo"], seed=5)
+        contexts = [browser.new_context(viewport={"width": 1200, "height": 900}) for _ in range(2)]
+        pages = [context.new_page() for context in contexts]
+        for page, seat in zip(pages, table["seats"], strict=True):
+            page.goto(live_server.url + seat["link"])
+        pages[0].wait_for_selector("#board .view")
+        hand = state(client, table["table"], tokens(table)[0])["view"].get("hand")
+        if hand:  # a hand is drawn as cards, and only to its own seat
+            assert pages[0].locator("#board .card").count() >= len(hand)
+        play_in_browsers(pages, random.Random(game))
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        pages[0].screenshot(path=str(SCREENSHOTS / f"{game}-finished.png"), full_page=True)
+        for page in pages:
+            assert page.locator("#finished").is_visible()
+            assert page.locator("#log li").count() == state(client, table["table"])["move"]
+        check_against_record(client, table)
+        with pages[1].expect_download() as download:
+            pages[1].click("#record-text")
+        saved = tmp_path / "game.rec"
+        download.value.save_as(saved)
+        assert replay(Record.load(saved.read_text())).result is not None
+        for context in contexts:
+            context.close()
+
+
+def test_a_newcomer_starts_a_game_against_a_bot_and_replays_it(browser, live_server: LiveServer) -> None:
+    context = browser.new_context(viewport={"width": 1200, "height": 900})
+    page = context.new_page()
+    page.goto(live_server.url + "/")
+    page.select_option("#game-select", "toy")
+    page.wait_for_selector("[data-seat='1']")
+    assert page.locator("[data-seat='1']").input_value() == "random"
+    page.fill("[data-name='0']", "Newcomer")
+    page.click("#create")
+    link = page.locator("a.open-seat").first
+    link.wait_for()
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / "start-page.png"), full_page=True)
+    page.goto(link.get_attribute("href"))
+    play_in_browsers([page], random.Random(1))
+    assert "Game over" in page.inner_text("#banner")
+    page.click("#replay-link")
+    page.wait_for_selector("#board .view")
+    assert move_of(page) == 0
+    page.click("#next")
+    page.click("#next")
+    assert move_of(page) == 2
+    page.click("#last")
+    last = move_of(page)
+    assert last >= 1 and "Game over" in page.inner_text("#banner")
+    page.select_option("#perspective", "0")
+    page.screenshot(path=str(SCREENSHOTS / "replay.png"), full_page=True)
+    context.close()
+
+
+def test_a_wrong_seat_link_shows_a_clear_error(browser, live_server: LiveServer) -> None:
+    with httpx.Client(base_url=live_server.url, timeout=10) as client:
+        table = new_table(client, "toy")
+    page = browser.new_page()
+    response = page.goto(f"{live_server.url}/t/{table['table']}/seat/forged")
+    assert response is not None and response.status == 403
+    assert "not valid" in page.inner_text("body")
+    page.close()
+
+
+@pytest.mark.parametrize("game", game_names())
+def test_screenshot_of_every_games_table(browser, live_server: LiveServer, game: str) -> None:
+    with httpx.Client(base_url=live_server.url, timeout=10) as client:
+        setup = client.get(f"/api/games/{game}/setup").json()
+        seats = ["human"] + ["random"] * (setup["num_seats"] - 1)
+        table = new_table(client, game, seats=seats, names=["You"], seed=12)
+    page = browser.new_page(viewport={"width": 1280, "height": 1000})
+    page.goto(live_server.url + table["seats"][0]["link"])
+    page.wait_for_selector("#board .view")
+    page.wait_for_selector("button.action", timeout=10000)  # bots have moved, it is the person's turn
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / f"{game}-table.png"), full_page=True)
+    assert page.locator("#board section, #board .chip").count() > 0
+    page.close()

@@ -9,10 +9,14 @@ _loaded = False
 
 
 def load() -> None:
-    """Import every game package once, so each registers itself."""
+    """Import every game package once, so each registers itself.
+
+    Marked done only after every import succeeded: a package that fails to import fails every call,
+    rather than leaving a registry that silently lacks a game.
+    """
     global _loaded
     if _loaded:
         return
-    _loaded = True
     for package in GAME_PACKAGES:
         importlib.import_module(f"{__name__}.{package}")
+    _loaded = True

@@ -13,7 +13,7 @@ import pytest
 
 from cardtable.core import Record, game_names, replay
 
-from .helpers import ROOT, LiveServer, new_table, state, tokens
+from .helpers import ROOT, LiveServer, free_port, new_table, state, tokens
 
 CHROMIUM = Path("/usr/bin/chromium")
 SCREENSHOTS = ROOT / "reports" / "screenshots"
@@ -49,17 +49,20 @@ def move_of(page) -> int:  # type: ignore[no-untyped-def]
     return int(value) if value is not None else -1
 
 
-def play_in_browsers(pages: list, rng: random.Random, limit: int = 2000) -> None:  # type: ignore[type-arg]
-    """Click a random legal-action button on whichever page offers one until the game is over."""
+def play_in_browsers(pages: list, rng: random.Random, limit: int = 2000) -> int:  # type: ignore[type-arg]
+    """Click a random legal-action button on whichever page offers one until the game is over;
+    returns how many of the decisions popped up (out-of-turn decisions)."""
+    popups = 0
     for page in pages:
         page.wait_for_function("document.body.dataset.move !== undefined")
     for _ in range(limit):
         if all("Game over" in page.inner_text("#banner") for page in pages):
-            return
+            return popups
         for page in pages:
             buttons = page.locator("button.action:enabled")
             if buttons.count():
                 before = move_of(page)
+                popups += page.locator("#popup[open]").count()
                 buttons.nth(rng.randrange(buttons.count())).click()
                 page.wait_for_function(f"Number(document.body.dataset.move) > {before}", timeout=10000)
                 break
@@ -76,12 +79,23 @@ def check_against_record(client: httpx.Client, table: dict) -> None:
     assert match.game.view(match.state, None) == final["view"]
 
 
-@pytest.mark.parametrize("game", ["toy", "biosphere5"])
+@pytest.fixture(scope="module")
+def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    """One real server for all the browser tests of this module (starting one takes seconds)."""
+    folder = tmp_path_factory.mktemp("browser")
+    server = LiveServer(f"sqlite:///{folder / 'live.db'}", free_port(), log=folder / "server.log")
+    server.start()
+    yield server
+    server.stop()
+
+
+# seed 1 of Biosphere 5 with these random clicks has rescue decisions out of turn (they pop up)
+@pytest.mark.parametrize(("game", "seed", "popups"), [("toy", 5, False), ("biosphere5", 1, True)])
 def test_two_people_play_a_whole_game_through_their_seat_links(
-    browser, live_server: LiveServer, game: str, tmp_path: Path
+    browser, live_server: LiveServer, game: str, seed: int, popups: bool, tmp_path: Path
 ) -> None:
     with httpx.Client(base_url=live_server.url, timeout=10) as client:
-        table = new_table(client, game, seats=["human", "human"], names=["Ada", "Bo"], seed=5)
+        table = new_table(client, game, seats=["human", "human"], names=["Ada", "Bo"], seed=seed)
         contexts = [browser.new_context(viewport={"width": 1200, "height": 900}) for _ in range(2)]
         pages = [context.new_page() for context in contexts]
         for page, seat in zip(pages, table["seats"], strict=True):
@@ -90,7 +104,8 @@ def test_two_people_play_a_whole_game_through_their_seat_links(
         hand = state(client, table["table"], tokens(table)[0])["view"].get("hand")
         if hand:  # a hand is drawn as cards, and only to its own seat
             assert pages[0].locator("#board .card").count() >= len(hand)
-        play_in_browsers(pages, random.Random(game))
+        popped = play_in_browsers(pages, random.Random(game))
+        assert (popped > 0) == popups
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)
         pages[0].screenshot(path=str(SCREENSHOTS / f"{game}-finished.png"), full_page=True)
         for page in pages:

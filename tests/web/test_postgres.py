@@ -1,0 +1,131 @@
+"""The web table on a real PostgreSQL server, started here (initdb in a temporary folder, loopback port)."""
+
+from __future__ import annotations
+
+import glob
+import os
+import pwd
+import secrets
+import shutil
+import subprocess
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+from sqlalchemy import create_engine, inspect, text
+
+from cardtable.web import create_app
+from cardtable.web.db import connect
+from cardtable.web.tables import TableError, Tables
+
+from .helpers import free_port, new_table, play, play_out, state, tokens, wait_until
+
+
+def _binaries() -> Path | None:
+    found = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"))
+    if found:
+        return Path(found[-1]).parent
+    initdb = shutil.which("initdb")
+    return Path(os.path.realpath(initdb)).parent if initdb else None
+
+
+BIN = _binaries()
+pytestmark = pytest.mark.skipif(BIN is None, reason="no PostgreSQL server binaries (Debian's postgresql)")
+
+
+def _as_server_user(command: list[str]) -> list[str]:
+    """PostgreSQL refuses to run as root: run it as the `postgres` system user (or `nobody`)."""
+    if os.geteuid() != 0:
+        return command
+    return ["runuser", "-u", _server_user(), "--", *command]
+
+
+def _server_user() -> str:
+    for name in ("postgres", "nobody"):
+        try:
+            pwd.getpwnam(name)
+            return name
+        except KeyError:
+            continue
+    raise RuntimeError("no system user to run PostgreSQL as")
+
+
+@pytest.fixture(scope="module")
+def postgres() -> Iterator[str]:
+    """The URL of a fresh PostgreSQL server on a loopback port, stopped after the module."""
+    assert BIN is not None
+    folder = Path(tempfile.mkdtemp(prefix="cardtable-pg-"))
+    if os.geteuid() == 0:
+        user = pwd.getpwnam(_server_user())
+        os.chown(folder, user.pw_uid, user.pw_gid)
+    data, port = folder / "data", free_port()
+    run = {"check": True, "capture_output": True, "timeout": 120}
+    subprocess.run(_as_server_user([str(BIN / "initdb"), "-D", str(data), "-A", "trust", "-U", "cardtable",
+                                    "-E", "UTF8", "--no-sync"]), **run)  # fmt: skip
+    options = f"-c listen_addresses=127.0.0.1 -p {port} -k {folder} -c fsync=off"
+    subprocess.run(_as_server_user([str(BIN / "pg_ctl"), "-D", str(data), "-o", options, "-l",
+                                    str(folder / "log"), "-w", "start"]), **run)  # fmt: skip
+    try:
+        yield f"postgresql://cardtable@127.0.0.1:{port}"
+    finally:
+        subprocess.run(_as_server_user([str(BIN / "pg_ctl"), "-D", str(data), "-m", "immediate", "stop"]),
+                       capture_output=True, timeout=60)  # fmt: skip
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+@pytest.fixture
+def pg_url(postgres: str) -> str:
+    """A new empty database on the server, for one test."""
+    name = "t_" + secrets.token_hex(6)
+    admin = create_engine(postgres.replace("postgresql://", "postgresql+psycopg://") + "/postgres",
+                          isolation_level="AUTOCOMMIT")  # fmt: skip
+    with admin.connect() as connection:
+        connection.execute(text(f"create database {name}"))
+    admin.dispose()
+    return f"{postgres}/{name}"
+
+
+def test_migrations_create_the_schema_on_postgresql(pg_url: str) -> None:
+    engine = connect(pg_url)
+    connect(pg_url).dispose()  # a second start is a no-op
+    assert engine.dialect.name == "postgresql"
+    assert {"tables", "seats", "moves", "alembic_version"} <= set(inspect(engine).get_table_names())
+    engine.dispose()
+
+
+def test_tables_are_played_and_survive_a_restart_on_postgresql(pg_url: str) -> None:
+    with TestClient(create_app(pg_url, bot_delay=0)) as client:
+        table = new_table(client, "toy", seats=["human", "human"], seed=17)
+        a, b = tokens(table)
+        first = state(client, table["table"], a)
+        assert play(client, table["table"], a, first["legal"][0], 0).status_code == 200
+        assert play(client, table["table"], a, "draw", 1).json()["error"] == "not-your-turn"
+        before = [state(client, table["table"], t) for t in (a, b, None)]
+    with TestClient(create_app(pg_url, bot_delay=0)) as client:
+        assert [state(client, table["table"], t) for t in (a, b, None)] == before
+        final = play_out(client, table)
+        assert final["result"] is not None
+        record = client.get(f"/api/tables/{table['table']}/record")
+        assert record.status_code == 200 and '[Game "toy"]' in record.text
+
+
+def test_bots_play_on_postgresql(pg_url: str) -> None:
+    with TestClient(create_app(pg_url, bot_delay=0)) as client:
+        table = new_table(client, "toy", seats=["random", "random"], seed=3)
+        final = wait_until(lambda: (s := state(client, table["table"]))["result"] and s)
+        assert final["move"] == len(final["log"])
+
+
+def test_two_servers_on_one_postgresql_database_cannot_both_store_a_move(pg_url: str) -> None:
+    first, second = Tables(connect(pg_url)), Tables(connect(pg_url))
+    table = first.create("toy", seats=["human", "human"], seed=9)
+    twin = second.get(table.id)
+    first.play(table, 0, str(table.match.legal_actions()[0]), 0)
+    with pytest.raises(TableError) as refused:
+        second.play(twin, 0, str(twin.match.legal_actions()[-1]), 0)
+    assert refused.value.code == "stale"
+    assert second.get(table.id).match.moves == table.match.moves
+    first.engine.dispose()
+    second.engine.dispose()

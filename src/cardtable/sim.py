@@ -17,7 +17,7 @@ from typing import Any
 from .core import CardtableError, Game, Match, make_game, mix_seed
 from .core.game import OptionValue
 from .core.runner import play_match
-from .players import PLAYER_KINDS, make_player
+from .players import make_player
 
 #: the summary fields that measure time, so differ between two runs of the same seed
 TIMING_FIELDS = ("seconds", "actions_per_second")
@@ -168,9 +168,11 @@ def check_player_kinds(game: Game[Any], player_kinds: Sequence[str]) -> list[str
         kinds *= game.num_seats
     if len(kinds) != game.num_seats:
         raise SimulationError(f"{game.name} has {game.num_seats} seats, got {len(kinds)} players")
-    unknown = [k for k in kinds if k not in PLAYER_KINDS]
-    if unknown:
-        raise SimulationError(f"unknown player kind {unknown[0]!r}; kinds: {', '.join(PLAYER_KINDS)}")
+    for kind in kinds:
+        try:
+            make_player(kind, 0)
+        except ValueError as err:
+            raise SimulationError(str(err)) from None
     return kinds
 
 

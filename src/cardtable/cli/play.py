@@ -19,7 +19,7 @@ from rich.console import Console
 from rich.markup import escape
 
 from cardtable.core import Action, IllegalAction, Match, make_game, mix_seed
-from cardtable.players import PLAYER_KINDS, Player, make_player
+from cardtable.players import Player, make_player
 
 from . import app
 from .common import OPTION_HELP, fail, option_values, print_render, stdout, user_errors
@@ -59,8 +59,10 @@ def play_command(
     if len(kinds) != others:
         fail(f"--vs: {others} other seat(s), got {len(kinds)} player kinds")
     for kind in kinds:
-        if kind not in PLAYER_KINDS:
-            fail(f"--vs: unknown player kind {kind!r}; kinds: {', '.join(PLAYER_KINDS)}")
+        try:
+            make_player(kind, 0)
+        except ValueError as err:
+            fail(f"--vs: {err}")
     if seed is None:
         seed = secrets.randbits(32)
     other_kinds = iter(kinds)

@@ -11,8 +11,10 @@ from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from cardtable.core import Match, make_game
-from cardtable.sim import SimSummary, check_player_kinds, simulate
+from cardtable.core import make_game
+from cardtable.parallel import Batch, SimSpec, run
+from cardtable.report import build_report, report_tables, write_html
+from cardtable.sim import SimSummary, check_player_kinds
 
 from . import app
 from .common import OPTION_HELP, fail, option_values, stderr, stdout, user_errors
@@ -33,19 +35,33 @@ def sim_command(
         Path | None, typer.Option("--records", help="Write each game's record into this folder.")
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the summary as one JSON object.")] = False,
+    workers: Annotated[
+        int, typer.Option("--workers", "-w", help="Local worker processes (results do not depend on it).")
+    ] = 1,
+    ray: Annotated[
+        str | None,
+        typer.Option("--ray", metavar="ADDRESS", help="Run on a Ray cluster: an address, 'auto' or 'local'."),
+    ] = None,
+    report: Annotated[
+        Path | None,
+        typer.Option("--report", help="Write report.html (with plots) and report.json into this folder."),
+    ] = None,
 ) -> None:
     """Simulate GAMES seeded games and summarise wins, draws and lengths."""
     if games < 1:
         fail("--games must be at least 1")
+    if workers < 1:
+        fail("--workers must be at least 1")
     kinds = [kind.strip() for kind in players.split(",") if kind.strip()]
     with user_errors():
         options = option_values(option)
         check_player_kinds(make_game(game_name, options), kinds)
-    if records is not None:
-        try:
-            records.mkdir(parents=True, exist_ok=True)
-        except OSError as err:
-            fail(f"--records {records}: {err.strerror or err}")
+    for flag, folder in (("--records", records), ("--report", report)):
+        if folder is not None:
+            try:
+                folder.mkdir(parents=True, exist_ok=True)
+            except OSError as err:
+                fail(f"{flag} {folder}: {err.strerror or err}")
     width = len(str(games - 1))
 
     console = stderr()
@@ -60,18 +76,30 @@ def sim_command(
     )
     task = progress.add_task("games", total=games)
 
-    def after_game(index: int, match: Match) -> None:
+    def after_chunk(batch: Batch) -> None:
         if records is not None:
-            path = records / f"{match.game.name}-{index:0{width}d}.rec"
-            path.write_text(match.record().to_text(), encoding="utf-8")
-        progress.advance(task)
+            for outcome in batch.outcomes:
+                path = records / f"{batch.summary.game}-{outcome.index:0{width}d}.rec"
+                path.write_text(outcome.record, encoding="utf-8")
+        progress.advance(task, len(batch.outcomes))
 
+    spec = SimSpec(game_name, dict(options), seed, tuple(kinds))
     with progress, user_errors():
-        summary = simulate(game_name, options, games, seed, kinds, on_game=after_game)
+        batch = run(
+            spec, games, workers=workers, ray=ray, keep_records=records is not None, on_chunk=after_chunk
+        )
+    summary = batch.summary
     if as_json:
         typer.echo(json.dumps(summary.to_dict()))
     else:
         stdout().print(summary_table(summary))
+    if report is not None:
+        data = build_report(batch)
+        if not as_json:
+            for table in report_tables(data):
+                stdout().print(table)
+        page = write_html(data, report / "report.html")
+        stderr().print(f"report written to {escape(str(page))}")
 
 
 def summary_table(summary: SimSummary) -> Table:

@@ -1,0 +1,173 @@
+"""Information-set Monte Carlo tree search (single-observer ISMCTS, Cowling, Powley & Whitehouse 2012).
+
+Game-agnostic: every iteration samples a complete state the seat cannot tell apart from the real one
+(`Observation.determinize`), walks one shared tree of actions down that sample (UCB1, counting a
+child's availability instead of its parent's visits, as actions are legal only in some samples),
+adds one node, and judges the result: the end of the game if reached, else the game's own
+`evaluate(game, state, seat)` (see players/heuristic.py) after an optional short random playout,
+or a random playout to the end when the game offers no evaluation. The player never touches the
+real state: only samples, so it cannot read hidden information. With an iteration budget its
+choices depend only on its seed and what its seat sees.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from typing import Any
+
+from cardtable.core import Action, Game, Observation, Rng
+
+from .heuristic import Evaluator, game_evaluator
+
+DEFAULT_ITERATIONS = 1000
+EXPLORATION = 0.7
+#: random actions after the new node before the evaluation (when the game has one)
+DEFAULT_ROLLOUT = 0
+#: a playout without evaluation stops after this many actions and counts as even
+MAX_PLAYOUT = 2000
+
+
+class _Node:
+    """One action's statistics: rewards are those of the seat that chose the action."""
+
+    __slots__ = ("avail", "children", "reward", "seat", "visits")
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+        self.visits = 0
+        self.avail = 1
+        self.reward = 0.0
+        self.children: dict[Action, _Node] = {}
+
+
+class IsmctsPlayer:
+    """Searches `iterations` samples per decision (or for `seconds`, if given) and plays the most visited."""
+
+    name = "ismcts"
+
+    def __init__(
+        self,
+        rng: Rng,
+        iterations: int = DEFAULT_ITERATIONS,
+        seconds: float | None = None,
+        exploration: float = EXPLORATION,
+        rollout: int = DEFAULT_ROLLOUT,
+    ) -> None:
+        if iterations < 1:
+            raise ValueError("ismcts needs at least one iteration")
+        if seconds is not None and seconds <= 0:
+            raise ValueError("ismcts needs a positive time budget")
+        self.rng = rng
+        self.iterations = iterations
+        self.seconds = seconds
+        self.exploration = exploration
+        self.rollout = rollout
+        self._evaluators: dict[str, Evaluator | None] = {}
+        #: iterations run for the last decision (for benchmarks)
+        self.last_iterations = 0
+
+    @classmethod
+    def from_parameter(cls, rng: Rng, parameter: str) -> IsmctsPlayer:
+        """'' (defaults), '500' (iterations), '0.5s' or '250ms' (time per decision), then optional
+        ":rollout=N" (random actions before the evaluation) and ":c=X" (exploration)."""
+        budget, *extras = parameter.strip().lower().split(":")
+        settings: dict[str, Any] = {}
+        try:
+            if budget.endswith("ms"):
+                settings.update(iterations=10**9, seconds=float(budget[:-2]) / 1000)
+            elif budget.endswith("s"):
+                settings.update(iterations=10**9, seconds=float(budget[:-1]))
+            elif budget:
+                settings["iterations"] = int(budget)
+            for extra in extras:
+                key, _, value = extra.partition("=")
+                if key == "rollout":
+                    settings["rollout"] = int(value)
+                elif key == "c":
+                    settings["exploration"] = float(value)
+                else:
+                    raise ValueError(f"unknown setting {key!r}")
+            return cls(rng, **settings)
+        except ValueError as err:
+            raise ValueError(
+                f"ismcts:{parameter}: expected iterations (ismcts:500) or a time (ismcts:0.5s), "
+                f"optionally followed by :rollout=N or :c=X: {err}"
+            ) from None
+
+    def choose(self, observation: Observation) -> Action:
+        legal = observation.legal_actions
+        if len(legal) == 1:
+            self.last_iterations = 0
+            return legal[0]
+        game = observation.game
+        evaluate = self._evaluator(game)
+        root = _Node(observation.seat)
+        search = self.rng.fork()
+        deadline = time.perf_counter() + self.seconds if self.seconds is not None else None
+        done = 0
+        while done < self.iterations:
+            self._iterate(game, root, observation.determinize(search.fork()), search, evaluate)
+            done += 1
+            if deadline is not None and time.perf_counter() >= deadline:
+                break
+        self.last_iterations = done
+        return max(legal, key=lambda a: _visits(root, a))
+
+    def _evaluator(self, game: Game[Any]) -> Evaluator | None:
+        if game.name not in self._evaluators:
+            self._evaluators[game.name] = game_evaluator(game)
+        return self._evaluators[game.name]
+
+    def _iterate(
+        self, game: Game[Any], root: _Node, state: Any, rng: Rng, evaluate: Evaluator | None
+    ) -> None:
+        node, path = root, []
+        while (decision := game.decision(state)) is not None:
+            legal = game.legal_actions(state)
+            untried = []
+            for action in legal:
+                child = node.children.get(action)
+                if child is None:
+                    untried.append(action)
+                else:
+                    child.avail += 1
+            if untried:
+                action = rng.choice(untried)
+                node.children[action] = node = _Node(decision.seat)
+                path.append(node)
+                game.apply(state, action, validate=False)
+                break
+            action = max(legal, key=lambda a: self._ucb(node.children[a]))
+            node = node.children[action]
+            path.append(node)
+            game.apply(state, action, validate=False)
+        values = self._judge(game, state, rng, evaluate)
+        for visited in path:
+            visited.visits += 1
+            visited.reward += values[visited.seat]
+
+    def _ucb(self, node: _Node) -> float:
+        return node.reward / node.visits + self.exploration * math.sqrt(math.log(node.avail) / node.visits)
+
+    def _judge(self, game: Game[Any], state: Any, rng: Rng, evaluate: Evaluator | None) -> list[float]:
+        """Each seat's value in [0, 1] of a sampled line of play from `state` (1 win, 0 loss)."""
+        limit = self.rollout if evaluate is not None else MAX_PLAYOUT
+        for _ in range(limit):
+            if game.decision(state) is None:
+                break
+            game.apply(state, rng.choice(game.legal_actions(state)), validate=False)
+        result = game.result(state)
+        seats = range(game.num_seats)
+        if result is not None:
+            if result.draw or not result.winners:
+                return [0.0 if not result.draw else 0.5 for _ in seats]
+            return [1.0 if seat in result.winners else 0.0 for seat in seats]
+        if evaluate is None:
+            return [0.5 for _ in seats]
+        return [evaluate(game, state, seat) for seat in seats]
+
+
+def _visits(root: _Node, action: Action) -> int:
+    child = root.children.get(action)
+    return child.visits if child is not None else -1

@@ -21,7 +21,7 @@ from cardtable.core import Action, Game, Observation, Rng
 from .heuristic import Evaluator, game_evaluator
 
 DEFAULT_ITERATIONS = 1000
-EXPLORATION = 0.7
+EXPLORATION = 0.3
 #: random actions after the new node before the evaluation (when the game has one)
 DEFAULT_ROLLOUT = 0
 #: a playout without evaluation stops after this many actions and counts as even

@@ -10,6 +10,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from cardtable.core import CardtableError
+
 from .data import Rate, ReportData
 
 #: how many cards the card plot shows (the table lists all)
@@ -100,8 +102,10 @@ def _table(header: list[str], rows: list[list[object]]) -> str:
 
 
 def _figure(draw: Callable[[Any], None]) -> str:
-    import matplotlib
-
+    try:
+        import matplotlib
+    except ImportError:
+        raise CardtableError("the report's plots need matplotlib: pip install 'cardtable[report]'") from None
     matplotlib.use("Agg")
     from matplotlib import pyplot as plt
 

@@ -101,7 +101,7 @@ def _table(header: list[str], rows: list[list[object]]) -> str:
     return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
 
 
-def _figure(draw: Callable[[Any], None]) -> str:
+def _figure(draw: Callable[[Any], None], height: float = 3.6) -> str:
     try:
         import matplotlib
     except ImportError:
@@ -109,7 +109,7 @@ def _figure(draw: Callable[[Any], None]) -> str:
     matplotlib.use("Agg")
     from matplotlib import pyplot as plt
 
-    figure, axes = plt.subplots(figsize=(8, 3.6))
+    figure, axes = plt.subplots(figsize=(8, height))
     draw(axes)
     figure.tight_layout()
     buffer = io.BytesIO()
@@ -122,7 +122,7 @@ def _figure(draw: Callable[[Any], None]) -> str:
 def _plot_rates(rates: list[Rate]) -> str:
     def draw(axes: Any) -> None:
         shares = [r.share for r in rates]
-        errors = [[r.share - r.low for r in rates], [r.high - r.share for r in rates]]
+        errors = [[max(0.0, r.share - r.low) for r in rates], [max(0.0, r.high - r.share) for r in rates]]
         axes.bar([r.label for r in rates], shares, yerr=errors, capsize=4, color="#4a7ab5")
         axes.set_ylabel("win share (95% interval)")
         axes.set_ylim(0, 1)
@@ -152,4 +152,4 @@ def _plot_cards(report: ReportData) -> str:
         twin.set_xlabel("win rate of the seats that played it (dots)")
         twin.set_xlim(0, 1)
 
-    return _figure(draw)
+    return _figure(draw, height=max(3.6, 0.25 * len(cards) + 1.2))

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import inspect, text
+from sqlalchemy.engine import Connection
 from sqlalchemy.exc import OperationalError
-from sqlalchemy.orm import SessionTransaction
 
 from cardtable.web import create_app
 from cardtable.web.db import connect
@@ -64,10 +64,10 @@ def test_a_move_that_cannot_be_stored_is_refused_and_changes_nothing(
     a = tokens(table)[0]
     before = state(client, table["table"], a)
 
-    def broken_commit(self: SessionTransaction) -> None:
+    def broken_commit(self: Connection) -> None:
         raise OperationalError("commit", {}, Exception("disk full"))
 
-    monkeypatch.setattr(SessionTransaction, "commit", broken_commit)
+    monkeypatch.setattr(Connection, "_commit_impl", broken_commit)  # the database refuses every commit
     response = play(client, table["table"], a, before["legal"][0], 0)
     monkeypatch.undo()
     assert response.status_code == 503 and response.json()["error"] == "storage"

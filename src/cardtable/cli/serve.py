@@ -51,4 +51,6 @@ def serve(
         fail(f"cannot open the database: {one_line(err)}")
     database = web_app.state.server.engine.url.render_as_string(hide_password=True)
     typer.echo(f"cardtable web table on http://{host}:{port}/  (database: {database}; Ctrl-C stops)")
-    uvicorn.run(web_app, host=host, port=port, log_level="warning", ws_max_size=1 << 16)
+    uvicorn.run(
+        web_app, host=host, port=port, log_level="warning", ws_max_size=1 << 16, ws_per_message_deflate=False
+    )

@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import insert, select, update
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.orm import Session
@@ -307,14 +307,19 @@ class Tables:
         ply = table.ply + 1
         finished = self._result_after(table, action)
         try:
-            with Session(self.engine) as session, session.begin():
-                session.add(
-                    MoveRow(table_id=table.id, ply=ply, seat=seat, action=str(action), readers=readers)
-                )
+            with self.engine.begin() as connection:
+                row = {
+                    "table_id": table.id,
+                    "ply": ply,
+                    "seat": seat,
+                    "action": str(action),
+                    "readers": readers,
+                }
+                connection.execute(insert(MoveRow), [row])
                 if finished is not None:
-                    row = session.get(TableRow, table.id)
-                    assert row is not None
-                    row.result = finished
+                    connection.execute(
+                        update(TableRow).where(TableRow.id == table.id).values(result=finished)
+                    )
         except IntegrityError:
             # another server process stored this move first: forget our copy, reload on next use
             self.live.pop(table.id, None)

@@ -5,9 +5,12 @@ Game-agnostic: every iteration samples a complete state the seat cannot tell apa
 child's availability instead of its parent's visits, as actions are legal only in some samples),
 adds one node, and judges the result: the end of the game if reached, else the game's own
 `evaluate(game, state, seat)` (see players/heuristic.py) after an optional short random playout,
-or a random playout to the end when the game offers no evaluation. The player never touches the
-real state: only samples, so it cannot read hidden information. With an iteration budget its
-choices depend only on its seed and what its seat sees.
+or a random playout to the end when the game offers no evaluation. Where the game has a heuristic
+player, each node remembers the heuristic's choice in the sample that first reached it: that action
+is expanded first and gets a bias that fades with its visits (progressive bias, Chaslot et al. 2008).
+
+The player never touches the real state: only samples, so it cannot read hidden information. With
+an iteration budget its choices depend only on its seed and what its seat sees.
 """
 
 from __future__ import annotations
@@ -18,12 +21,14 @@ from typing import Any
 
 from cardtable.core import Action, Game, Observation, Rng
 
-from .heuristic import Evaluator, game_evaluator
+from .heuristic import Evaluator, game_evaluator, game_heuristic
 
 DEFAULT_ITERATIONS = 1000
 EXPLORATION = 0.3
 #: random actions after the new node before the evaluation (when the game has one)
 DEFAULT_ROLLOUT = 0
+#: weight of the bias towards the game's heuristic choice at each node (progressive bias; 0: none)
+GUIDE = 1.0
 #: a playout without evaluation stops after this many actions and counts as even
 MAX_PLAYOUT = 2000
 
@@ -31,7 +36,7 @@ MAX_PLAYOUT = 2000
 class _Node:
     """One action's statistics: rewards are those of the seat that chose the action."""
 
-    __slots__ = ("avail", "children", "reward", "seat", "visits")
+    __slots__ = ("avail", "children", "guided", "prior", "reward", "seat", "visits")
 
     def __init__(self, seat: int) -> None:
         self.seat = seat
@@ -39,6 +44,9 @@ class _Node:
         self.avail = 1
         self.reward = 0.0
         self.children: dict[Action, _Node] = {}
+        #: the action the game's heuristic player chose here, in the sample that first reached the node
+        self.prior: Action | None = None
+        self.guided = False
 
 
 class IsmctsPlayer:
@@ -53,6 +61,7 @@ class IsmctsPlayer:
         seconds: float | None = None,
         exploration: float = EXPLORATION,
         rollout: int = DEFAULT_ROLLOUT,
+        guide: float = GUIDE,
     ) -> None:
         if iterations < 1:
             raise ValueError("ismcts needs at least one iteration")
@@ -63,14 +72,17 @@ class IsmctsPlayer:
         self.seconds = seconds
         self.exploration = exploration
         self.rollout = rollout
+        self.guide = guide
         self._evaluators: dict[str, Evaluator | None] = {}
+        self._guides: dict[str, Any] = {}
         #: iterations run for the last decision (for benchmarks)
         self.last_iterations = 0
 
     @classmethod
     def from_parameter(cls, rng: Rng, parameter: str) -> IsmctsPlayer:
         """'' (defaults), '500' (iterations), '0.5s' or '250ms' (time per decision), then optional
-        ":rollout=N" (random actions before the evaluation) and ":c=X" (exploration)."""
+        ":rollout=N" (random actions before the evaluation), ":c=X" (exploration) and ":guide=X" (the
+        weight of the heuristic's choice, 0 for none)."""
         budget, *extras = parameter.strip().lower().split(":")
         settings: dict[str, Any] = {}
         try:
@@ -86,13 +98,16 @@ class IsmctsPlayer:
                     settings["rollout"] = int(value)
                 elif key == "c":
                     settings["exploration"] = float(value)
+                elif key == "guide":
+                    settings["guide"] = float(value)
+
                 else:
                     raise ValueError(f"unknown setting {key!r}")
             return cls(rng, **settings)
         except ValueError as err:
             raise ValueError(
                 f"ismcts:{parameter}: expected iterations (ismcts:500) or a time (ismcts:0.5s), "
-                f"optionally followed by :rollout=N or :c=X: {err}"
+                f"optionally followed by :rollout=N, :c=X or :guide=X: {err}"
             ) from None
 
     def choose(self, observation: Observation) -> Action:
@@ -102,6 +117,7 @@ class IsmctsPlayer:
             return legal[0]
         game = observation.game
         evaluate = self._evaluator(game)
+        self._guide = self._guide_of(game) if self.guide > 0 else None
         root = _Node(observation.seat)
         search = self.rng.fork()
         deadline = time.perf_counter() + self.seconds if self.seconds is not None else None
@@ -119,12 +135,24 @@ class IsmctsPlayer:
             self._evaluators[game.name] = game_evaluator(game)
         return self._evaluators[game.name]
 
+    def _guide_of(self, game: Game[Any]) -> Any:
+        """The game's heuristic player (None if it has none), seeded from this player's generator."""
+        if game.name not in self._guides:
+            try:
+                self._guides[game.name] = game_heuristic(game, self.rng.fork())
+            except ValueError:
+                self._guides[game.name] = None
+        return self._guides[game.name]
+
     def _iterate(
         self, game: Game[Any], root: _Node, state: Any, rng: Rng, evaluate: Evaluator | None
     ) -> None:
         node, path = root, []
         while (decision := game.decision(state)) is not None:
             legal = game.legal_actions(state)
+            if self._guide is not None and not node.guided and len(legal) > 1:
+                node.guided = True
+                node.prior = self._guide.choose(game.observe(state, decision.seat))
             untried = []
             for action in legal:
                 child = node.children.get(action)
@@ -133,12 +161,12 @@ class IsmctsPlayer:
                 else:
                     child.avail += 1
             if untried:
-                action = rng.choice(untried)
+                action = node.prior if node.prior in untried else rng.choice(untried)
                 node.children[action] = node = _Node(decision.seat)
                 path.append(node)
                 game.apply(state, action, validate=False)
                 break
-            action = max(legal, key=lambda a: self._ucb(node.children[a]))
+            action = max(legal, key=lambda a: self._ucb(node.children[a], a == node.prior))
             node = node.children[action]
             path.append(node)
             game.apply(state, action, validate=False)
@@ -147,8 +175,14 @@ class IsmctsPlayer:
             visited.visits += 1
             visited.reward += values[visited.seat]
 
-    def _ucb(self, node: _Node) -> float:
-        return node.reward / node.visits + self.exploration * math.sqrt(math.log(node.avail) / node.visits)
+    def _ucb(self, node: _Node, guided: bool) -> float:
+        """UCB1 over availability, plus a bias towards the heuristic's choice that fades with visits."""
+        bias = self.guide / (node.visits + 1) if guided else 0.0
+        return (
+            node.reward / node.visits
+            + self.exploration * math.sqrt(math.log(node.avail) / node.visits)
+            + bias
+        )
 
     def _judge(self, game: Game[Any], state: Any, rng: Rng, evaluate: Evaluator | None) -> list[float]:
         """Each seat's value in [0, 1] of a sampled line of play from `state` (1 win, 0 loss)."""

@@ -214,7 +214,7 @@ ACHIEVEMENT_POINTS = {"perfect": 3.0, "makeshift": 2.0}
 #: a hand card's points: its keep value relative to a needed perfect achievement, times this
 HAND_POINTS = 1.2
 BIOSPHERE_IN_HAND = 2.0
-SCALE = 8.0
+SCALE = 20.0
 
 
 def progress(cards: CardSet, state: State, seat: int) -> float:

@@ -6,6 +6,8 @@ import pytest
 from fastapi.testclient import TestClient
 
 from cardtable.core import Record, make_game, replay
+from cardtable.players import PLAYER_KINDS
+from cardtable.web.kinds import kinds_for
 
 from .helpers import new_table, play, play_out, state, tokens, wait_until
 
@@ -93,6 +95,7 @@ def test_options_override_the_mode(client: TestClient) -> None:
         ({"game": "toy", "seats": ["human"]}, 400, "bad-seats"),
         ({"game": "toy", "seats": ["human", "human", "human"]}, 400, "bad-seats"),
         ({"game": "toy", "seats": ["human", "wizard"]}, 400, "bad-seats"),
+        ({"game": "toy", "seats": ["human", "human "]}, 400, "bad-seats"),
         ({"game": "toy", "names": ["x" * 41]}, 400, "bad-seats"),
         ({"game": "toy", "names": ["a", "b", "c"]}, 400, "bad-seats"),
         ({"game": "toy", "seed": -1}, 400, "bad-seed"),
@@ -309,3 +312,23 @@ def test_unknown_routes_and_methods_get_json_errors(client: TestClient) -> None:
 def test_static_files_are_served(client: TestClient) -> None:
     for name in ("table.js", "render.js", "index.js", "replay.js", "style.css", "hints.json"):
         assert client.get(f"/static/{name}").status_code == 200, name
+
+
+def test_only_player_kinds_that_can_play_the_game_are_offered(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    class Clueless:
+        name = "clueless"
+
+        def choose(self, observation: object) -> object:
+            raise ValueError("no idea how to play")
+
+    monkeypatch.setitem(PLAYER_KINDS, "clueless", lambda seed: Clueless())
+    kinds_for.cache_clear()
+    try:
+        toy = next(g for g in client.get("/api/games").json() if g["name"] == "toy")
+        assert "random" in toy["seat_kinds"] and "clueless" not in toy["seat_kinds"]
+        response = client.post("/api/tables", json={"game": "toy", "seats": ["human", "clueless"]})
+        assert response.status_code == 400 and "cannot play toy" in response.json()["message"]
+    finally:
+        kinds_for.cache_clear()

@@ -20,10 +20,10 @@ from starlette.websockets import WebSocketDisconnect
 
 from cardtable import __version__
 from cardtable.core import BadOption, Match, UnknownGame, game_class, game_names, make_game
-from cardtable.players import PLAYER_KINDS
 
 from .db import default_database_url
 from .hub import Connection, encode
+from .kinds import kinds_for
 from .server import TableServer
 from .tables import HUMAN, Table, TableError
 
@@ -256,7 +256,7 @@ def catalog() -> list[dict[str, Any]]:
                     {"name": m.name, "options": dict(m.options), "description": m.description}
                     for m in cls.modes
                 ],
-                "seat_kinds": [HUMAN, *PLAYER_KINDS],
+                "seat_kinds": [HUMAN, *kinds_for(name)],
             }
         )
     return games

@@ -44,7 +44,9 @@ class Bots:
             if decision is None or not table.seats[decision.seat].is_bot:
                 return
             player = self._player(table, decision.seat)
-            action = player.choose(table.game.observe(table.match.state, decision.seat))
+            # a searching bot may think for seconds: it thinks in a worker thread, on its own copy
+            observation = table.game.observe(table.game.clone(table.match.state), decision.seat)
+            action = await asyncio.to_thread(player.choose, observation)
             await self.act(table, decision.seat, str(action), table.ply)
         except TableError as err:
             log.warning("bot at table %s: %s", table_id, err.message)

@@ -28,9 +28,9 @@ from cardtable.core import (
     mix_seed,
 )
 from cardtable.core.record import SEAT_LETTERS
-from cardtable.players import PLAYER_KINDS
 
 from .db import MoveRow, SeatRow, TableRow
+from .kinds import kinds_for
 from .publiclog import inferable
 
 HUMAN = "human"
@@ -175,9 +175,12 @@ class Tables:
         if len(kinds) != game.num_seats:
             raise TableError(400, "bad-seats", f"{game.name} has {game.num_seats} seats, {len(kinds)} given")
         for kind in kinds:
-            if kind != HUMAN and kind not in PLAYER_KINDS:
-                allowed = ", ".join([HUMAN, *PLAYER_KINDS])
-                raise TableError(400, "bad-seats", f"unknown seat kind {kind!r}; kinds: {allowed}")
+            playable = kinds_for(game.name)
+            if kind != HUMAN and kind not in playable:
+                allowed = ", ".join([HUMAN, *playable])
+                raise TableError(
+                    400, "bad-seats", f"seat kind {kind!r} cannot play {game.name}; kinds: {allowed}"
+                )
         given = list(names or [])
         if len(given) > game.num_seats or any(not isinstance(n, str) or len(n) > 40 for n in given):
             raise TableError(400, "bad-seats", "give at most one name of up to 40 characters per seat")

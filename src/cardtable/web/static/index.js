@@ -58,10 +58,15 @@ async function refreshSeats() {
     el("div", { class: "seat-row" },
       el("span", { class: "seat-letter" }, letter),
       el("select", { name: `seat-${i}`, "data-seat": String(i) },
-        game.seat_kinds.map((k) => el("option", { value: k, selected: i === 0 ? k === "human" : k === (game.seat_kinds[1] ?? "human") }, k === "human" ? "person" : `bot: ${k}`))),
+        game.seat_kinds.map((k) => el("option", { value: k, selected: i === 0 ? k === "human" : k === defaultBot(game) }, k === "human" ? "person" : `bot: ${k}`))),
       el("input", { type: "text", name: `name-${i}`, "data-name": String(i), placeholder: i === 0 ? "your name" : "name", maxlength: "40" })),
   );
   fieldset.replaceChildren(el("legend", {}, "Seats"), ...rows);
+}
+
+// a newcomer plays against the game's heuristic bot if there is one (a fair first opponent)
+function defaultBot(game) {
+  return game.seat_kinds.includes("heuristic") ? "heuristic" : (game.seat_kinds[1] ?? "human");
 }
 
 function chooseGame(name) {

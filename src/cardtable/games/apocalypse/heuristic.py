@@ -9,15 +9,12 @@ one whose resulting shelter scores best. Rules of thumb behind the score (`evalu
 2. Every living card that would turn at the next needs check is a threat (worse if it is already
    unstable or endangered: it would die); a fed one is a small plus.
 3. Working mechanisms are a small plus (they are what makes the shelter self-sustaining), and
-   sustainable living cards a larger one, more so for a kind the next trio still lacks; so are free
-   safe cells where a Plant, or a Human or Animal, would be fed without natural resources.
+   sustainable living cards a larger one (each is on its way to a trio).
 4. Abilities are spent only when their whole effect (a short chain, chosen greedily) raises the
    score clearly, and only in the windows just before the needs check or the catastrophe, or
    before a round's first turn. Research and Weather Report do not change the board: never used.
 5. Catastrophe choices (where the Radioactive Waste goes, which mechanism breaks) minimise harm
-   by the same score; and a revealed Earthquake or Malfunction is anticipated all round: the lasting
-   part of the score is taken after the catastrophe's least harmful target.
-6. Ties go to passing (or to the first option): nothing is moved back and forth for no gain.
+   by the same score.
 """
 
 from __future__ import annotations
@@ -27,8 +24,8 @@ from typing import Any
 
 from cardtable.core import Action, Observation, Rng
 
-from . import catastrophes, grid
-from .cards import LIVING_KINDS, Catalog, load_catalog
+from . import grid
+from .cards import Catalog, load_catalog
 from .needs import active_mechanisms, doomed_living, next_to_waste, satisfied
 from .scoring import trios
 from .state import ApocalypseState, Tile
@@ -40,26 +37,21 @@ DYING = 6.0
 EARLY_DOUBT = 1.0
 LATE_DOUBT = 10.0
 ROUNDS = 7
-#: each kind the lasting living cards hold towards their next trio
-NEXT_TRIO = 2.5
 #: how much better than passing (or than the best so far) an action must be to be chosen
 TIE_MARGIN = 0.05
 #: the windows in which the player considers its abilities (named by the step that follows them)
 ABILITY_WINDOWS = ("needs", "catastrophe")
 
 
-def projected(catalog: Catalog, board: dict[str, Tile]) -> tuple[int, int, int]:
-    """If the game ended now (the end check, without natural resources): the trios, the living cards
-    lost, and how many of the 3 kinds the survivors already hold towards one more trio."""
+def projected(catalog: Catalog, board: dict[str, Tile]) -> tuple[int, int]:
+    """(trios, living cards lost) if the game ended now: the end check without natural resources."""
     rest = {c: t for c, t in board.items() if catalog.cards[t.card].kind != "natural"}
     lost = 0
     while doomed := doomed_living(catalog, rest):
         lost += len(doomed)
         for cell in doomed:
             del rest[cell]
-    complete = trios(catalog, rest)
-    kinds = Counter(catalog.cards[t.card].kind for t in rest.values())
-    return complete, lost, sum(kinds[k] > complete for k in LIVING_KINDS)
+    return trios(catalog, rest), lost
 
 
 def supply_at(catalog: Catalog, board: dict[str, Tile], active: set[str], cell: str) -> Counter[str]:
@@ -93,16 +85,9 @@ def potential(catalog: Catalog, board: dict[str, Tile]) -> float:
 
 def evaluate(catalog: Catalog, state: ApocalypseState) -> float:
     """The heuristic value of a position for the team (higher is better)."""
-    return immediate(catalog, state) + max(
-        lasting(catalog, state, b) for b in after_catastrophe(catalog, state)
-    )
-
-
-def immediate(catalog: Catalog, state: ApocalypseState) -> float:
-    """This round's needs check: fed living cards, threatened ones, working mechanisms."""
     board = state.board
     fed = satisfied(catalog, board)
-    value = 0.5 * len(active_mechanisms(catalog, board))
+    value = 0.0
     for cell, tile in board.items():
         if not catalog.cards[tile.card].living:
             continue
@@ -114,43 +99,14 @@ def immediate(catalog: Catalog, state: ApocalypseState) -> float:
             value -= DYING
         else:
             value -= 2.0
-    return value
-
-
-def lasting(catalog: Catalog, state: ApocalypseState, board: dict[str, Tile]) -> float:
-    """The end in view: projected trios and losses, and how ready the shelter is for more life."""
-    end_trios, lost, next_trio = projected(catalog, board)
+    end_trios, lost = projected(catalog, board)
     living = sum(catalog.cards[t.card].living for t in board.values())
     # a card that would not last without natural resources can still be saved while rounds remain
     doubt = LATE_DOUBT * state.round / ROUNDS + EARLY_DOUBT * (1 - state.round / ROUNDS)
-    value = 10.0 * (end_trios - len(state.dead)) - doubt * lost
-    value += 2.0 * (living - lost) + NEXT_TRIO * next_trio
+    value += 10.0 * (end_trios - len(state.dead)) - doubt * lost
+    value += 2.0 * (living - lost)
+    value += 0.5 * len(active_mechanisms(catalog, board))
     return value + potential(catalog, board)
-
-
-def after_catastrophe(catalog: Catalog, state: ApocalypseState) -> list[dict[str, Tile]]:
-    """The boards the round's revealed Earthquake or Malfunction could leave (the team will pick the
-    best), or just the board when no such catastrophe is pending."""
-    if state.catastrophe < 0 or state.step == "catastrophe":
-        return [state.board]
-    name = catalog.cards[state.catastrophe].name
-    if name == "earthquake":
-        targets = catastrophes.quake_targets(catalog, state)
-    elif name == "malfunction":
-        targets = catastrophes.malfunction_targets(catalog, state)
-    else:
-        return [state.board]
-    boards = []
-    for cell in targets:
-        board = dict(state.board)
-        tile = board[cell]
-        if name == "earthquake":
-            board[cell] = Tile(tile.card, tile.unstable, state.catastrophe)
-        else:
-            res = catastrophes.natural_counterpart(catalog, tile.card)
-            board[cell] = Tile(state.natural_decks[str(res)][0])
-        boards.append(board)
-    return boards or [state.board]
 
 
 class HeuristicPlayer:

@@ -334,4 +334,4 @@ def _error_handlers(app: FastAPI, templates: Jinja2Templates) -> None:
     @app.exception_handler(Exception)
     async def unexpected(request: Request, err: Exception) -> Response:
         log.exception("unexpected error on %s", request.url.path)
-        return respond(request, 500, "internal", "something went wrong on the server; nothing was changed")
+        return respond(request, 500, "internal", "something went wrong on the server; please try again")

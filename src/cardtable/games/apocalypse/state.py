@@ -40,7 +40,7 @@ class ApocalypseState(msgspec.Struct):
     catastrophe_known: bool = False  # the top catastrophe was seen (Weather Report)
     # --- where we are ----------------------------------------------------------------------------
     round: int = 0  # 0 during set-up, then 1..7
-    step: str = "setup"  # setup, draw, turn, discard, needs, catastrophe, end, over (or window)
+    step: str = "setup"  # setup, round-start, draw, window, turn, discard, needs, catastrophe, end, over
     leader: int = 0  # the seat that starts the round's turns and decides for the catastrophe
     turn: int = 0  # 0..2: whose step-3 turn within the round (leader + turn)
     skip_turns: bool = False  # Volcanic Eruption: no step-3 turns this round

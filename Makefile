@@ -33,7 +33,9 @@ lint: setup
 	$(BIN)/ruff check src tests
 	$(BIN)/ruff format --check src tests
 
+# side by side with OpenSpiel's C++ crazy_eights, so the bench installs the openspiel extra
 bench: setup
+	$(BIN)/pip install --quiet -e '.[openspiel]'
 	$(BIN)/cardtable bench
 
 clean:

@@ -38,7 +38,10 @@ def test_bench_table(cli) -> None:
     result = cli("bench", "--game", "toy", "--seconds", "0.02")
     assert result.exit_code == 0
     assert "actions/s" in result.stdout and "standard" in result.stdout
-    assert ("crazy_eig" in result.stdout) == HAS_OPENSPIEL
+    skipped = "OpenSpiel crazy_eights: skipped, pyspiel not installed" in " ".join(result.stdout.split())
+    assert skipped == (not HAS_OPENSPIEL)
+    if HAS_OPENSPIEL:
+        assert "│ crazy_eig" in result.stdout
 
 
 def test_bench_refuses_an_unknown_game(cli) -> None:
@@ -49,11 +52,7 @@ def test_playouts_are_fixed_by_their_seeds() -> None:
     game = make_game("toy")
     assert [random_playout(game, s) for s in range(5)] == [random_playout(game, s) for s in range(5)]
     games, actions, seconds = timed_playouts(lambda seed: random_playout(game, seed), 0.0)
-    assert (
-        games == 1
-        and actions == random_playout(game, __import__("cardtable.bench").bench.BENCH_SEED) * 0 + actions
-    )
-    assert seconds >= 0
+    assert games == 1 and actions > 0 and seconds >= 0
 
 
 def test_openspiel_runs_in_the_same_harness_when_installed() -> None:

@@ -15,7 +15,7 @@ from cardtable import __version__
 
 app = typer.Typer(
     name="cardtable",
-    help="The digital table for tabletop card games: play, simulate, replay, benchmark.",
+    help="The digital table for tabletop card games: play, simulate, report, replay, benchmark.",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
@@ -38,7 +38,7 @@ def _root(
 
 
 #: the command modules, in the order `cardtable --help` lists them
-COMMANDS = ("games", "play", "sim", "replay", "bench", "serve")
+COMMANDS = ("games", "play", "sim", "report", "replay", "bench", "serve")
 
 for _command in COMMANDS:
     importlib.import_module(f"{__name__}.{_command}")

@@ -179,6 +179,16 @@ class Game(Generic[S]):
     def seat_name(self, seat: int) -> str:
         return "ABCDEFGH"[seat] if seat < 8 else str(seat)
 
+    def card_faces(self) -> dict[str, dict[str, Any]]:
+        """The public, printed information of every card id a view may show, for drawing cards.
+
+        Keys are the card ids as views show them; each face has a `name` and, where the game prints
+        them, fields such as `category`, `level`, `cost`, `stats` (label -> value, e.g. ATK/EVA/DEF),
+        `text`, `options` (lines of text) and `origin` (printed or reconstructed data). Faces are
+        static card data: they never depend on a state, so they carry no hidden information.
+        """
+        return {}
+
     def render(self, view: dict[str, Any], seat: int | None) -> str:
         """The view as text for the terminal (rich markup allowed). Games override this."""
         import json

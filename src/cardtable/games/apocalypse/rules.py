@@ -20,7 +20,7 @@ from typing import Any
 
 from cardtable.core import Action, Decision, Game, Mode, Result, Rng, register
 
-from . import abilities, board, catastrophes, grid, scoring
+from . import abilities, board, catastrophes, faces, grid, scoring
 from .cards import Catalog, load_catalog
 from .needs import doomed_living
 from .render import render_view
@@ -302,6 +302,9 @@ class Apocalypse(Game[ApocalypseState]):
     # --- information -----------------------------------------------------------------------------
     def view(self, state: ApocalypseState, seat: int | None) -> dict[str, Any]:
         return seat_view(self.catalog, state, seat)
+
+    def card_faces(self) -> dict[str, dict[str, Any]]:
+        return faces.card_faces(self.catalog)
 
     def render(self, view: dict[str, Any], seat: int | None) -> str:
         return render_view(view, seat)

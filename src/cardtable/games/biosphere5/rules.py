@@ -13,6 +13,7 @@ from typing import Any, ClassVar
 
 from cardtable.core import Action, BadOption, Decision, Game, Mode, OptionSpec, Result, Rng, register
 
+from . import faces
 from . import queries as q
 from .cards import LOWER, UPPER, CardSet, default_cards
 from .state import Board, State, Task
@@ -577,6 +578,9 @@ class Biosphere5(Game[State]):
     # --- views, determinization, notation --------------------------------------------------------
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         return view_state(self, state, seat)
+
+    def card_faces(self) -> dict[str, dict[str, Any]]:
+        return faces.card_faces(self.cards)
 
     def extra_view(self, state: State, seat: int | None) -> dict[str, Any]:
         """Hook for variants to add their public parts (doom, leaders, the Machine) to a view."""

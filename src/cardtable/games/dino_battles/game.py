@@ -7,7 +7,7 @@ from typing import Any
 
 from cardtable.core import Action, BadOption, Decision, Game, Mode, OptionSpec, Result, Rng, register
 
-from . import rules
+from . import faces, rules
 from .cards import COMBAT_TYPES, Catalog, load_catalog
 from .effects import SEAT_LETTERS
 from .render import render_view
@@ -232,6 +232,9 @@ class DinoBattles(Game[DinoState]):
         assert +found == +expected, f"cards not conserved: {found - expected} / {expected - found}"
         assert all(v >= 0 for v in state.supply.values()), "negative Supply stack"
         assert len(state.row) <= cat.setup.revealed, "too many revealed Dinosaurs"
+
+    def card_faces(self) -> dict[str, dict[str, Any]]:
+        return faces.card_faces(self.catalog, self.num_seats)
 
     def render(self, view: dict[str, Any], seat: int | None) -> str:
         return render_view(view, seat)

@@ -1,0 +1,80 @@
+"""The faces of the Dino Battles cards (combat, status, Dinosaurs, Strategies, Items), for drawing them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .cards import COMBAT_TYPES, STATUS_TYPES, Attack, Catalog, Dinosaur, Effects
+
+
+def card_faces(catalog: Catalog, players: int) -> dict[str, dict[str, Any]]:
+    """Every card by the id views show: card keys, and each Dinosaur copy's tag ('tyrannomech-2')."""
+    origin = "printed" if catalog.data.meta.status == "printed" else "reconstructed"
+    faces: dict[str, dict[str, Any]] = {}
+    for key in COMBAT_TYPES:
+        faces[key] = {
+            "name": key.capitalize(),
+            "category": "combat",
+            "text": "Combat Card",
+            "origin": "printed",
+        }
+    for key in STATUS_TYPES:
+        faces[key] = {
+            "name": key.capitalize(),
+            "category": "status",
+            "text": "Status Effect",
+            "origin": "printed",
+        }
+    for kind, table in (("strategy", catalog.strategies), ("item", catalog.items)):
+        for key, card in table.items():
+            text = card.text or _effects(card.effects)
+            faces[key] = {
+                "name": card.name,
+                "category": kind,
+                "cost": str(card.cost),
+                "text": text,
+                "origin": origin,
+            }
+    for key, dino in catalog.dinosaurs.items():
+        faces[key] = _dinosaur(dino, origin)
+    for tag in catalog.dino_tags(players):
+        faces[tag] = faces[tag.rsplit("-", 1)[0]]
+    return faces
+
+
+def _dinosaur(dino: Dinosaur, origin: str) -> dict[str, Any]:
+    lines = [_attack(a) for a in dino.attacks]
+    lines += [ability.replace("-", " ").capitalize() for ability in dino.abilities]
+    if dino.power is not None:
+        cost = f" ({dino.power.cost})" if dino.power.kind == "activated" else ""
+        lines.append(f"Dino Power {dino.power.name}{cost}: {_effects(dino.power.effects)}")
+    return {
+        "name": dino.name,
+        "category": dino.type.lower(),
+        "cost": str(dino.cost),
+        "stats": {
+            "HP": dino.hp,
+            "ATK": dino.atk,
+            "EVA": dino.eva,
+            "DEF": dino.def_,
+            "retreat": str(dino.retreat),
+        },
+        "options": lines,
+        "origin": origin,
+    }
+
+
+def _attack(attack: Attack) -> str:
+    extra = [
+        f"+{n} {name}"
+        for name, n in (("Poison", attack.poison), ("Paralyze", attack.paralyze), ("Wound", attack.wound))
+        if n
+    ]
+    return f"{attack.name} ({attack.cost}): {attack.damage} damage" + "".join(f", {e}" for e in extra)
+
+
+def _effects(effects: Effects) -> str:
+    return ", ".join(
+        f"{op} {amount:+d}" if op in ("atk", "eva", "def") else f"{op} {amount}"
+        for op, amount in effects.ops()
+    )

@@ -1,0 +1,125 @@
+"""Card faces: every card a view shows has a face; faces are static public card data."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+import tests.toygame  # noqa: F401  (registers "toy")
+from cardtable.core import Rng, make_game
+
+GAMES = [
+    ("biosphere5", {}),
+    ("biosphere5", {"abyss": True, "players": 3}),
+    ("biosphere5", {"solo": "machine"}),
+    ("apocalypse", {}),
+    ("dino-battles", {}),
+    ("dino-battles", {"players": 4}),
+]
+
+
+def card_ids(game_name: str, view: Any) -> set[str]:
+    """The card ids a view shows, found by where each game puts cards."""
+    found: set[str] = set()
+
+    def walk(value: Any, key: str) -> None:
+        if isinstance(value, dict):
+            if game_name == "apocalypse" and isinstance(value.get("id"), int) and "name" in value:
+                found.add(value["name"])
+            for k, v in value.items():
+                walk(v, k)
+        elif isinstance(value, list):
+            for item in value:
+                if isinstance(item, str) and key in CARD_LISTS[game_name]:
+                    found.add(item)
+                else:
+                    walk(item, key)
+
+    walk(view, "")
+    return found
+
+
+CARD_LISTS = {
+    "biosphere5": {"hand", "faceup", "discard", "achievements", "revealed", "unveiled"},
+    "apocalypse": set(),
+    "dino-battles": {
+        "row",
+        "dino_deck",
+        "purgatory",
+        "hand",
+        "discard",
+        "deck_contents",
+        "unseen",
+        "attached",
+    },
+}
+
+
+def test_the_default_game_has_no_faces() -> None:
+    assert make_game("toy").card_faces() == {}
+
+
+@pytest.mark.parametrize(("name", "options"), GAMES)
+def test_every_card_a_view_shows_has_a_named_face(name: str, options: dict[str, Any]) -> None:
+    game = make_game(name, options)
+    faces = game.card_faces()
+    assert faces and all(isinstance(face["name"], str) and face["name"] for face in faces.values())
+    json.dumps(faces)  # plain data for the browser
+    seen: set[str] = set()
+    for seed in range(3):
+        state, rng = game.new_state(seed), Rng(seed)
+        for _ in range(150):
+            for seat in [None, *range(game.num_seats)]:
+                seen |= card_ids(name, game.view(state, seat))
+            if game.decision(state) is None:
+                break
+            game.apply(state, rng.choice(game.legal_actions(state)), validate=False)
+    assert seen, "the walk found no cards: the test would prove nothing"
+    assert seen <= set(faces), sorted(seen - set(faces))
+
+
+@pytest.mark.parametrize(("name", "options"), GAMES)
+def test_faces_are_static_card_data_not_state(name: str, options: dict[str, Any]) -> None:
+    """The same faces before and after play, for every seed: they cannot carry hidden information."""
+    game = make_game(name, options)
+    before = json.dumps(game.card_faces(), sort_keys=True)
+    state, rng = game.new_state(7), Rng(7)
+    for _ in range(40):
+        if game.decision(state) is None:
+            break
+        game.apply(state, rng.choice(game.legal_actions(state)), validate=False)
+    assert json.dumps(game.card_faces(), sort_keys=True) == before
+    assert json.dumps(make_game(name, options).card_faces(), sort_keys=True) == before
+
+
+def test_biosphere5_faces_show_level_area_and_both_options() -> None:
+    face = make_game("biosphere5").card_faces()["catch-basin"]
+    assert face["name"] == "Catch Basin"
+    assert (face["category"], face["level"]) == ("water", "I")
+    assert face["options"] == ["upper: makeshift water (I)", "lower: catastrophe Hurricane (I)"]
+    assert face["origin"] == "partly reconstructed"
+
+
+def test_biosphere5_faces_include_the_abyss_cards() -> None:
+    face = make_game("biosphere5").card_faces()["better-leadership"]
+    assert face["expansion"] == "The Abyss"
+
+
+def test_apocalypse_faces_show_kind_cost_needs_and_what_is_reconstructed() -> None:
+    faces = make_game("apocalypse").card_faces()
+    assert faces["energy-generator"]["category"] == "mechanism"
+    assert faces["energy-generator"]["cost"].startswith("build cost ")
+    assert faces["human"]["stats"]["needs"] == "1 food, 1 water"
+    assert faces["human"]["origin"].startswith("reconstructed: ")
+
+
+def test_dino_faces_show_stats_and_attacks_of_every_copy() -> None:
+    faces = make_game("dino-battles").card_faces()
+    dino = faces["tyrannomech-3"]
+    assert dino["name"] == "Tyranno-Mech"
+    assert dino["stats"]["HP"] == 50 and dino["stats"]["ATK"] == 6
+    assert dino["options"][0] == "Servo Bite (1 ATK): 15 damage"
+    assert faces["targeting-laser"]["text"] == "ATK +3 this turn"
+    assert faces["wound"]["category"] == "status"

@@ -5,7 +5,8 @@ from __future__ import annotations
 from cardtable.core import Action, Rng
 from cardtable.core.runner import play_match
 from cardtable.games.apocalypse import grid
-from cardtable.games.apocalypse.heuristic import HeuristicPlayer, evaluate
+from cardtable.games.apocalypse.heuristic import HeuristicPlayer, evaluate, position_value
+from cardtable.players import make_player
 
 from .position import CAT, GAME, finish_round, lay, play, set_pool, skip_windows, stack_catastrophes, started
 
@@ -65,4 +66,15 @@ def test_a_fed_shelter_scores_higher_than_a_starving_one() -> None:
             "e2": "human",
         },
     )
-    assert evaluate(CAT, fed) > evaluate(CAT, starving)
+    assert position_value(CAT, fed) > position_value(CAT, starving)
+    # the same order in [0, 1] for ISMCTS, and alike for every seat (a cooperative game)
+    assert 0.0 < evaluate(GAME, starving, 0) < evaluate(GAME, fed, 0) < 1.0
+    assert evaluate(GAME, fed, 0) == evaluate(GAME, fed, 2)
+
+
+def test_ismcts_searches_with_its_evaluation() -> None:
+    state = started(1)
+    skip_windows(state)
+    player = make_player("ismcts:20", 1)
+    action = player.choose(GAME.observe(state, GAME.decision(state).seat))
+    assert action in GAME.legal_actions(state) and player.last_iterations == 20

@@ -1,7 +1,7 @@
 """A simple, explainable player for Cards Against the Apocalypse: greedy one-step look-ahead.
 
 It tries each legal action on a sampled copy of the game (`Observation.determinize`) and keeps the
-one whose resulting shelter scores best. Rules of thumb behind the score (`evaluate`):
+one whose resulting shelter scores best. Rules of thumb behind the score (`position_value`):
 
 1. What counts is the end: a living card is worth something only if it would survive without the
    natural resources (they break within two rounds). The projected end score (trios minus lost
@@ -19,6 +19,7 @@ one whose resulting shelter scores best. Rules of thumb behind the score (`evalu
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from typing import Any
 
@@ -41,6 +42,8 @@ ROUNDS = 7
 TIE_MARGIN = 0.05
 #: the windows in which the player considers its abilities (named by the step that follows them)
 ABILITY_WINDOWS = ("needs", "catastrophe")
+#: the position value at which `evaluate` reaches about 0.88 (one trio saved is worth 10)
+VALUE_SCALE = 10.0
 
 
 def projected(catalog: Catalog, board: dict[str, Tile]) -> tuple[int, int]:
@@ -83,8 +86,8 @@ def potential(catalog: Catalog, board: dict[str, Tile]) -> float:
     return 1.5 * min(len(active), 6) + 0.3 * built + min(plant_spots, 2) + min(eater_spots, 3)
 
 
-def evaluate(catalog: Catalog, state: ApocalypseState) -> float:
-    """The heuristic value of a position for the team (higher is better)."""
+def position_value(catalog: Catalog, state: ApocalypseState) -> float:
+    """The heuristic value of a position for the team (higher is better, unbounded)."""
     board = state.board
     fed = satisfied(catalog, board)
     value = 0.0
@@ -109,8 +112,13 @@ def evaluate(catalog: Catalog, state: ApocalypseState) -> float:
     return value + potential(catalog, board)
 
 
+def evaluate(game: Any, state: ApocalypseState, seat: int) -> float:
+    """A sampled position's worth in [0, 1] for any seat (the game is cooperative), for ISMCTS."""
+    return 0.5 + 0.5 * math.tanh(position_value(game.catalog, state) / VALUE_SCALE)
+
+
 class HeuristicPlayer:
-    """Greedy look-ahead by `evaluate`; see the module docstring for its rules of thumb."""
+    """Greedy look-ahead by `position_value`; see the module docstring for its rules of thumb."""
 
     name = "heuristic"
 
@@ -148,7 +156,7 @@ class HeuristicPlayer:
     def _after(self, game: Any, state: ApocalypseState, action: Action) -> float:
         trial = game.clone(state)
         game.apply(trial, action, validate=False)
-        return evaluate(self.catalog, trial)
+        return position_value(self.catalog, trial)
 
     def _window(self, game: Any, state: ApocalypseState, seat: int, legal: list[Action]) -> Action:
         abilities = [
@@ -157,7 +165,7 @@ class HeuristicPlayer:
         first_turn = state.after == "turn" and state.turn == 0
         if not abilities or not (first_turn or state.after in ABILITY_WINDOWS):
             return Action("pass")
-        now = evaluate(self.catalog, state)
+        now = position_value(self.catalog, state)
         best, best_gain = Action("pass"), ABILITY_GAIN
         for action in abilities:
             trial = game.clone(state)
@@ -165,7 +173,7 @@ class HeuristicPlayer:
             while trial.task and trial.task_seat == seat:
                 step = self._best(game, trial, game.legal_actions(trial))
                 game.apply(trial, step, validate=False)
-            gain = evaluate(self.catalog, trial) - now
+            gain = position_value(self.catalog, trial) - now
             if gain > best_gain:
                 best, best_gain = action, gain
         return best

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cardtable.core import Action
+from cardtable.core import Action, Rng
 from cardtable.games.apocalypse import grid
 
 from .position import (
@@ -31,7 +31,7 @@ def test_a_new_card_must_touch_a_side_of_another_card() -> None:
 
 
 def test_nothing_goes_above_the_first_natural_resource() -> None:
-    assert grid.sides("e1") == ["d1", "f1", "e2"]
+    assert grid.sides("e1") == ("d1", "f1", "e2")
     assert all(grid.split(c)[1] >= 1 for c in grid.CELLS)
 
 
@@ -98,3 +98,26 @@ def test_radioactive_waste_and_quaked_mechanisms_do_not_move() -> None:
 def test_cells_are_named_column_letter_row_number() -> None:
     assert grid.CELLS[:3] == ("a1", "b1", "c1") and grid.CELLS[-1] == "i8"
     assert grid.width(["a1", "e3"]) == 5
+
+
+def _may_hold(occupied: set[str], cell: str, leaving: str | None) -> bool:
+    """The placement rule spelled out plainly, as a reference for the remembered layouts."""
+    others = occupied - {leaving}
+    free = cell not in occupied or cell == leaving
+    touches = any(s in others for s in grid.sides(cell))
+    return free and touches and grid.width([*others, cell]) <= grid.MAX_WIDTH
+
+
+def test_remembered_layouts_follow_the_placement_and_move_rules() -> None:
+    """Free cells and moves from the (cached) layout equal the plain rule on many random shelters."""
+    chooser = Rng(8)
+    for _ in range(150):
+        occupied = {"e1"}
+        for _ in range(chooser.below(12)):
+            occupied.add(chooser.choice(grid.free_cells(occupied)))
+        shelter = grid.layout(occupied)
+        assert list(shelter.free) == [c for c in grid.CELLS if _may_hold(occupied, c, None)]
+        for cell in occupied:
+            free = [c for c in grid.CELLS if _may_hold(occupied, c, cell)]
+            assert list(grid.free_cells(occupied, leaving=cell)) == free
+            assert list(shelter.moves(cell)) == [d for d in grid.sides(cell) if d in free and d != cell]

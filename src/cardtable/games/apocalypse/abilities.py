@@ -17,7 +17,7 @@ from .state import ApocalypseState
 RESEARCH_DEPTH = 3
 
 
-def placeable_cells(state: ApocalypseState) -> list[str]:
+def placeable_cells(state: ApocalypseState) -> tuple[str, ...]:
     return grid.free_cells(state.board)
 
 
@@ -27,26 +27,28 @@ def natural_kinds(state: ApocalypseState) -> list[str]:
 
 def recyclable(catalog: Catalog, state: ApocalypseState) -> list[str]:
     """Names of discarded cards that could be placed now (a mechanism needs its building cost)."""
-    names = {catalog.cards[c].name for c in state.discard if board.affordable(catalog, state, c)}
+    names = board.affordable_names(catalog, state, state.discard)
     return [d.name for d in catalog.designs if d.name in names]
 
 
 def protectable(catalog: Catalog, state: ApocalypseState) -> list[str]:
-    return [c for c in grid.CELLS if c in state.board and board.turnable(catalog, state.board[c])]
+    return [c for c in grid.in_board_order(state.board) if board.turnable(catalog, state.board[c])]
 
 
 def liftable(catalog: Catalog, state: ApocalypseState) -> list[str]:
     """Cards Restructure may take: movable ones that have somewhere to go (and can be paid for)."""
     cells = []
-    for cell in grid.CELLS:
-        tile = state.board.get(cell)
-        if tile is None or not board.movable(catalog, tile):
+    shelter = grid.layout(state.board)
+    total = board.workforce_total(catalog, state)
+    for cell in grid.in_board_order(state.board):
+        tile = state.board[cell]
+        if not board.movable(catalog, tile):
             continue
         cost = catalog.cards[tile.card].build_cost
-        left = board.workforce_total(catalog, state) - catalog.cards[tile.card].workforce
+        left = total - catalog.cards[tile.card].workforce
         if cost and cost > left - state.workforce_spent:
             continue
-        if grid.free_cells(state.board, leaving=cell):
+        if shelter.free_after_leaving(cell):
             cells.append(cell)
     return cells
 

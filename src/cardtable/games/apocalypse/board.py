@@ -21,8 +21,10 @@ def workforce_left(catalog: Catalog, state: ApocalypseState) -> int:
     return max(0, workforce_total(catalog, state) - state.workforce_spent)
 
 
-def affordable(catalog: Catalog, state: ApocalypseState, card: int) -> bool:
-    return catalog.cards[card].build_cost <= workforce_left(catalog, state)
+def affordable_names(catalog: Catalog, state: ApocalypseState, cards: list[int]) -> set[str]:
+    """The names of those `cards` whose building cost this round's workforce can pay."""
+    left = workforce_left(catalog, state)
+    return {catalog.cards[c].name for c in cards if catalog.cards[c].build_cost <= left}
 
 
 def put(catalog: Catalog, state: ApocalypseState, card: int, cell: str, unstable: bool = False) -> None:

@@ -3,11 +3,16 @@
 Cells are named like a chess board: a column letter a-i and a row number 1-8, row 1 at the top
 (the row of the first natural resource; nothing may go above it). The starting cards sit in column e,
 so any 5-wide shelter around them fits in the frame. Rows below 3 are endangered.
+
+The frame is fixed, so every cell's coordinates and neighbours are tables built once. Where a card
+may be put depends only on which cells are occupied: `layout` works it out once per set of occupied
+cells and remembers it (legal-move generation and search ask about the same shelters again and again).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Collection, Iterable
+from functools import lru_cache
 
 COLUMNS = "abcdefghi"
 ROWS = 8
@@ -18,10 +23,17 @@ CELLS: tuple[str, ...] = tuple(f"{c}{r}" for r in range(1, ROWS + 1) for c in CO
 
 Cell = str
 
+#: (column index, row number) of every cell
+COORDINATES: dict[Cell, tuple[int, int]] = {
+    f"{c}{r}": (col, r) for r in range(1, ROWS + 1) for col, c in enumerate(COLUMNS)
+}
+#: a cell's position in board order (a1, b1, ..., i1, a2, ..., i8)
+BOARD_ORDER: dict[Cell, int] = {cell: i for i, cell in enumerate(CELLS)}
+
 
 def split(cell: Cell) -> tuple[int, int]:
     """(column index, row number) of a cell name."""
-    return COLUMNS.index(cell[0]), int(cell[1:])
+    return COORDINATES[cell]
 
 
 def name(col: int, row: int) -> Cell:
@@ -32,22 +44,25 @@ def in_frame(col: int, row: int) -> bool:
     return 0 <= col < len(COLUMNS) and 1 <= row <= ROWS
 
 
-def sides(cell: Cell) -> list[Cell]:
-    """The up-to-4 cells sharing a side with `cell` (a move goes 1 space to one of these)."""
+def _neighbours(cell: Cell, steps: Iterable[tuple[int, int]]) -> tuple[Cell, ...]:
     col, row = split(cell)
-    steps = ((0, -1), (-1, 0), (1, 0), (0, 1))
-    return [name(col + dc, row + dr) for dc, dr in steps if in_frame(col + dc, row + dr)]
+    return tuple(name(col + dc, row + dr) for dc, dr in steps if in_frame(col + dc, row + dr))
 
 
-def around(cell: Cell) -> list[Cell]:
-    """The up-to-8 cells surrounding `cell`: a card gives to all of them."""
-    col, row = split(cell)
-    return [
-        name(col + dc, row + dr)
-        for dr in (-1, 0, 1)
-        for dc in (-1, 0, 1)
-        if (dc or dr) and in_frame(col + dc, row + dr)
-    ]
+_SIDE_STEPS = ((0, -1), (-1, 0), (1, 0), (0, 1))
+_AROUND_STEPS = tuple((dc, dr) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if dc or dr)
+SIDES: dict[Cell, tuple[Cell, ...]] = {cell: _neighbours(cell, _SIDE_STEPS) for cell in CELLS}
+AROUND: dict[Cell, tuple[Cell, ...]] = {cell: _neighbours(cell, _AROUND_STEPS) for cell in CELLS}
+
+
+def sides(cell: Cell) -> tuple[Cell, ...]:
+    """The up-to-4 cells sharing a side with `cell` (above, left, right, below; a move goes to one)."""
+    return SIDES[cell]
+
+
+def around(cell: Cell) -> tuple[Cell, ...]:
+    """The up-to-8 cells surrounding `cell`, row by row: a card gives to all of them."""
+    return AROUND[cell]
 
 
 def endangered(cell: Cell) -> bool:
@@ -60,31 +75,78 @@ def width(occupied: Iterable[Cell]) -> int:
     return max(cols) - min(cols) + 1 if cols else 0
 
 
-def can_hold(occupied: Mapping[Cell, object], cell: Cell, leaving: Cell | None = None) -> bool:
-    """May a card be put at `cell`? (placement from the pool, and a card's new place after a move)
+def in_board_order(cells: Iterable[Cell]) -> list[Cell]:
+    return sorted(cells, key=BOARD_ORDER.__getitem__)
+
+
+class Layout:
+    """Where cards may go on a shelter with these occupied cells (worked out on demand, then kept)."""
+
+    __slots__ = ("_free_after", "_moves", "free", "occupied")
+
+    def __init__(self, occupied: frozenset[Cell]) -> None:
+        self.occupied = occupied
+        #: where a new card may be put, in board order
+        self.free: tuple[Cell, ...] = self._free_without(None)
+        self._free_after: dict[Cell, tuple[Cell, ...]] = {}
+        self._moves: dict[Cell, tuple[Cell, ...]] = {}
+
+    def free_after_leaving(self, cell: Cell) -> tuple[Cell, ...]:
+        """Where the card at `cell` could be put once it has left its cell (its own cell included)."""
+        if cell not in self._free_after:
+            self._free_after[cell] = self._free_without(cell)
+        return self._free_after[cell]
+
+    def moves(self, cell: Cell) -> tuple[Cell, ...]:
+        """Where the card at `cell` may move: 1 space to a side, to a cell where it may be put once it
+        has left (the sides of `cell` among `free_after_leaving(cell)`, found without listing those)."""
+        if cell not in self._moves:
+            low, high = self._span(leaving=cell)
+            self._moves[cell] = tuple(
+                dest
+                for dest in SIDES[cell]
+                if dest not in self.occupied
+                and low <= COORDINATES[dest][0] <= high
+                and any(s in self.occupied and s != cell for s in SIDES[dest])
+            )
+        return self._moves[cell]
+
+    def _span(self, leaving: Cell | None) -> tuple[int, int]:
+        """The columns a card may occupy beside the cards other than `leaving` (none if there are none)."""
+        cols = [COORDINATES[c][0] for c in self.occupied if c != leaving]
+        if not cols:
+            return 1, 0
+        return max(cols) - MAX_WIDTH + 1, min(cols) + MAX_WIDTH - 1
+
+    def _free_without(self, leaving: Cell | None) -> tuple[Cell, ...]:
+        """Free cells (or `leaving`) that touch a side of another card, keeping the shelter 5 wide."""
+        low, high = self._span(leaving)
+        found = {
+            s
+            for c in self.occupied
+            if c != leaving
+            for s in SIDES[c]
+            if (s not in self.occupied or s == leaving) and low <= COORDINATES[s][0] <= high
+        }
+        return tuple(in_board_order(found))
+
+
+@lru_cache(maxsize=1 << 14)
+def _layout(occupied: frozenset[Cell]) -> Layout:
+    return Layout(occupied)
+
+
+def layout(occupied: Collection[Cell]) -> Layout:
+    """The (remembered) `Layout` of a shelter whose cards lie on `occupied` (e.g. the board dict)."""
+    return _layout(frozenset(occupied))
+
+
+def free_cells(occupied: Collection[Cell], leaving: Cell | None = None) -> tuple[Cell, ...]:
+    """Every cell where a card may be put, in board order (a1, b1, ..., i8): placement from the pool,
+    and a card's new place after a move.
 
     The cell is free, touches a side of at least one other card, and the shelter stays at most
     5 cards wide. `leaving` is the cell the card comes from when it moves (it no longer counts).
     """
-    if cell in occupied and cell != leaving:
-        return False
-    others = [c for c in occupied if c != leaving]
-    if not any(s in occupied and s != leaving for s in sides(cell)):
-        return False
-    return width([*others, cell]) <= MAX_WIDTH
-
-
-def free_cells(occupied: Mapping[Cell, object], leaving: Cell | None = None) -> list[Cell]:
-    """Every cell where a card may be put, in board order (a1, b1, ..., i8); same rule as `can_hold`."""
-    others = [c for c in occupied if c != leaving]
-    if not others:
-        return []
-    cols = [split(c)[0] for c in others]
-    low, high = max(cols) - MAX_WIDTH + 1, min(cols) + MAX_WIDTH - 1
-    found = {
-        s
-        for c in others
-        for s in sides(c)
-        if (s not in occupied or s == leaving) and low <= split(s)[0] <= high
-    }
-    return sorted(found, key=lambda c: (split(c)[1], split(c)[0]))
+    shelter = layout(occupied)
+    return shelter.free if leaving is None else shelter.free_after_leaving(leaving)

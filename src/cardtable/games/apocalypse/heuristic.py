@@ -20,14 +20,13 @@ one whose resulting shelter scores best. Rules of thumb behind the score (`posit
 from __future__ import annotations
 
 import math
-from collections import Counter
 from typing import Any
 
 from cardtable.core import Action, Observation, Rng
 
 from . import grid
 from .cards import Catalog, load_catalog
-from .needs import active_mechanisms, doomed_living, next_to_waste, satisfied
+from .needs import active_mechanisms, doomed_living, next_to_waste, satisfied, supply
 from .scoring import trios
 from .state import ApocalypseState, Tile
 
@@ -57,19 +56,6 @@ def projected(catalog: Catalog, board: dict[str, Tile]) -> tuple[int, int]:
     return trios(catalog, rest), lost
 
 
-def supply_at(catalog: Catalog, board: dict[str, Tile], active: set[str], cell: str) -> Counter[str]:
-    """What a card put at `cell` would receive from the cards around it."""
-    got: Counter[str] = Counter()
-    for near in grid.around(cell):
-        tile = board.get(near)
-        if tile is None:
-            continue
-        design = catalog.cards[tile.card]
-        if design.kind != "mechanism" or near in active:
-            got.update(design.gives)
-    return got
-
-
 def potential(catalog: Catalog, board: dict[str, Tile]) -> float:
     """How ready the shelter is for more life, without natural resources: working mechanisms, and
     free safe cells where a Plant (water and energy) or a Human/Animal (food and water) would live."""
@@ -80,9 +66,9 @@ def potential(catalog: Catalog, board: dict[str, Tile]) -> float:
     for cell in grid.free_cells(board):
         if grid.endangered(cell):
             continue
-        got = supply_at(catalog, lasting, active, cell)
-        plant_spots += got["water"] > 0 and got["energy"] > 0
-        eater_spots += got["food"] > 0 and got["water"] > 0
+        got = supply(catalog, lasting, active, cell)
+        plant_spots += got.get("water", 0) > 0 and got.get("energy", 0) > 0
+        eater_spots += got.get("food", 0) > 0 and got.get("water", 0) > 0
     return 1.5 * min(len(active), 6) + 0.3 * built + min(plant_spots, 2) + min(eater_spots, 3)
 
 

@@ -17,29 +17,40 @@ from .cards import Catalog
 from .state import Tile
 
 
-def received(catalog: Catalog, board: Mapping[str, Tile], active: set[str]) -> dict[str, Counter[str]]:
-    """What each occupied cell receives from its 8 neighbours, given the active mechanisms."""
-    got: dict[str, Counter[str]] = {cell: Counter() for cell in board}
-    for cell, tile in board.items():
-        design = catalog.cards[tile.card]
-        if not design.gives or (design.kind == "mechanism" and cell not in active):
+def supply(catalog: Catalog, board: Mapping[str, Tile], active: set[str], cell: str) -> dict[str, int]:
+    """What `cell` (occupied or not) receives from the cards around it, given the active mechanisms."""
+    got: dict[str, int] = {}
+    for near in grid.AROUND[cell]:
+        tile = board.get(near)
+        if tile is None:
             continue
-        for near in grid.around(cell):
-            if near in got:
-                got[near].update(design.gives)
+        design = catalog.cards[tile.card]
+        if design.gives and (design.kind != "mechanism" or near in active):
+            for resource, amount in design.gives.items():
+                got[resource] = got.get(resource, 0) + amount
     return got
 
 
-def met(catalog: Catalog, tile: Tile, got: Counter[str]) -> bool:
-    return all(got[r] >= n for r, n in catalog.cards[tile.card].needs.items())
+def received(catalog: Catalog, board: Mapping[str, Tile], active: set[str]) -> dict[str, Counter[str]]:
+    """What each occupied cell receives from its 8 neighbours, given the active mechanisms."""
+    return {cell: Counter(supply(catalog, board, active, cell)) for cell in board}
+
+
+def met(catalog: Catalog, tile: Tile, got: Mapping[str, int]) -> bool:
+    return all(got.get(r, 0) >= n for r, n in catalog.cards[tile.card].needs.items())
+
+
+def met_at(catalog: Catalog, board: Mapping[str, Tile], active: set[str], cell: str) -> bool:
+    """Are the needs of the card at `cell` met, given the active mechanisms? (no needs: True)"""
+    tile = board[cell]
+    return not catalog.cards[tile.card].needs or met(catalog, tile, supply(catalog, board, active, cell))
 
 
 def active_mechanisms(catalog: Catalog, board: Mapping[str, Tile]) -> set[str]:
     """The mechanisms that give this round: supplied, not disabled by an Earthquake."""
     active = {cell for cell, t in board.items() if catalog.cards[t.card].kind == "mechanism" and t.quake < 0}
     while True:
-        got = received(catalog, board, active)
-        still = {cell for cell in active if met(catalog, board[cell], got[cell])}
+        still = {cell for cell in active if met_at(catalog, board, active, cell)}
         if still == active:
             return active
         active = still
@@ -48,15 +59,14 @@ def active_mechanisms(catalog: Catalog, board: Mapping[str, Tile]) -> set[str]:
 def satisfied(catalog: Catalog, board: Mapping[str, Tile]) -> dict[str, bool]:
     """For every card on the board: are its needs met right now? (cards with no needs: True)"""
     active = active_mechanisms(catalog, board)
-    got = received(catalog, board, active)
-    return {cell: met(catalog, tile, got[cell]) for cell, tile in board.items()}
+    return {cell: met_at(catalog, board, active, cell) for cell in board}
 
 
 def next_to_waste(catalog: Catalog, board: Mapping[str, Tile], cell: str) -> bool:
     """Radioactive Waste 'turns every living card around it'."""
     return any(
         near in board and catalog.cards[board[near].card].name == "radioactive-waste"
-        for near in grid.around(cell)
+        for near in grid.AROUND[cell]
     )
 
 

@@ -112,20 +112,14 @@ class Apocalypse(Game[ApocalypseState]):
     def _turn_actions(self, state: ApocalypseState) -> list[Action]:
         """Step 3: place a pool card touching a side of another card, or move a card 1 space."""
         cat, actions = self.catalog, []
-        names = {cat.cards[c].name for c in state.pool if board.affordable(cat, state, c)}
-        cells = grid.free_cells(state.board)
+        shelter = grid.layout(state.board)
+        names = board.affordable_names(cat, state, state.pool)
         for design in cat.designs:
             if design.name in names:
-                actions += [Action("place", (design.name, cell)) for cell in cells]
-        for cell in grid.CELLS:
-            tile = state.board.get(cell)
-            if tile is None or not board.movable(cat, tile):
-                continue
-            actions += [
-                Action("move", (cell, dest))
-                for dest in grid.sides(cell)
-                if grid.can_hold(state.board, dest, leaving=cell)
-            ]
+                actions += [Action("place", (design.name, cell)) for cell in shelter.free]
+        for cell in grid.in_board_order(state.board):
+            if board.movable(cat, state.board[cell]):
+                actions += [Action("move", (cell, dest)) for dest in shelter.moves(cell)]
         actions.append(Action("pass"))
         return actions
 

@@ -56,9 +56,10 @@ class CardFile(msgspec.Struct, forbid_unknown_fields=True):
     design: list[Design]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Catalog:
-    """All 54 cards: card id -> design, in the file's order."""
+    """All 54 cards: card id -> design, in the file's order. Compared and hashed by identity, so
+    facts derived from it can be remembered per catalog."""
 
     designs: tuple[Design, ...]
     cards: tuple[Design, ...]

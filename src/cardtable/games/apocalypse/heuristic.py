@@ -20,7 +20,8 @@ one whose resulting shelter scores best. Rules of thumb behind the score (`posit
 from __future__ import annotations
 
 import math
-from typing import Any
+from functools import lru_cache
+from typing import Any, NamedTuple
 
 from cardtable.core import Action, Observation, Rng
 
@@ -72,15 +73,47 @@ def potential(catalog: Catalog, board: dict[str, Tile]) -> float:
     return 1.5 * min(len(active), 6) + 0.3 * built + min(plant_spots, 2) + min(eater_spots, 3)
 
 
+class ShelterFacts(NamedTuple):
+    """What the score needs to know about the cards on the board, whatever their turned state."""
+
+    thriving: dict[str, bool]  # each living card's cell: needs met and no Radioactive Waste beside it
+    end_trios: int  # `projected`
+    lost: int
+    active: int  # how many mechanisms work
+    potential: float
+
+
+#: a board as the needs see it: (cell, card, earthquake) in the board's own order
+Shelter = tuple[tuple[str, int, int], ...]
+
+
+def shelter_facts(catalog: Catalog, board: dict[str, Tile]) -> ShelterFacts:
+    """The `ShelterFacts` of this board, remembered: search scores the same shelters again and again."""
+    return _shelter_facts(catalog, tuple((cell, t.card, t.quake) for cell, t in board.items()))
+
+
+@lru_cache(maxsize=1 << 14)
+def _shelter_facts(catalog: Catalog, shelter: Shelter) -> ShelterFacts:
+    board = {cell: Tile(card, quake=quake) for cell, card, quake in shelter}
+    fed = satisfied(catalog, board)
+    thriving = {
+        cell: fed[cell] and not next_to_waste(catalog, board, cell)
+        for cell, tile in board.items()
+        if catalog.cards[tile.card].living
+    }
+    end_trios, lost = projected(catalog, board)
+    active = len(active_mechanisms(catalog, board))
+    return ShelterFacts(thriving, end_trios, lost, active, potential(catalog, board))
+
+
 def position_value(catalog: Catalog, state: ApocalypseState) -> float:
     """The heuristic value of a position for the team (higher is better, unbounded)."""
     board = state.board
-    fed = satisfied(catalog, board)
+    facts = shelter_facts(catalog, board)
     value = 0.0
-    for cell, tile in board.items():
-        if not catalog.cards[tile.card].living:
-            continue
-        if fed[cell] and not next_to_waste(catalog, board, cell):
+    for cell, thriving in facts.thriving.items():
+        tile = board[cell]
+        if thriving:
             value += 1.0
         elif tile.card == state.protected:
             value -= 0.5
@@ -88,14 +121,13 @@ def position_value(catalog: Catalog, state: ApocalypseState) -> float:
             value -= DYING
         else:
             value -= 2.0
-    end_trios, lost = projected(catalog, board)
-    living = sum(catalog.cards[t.card].living for t in board.values())
+    living = len(facts.thriving)
     # a card that would not last without natural resources can still be saved while rounds remain
     doubt = LATE_DOUBT * state.round / ROUNDS + EARLY_DOUBT * (1 - state.round / ROUNDS)
-    value += 10.0 * (end_trios - len(state.dead)) - doubt * lost
-    value += 2.0 * (living - lost)
-    value += 0.5 * len(active_mechanisms(catalog, board))
-    return value + potential(catalog, board)
+    value += 10.0 * (facts.end_trios - len(state.dead)) - doubt * facts.lost
+    value += 2.0 * (living - facts.lost)
+    value += 0.5 * facts.active
+    return value + facts.potential
 
 
 def evaluate(game: Any, state: ApocalypseState, seat: int) -> float:

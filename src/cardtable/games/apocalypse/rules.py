@@ -16,6 +16,7 @@ any point in the game" real (each seat in turn may use abilities or pass):
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cached_property
 from typing import Any
 
 from cardtable.core import Action, Decision, Game, Mode, Result, Rng, register
@@ -116,12 +117,23 @@ class Apocalypse(Game[ApocalypseState]):
         names = board.affordable_names(cat, state, state.pool)
         for design in cat.designs:
             if design.name in names:
-                actions += [Action("place", (design.name, cell)) for cell in shelter.free]
+                placements = self._place_actions[design.name]
+                actions += [placements[cell] for cell in shelter.free]
         for cell in grid.in_board_order(state.board):
             if board.movable(cat, state.board[cell]):
-                actions += [Action("move", (cell, dest)) for dest in shelter.moves(cell)]
+                actions += [self._move_actions[cell, dest] for dest in shelter.moves(cell)]
         actions.append(Action("pass"))
         return actions
+
+    @cached_property
+    def _place_actions(self) -> dict[str, dict[str, Action]]:
+        """Every `place NAME CELL` action by name and cell, made once for legal-move generation."""
+        return {n: {c: Action("place", (n, c)) for c in grid.CELLS} for n in self.catalog.names("building")}
+
+    @cached_property
+    def _move_actions(self) -> dict[tuple[str, str], Action]:
+        """Every `move CELL CELL` action by its two cells, made once for legal-move generation."""
+        return {(c, d): Action("move", (c, d)) for c in grid.CELLS for d in grid.sides(c)}
 
     # --- applying actions ------------------------------------------------------------------------
     def _apply(self, state: ApocalypseState, action: Action) -> None:

@@ -11,6 +11,7 @@ cells and remembers it (legal-move generation and search ask about the same shel
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Collection, Iterable
 from functools import lru_cache
 
@@ -27,6 +28,7 @@ Cell = str
 COORDINATES: dict[Cell, tuple[int, int]] = {
     f"{c}{r}": (col, r) for r in range(1, ROWS + 1) for col, c in enumerate(COLUMNS)
 }
+COLUMN: dict[Cell, int] = {cell: col for cell, (col, _) in COORDINATES.items()}
 #: a cell's position in board order (a1, b1, ..., i1, a2, ..., i8)
 BOARD_ORDER: dict[Cell, int] = {cell: i for i, cell in enumerate(CELLS)}
 
@@ -75,6 +77,14 @@ def width(occupied: Iterable[Cell]) -> int:
     return max(cols) - min(cols) + 1 if cols else 0
 
 
+def _span(columns: Collection[int]) -> tuple[int, int]:
+    """The columns a card may occupy beside cards in these columns: the shelter stays 5 wide
+    (none if there are no cards)."""
+    if not columns:
+        return 1, 0
+    return max(columns) - MAX_WIDTH + 1, min(columns) + MAX_WIDTH - 1
+
+
 def in_board_order(cells: Iterable[Cell]) -> list[Cell]:
     return sorted(cells, key=BOARD_ORDER.__getitem__)
 
@@ -82,12 +92,19 @@ def in_board_order(cells: Iterable[Cell]) -> list[Cell]:
 class Layout:
     """Where cards may go on a shelter with these occupied cells (worked out on demand, then kept)."""
 
-    __slots__ = ("_free_after", "_moves", "free", "occupied")
+    __slots__ = ("_columns", "_free_after", "_moves", "_span", "_touching", "free", "occupied")
 
     def __init__(self, occupied: frozenset[Cell]) -> None:
         self.occupied = occupied
+        self._columns = Counter(COLUMN[c] for c in occupied)  # how many cards in each column
+        self._span = _span(self._columns.keys())
+        #: every free cell beside the shelter: how many cards it touches by a side
+        self._touching = Counter(s for c in occupied for s in SIDES[c] if s not in occupied)
+        low, high = self._span
         #: where a new card may be put, in board order
-        self.free: tuple[Cell, ...] = self._free_without(None)
+        self.free: tuple[Cell, ...] = tuple(
+            in_board_order(c for c in self._touching if low <= COLUMN[c] <= high)
+        )
         self._free_after: dict[Cell, tuple[Cell, ...]] = {}
         self._moves: dict[Cell, tuple[Cell, ...]] = {}
 
@@ -98,35 +115,32 @@ class Layout:
         return self._free_after[cell]
 
     def moves(self, cell: Cell) -> tuple[Cell, ...]:
-        """Where the card at `cell` may move: 1 space to a side, to a cell where it may be put once it
-        has left (the sides of `cell` among `free_after_leaving(cell)`, found without listing those)."""
+        """Where the card at `cell` may move: 1 space to a side, to a free cell that touches another
+        card too (the card itself will have left), without making the shelter more than 5 wide."""
         if cell not in self._moves:
-            low, high = self._span(leaving=cell)
+            low, high = self._span_without(cell)
             self._moves[cell] = tuple(
                 dest
                 for dest in SIDES[cell]
-                if dest not in self.occupied
-                and low <= COORDINATES[dest][0] <= high
-                and any(s in self.occupied and s != cell for s in SIDES[dest])
+                if self._touching.get(dest, 0) >= 2 and low <= COLUMN[dest] <= high
             )
         return self._moves[cell]
 
-    def _span(self, leaving: Cell | None) -> tuple[int, int]:
-        """The columns a card may occupy beside the cards other than `leaving` (none if there are none)."""
-        cols = [COORDINATES[c][0] for c in self.occupied if c != leaving]
-        if not cols:
-            return 1, 0
-        return max(cols) - MAX_WIDTH + 1, min(cols) + MAX_WIDTH - 1
+    def _span_without(self, leaving: Cell | None) -> tuple[int, int]:
+        """The columns a card may occupy beside the cards other than `leaving`."""
+        if leaving is None or self._columns[COLUMN[leaving]] != 1:
+            return self._span  # the other cards fill the same columns
+        return _span(self._columns.keys() - {COLUMN[leaving]})
 
     def _free_without(self, leaving: Cell | None) -> tuple[Cell, ...]:
         """Free cells (or `leaving`) that touch a side of another card, keeping the shelter 5 wide."""
-        low, high = self._span(leaving)
+        low, high = self._span_without(leaving)
         found = {
             s
             for c in self.occupied
             if c != leaving
             for s in SIDES[c]
-            if (s not in self.occupied or s == leaving) and low <= COORDINATES[s][0] <= high
+            if (s not in self.occupied or s == leaving) and low <= COLUMN[s] <= high
         }
         return tuple(in_board_order(found))
 

@@ -145,7 +145,12 @@ class Layout:
         return tuple(in_board_order(found))
 
 
-@lru_cache(maxsize=1 << 14)
+#: layouts remembered (about 2 kB each): enough for a search's shelters, and for half the look-ups of
+#: a stream of random games
+LAYOUTS_KEPT = 2048
+
+
+@lru_cache(maxsize=LAYOUTS_KEPT)
 def _layout(occupied: frozenset[Cell]) -> Layout:
     return Layout(occupied)
 

@@ -92,7 +92,11 @@ def shelter_facts(catalog: Catalog, board: dict[str, Tile]) -> ShelterFacts:
     return _shelter_facts(catalog, tuple((cell, t.card, t.quake) for cell, t in board.items()))
 
 
-@lru_cache(maxsize=1 << 14)
+#: shelters whose facts are remembered (about 2 kB each): all those of a search decision
+SHELTERS_KEPT = 4096
+
+
+@lru_cache(maxsize=SHELTERS_KEPT)
 def _shelter_facts(catalog: Catalog, shelter: Shelter) -> ShelterFacts:
     board = {cell: Tile(card, quake=quake) for cell, card, quake in shelter}
     fed = satisfied(catalog, board)

@@ -28,6 +28,7 @@ Cell = str
 COORDINATES: dict[Cell, tuple[int, int]] = {
     f"{c}{r}": (col, r) for r in range(1, ROWS + 1) for col, c in enumerate(COLUMNS)
 }
+#: column index of every cell
 COLUMN: dict[Cell, int] = {cell: col for cell, (col, _) in COORDINATES.items()}
 #: a cell's position in board order (a1, b1, ..., i1, a2, ..., i8)
 BOARD_ORDER: dict[Cell, int] = {cell: i for i, cell in enumerate(CELLS)}
@@ -86,6 +87,7 @@ def _span(columns: Collection[int]) -> tuple[int, int]:
 
 
 def in_board_order(cells: Iterable[Cell]) -> list[Cell]:
+    """`cells` sorted a1, b1, ..., i1, a2, ..., i8."""
     return sorted(cells, key=BOARD_ORDER.__getitem__)
 
 
@@ -126,13 +128,13 @@ class Layout:
             )
         return self._moves[cell]
 
-    def _span_without(self, leaving: Cell | None) -> tuple[int, int]:
+    def _span_without(self, leaving: Cell) -> tuple[int, int]:
         """The columns a card may occupy beside the cards other than `leaving`."""
-        if leaving is None or self._columns[COLUMN[leaving]] != 1:
+        if self._columns[COLUMN[leaving]] != 1:
             return self._span  # the other cards fill the same columns
         return _span(self._columns.keys() - {COLUMN[leaving]})
 
-    def _free_without(self, leaving: Cell | None) -> tuple[Cell, ...]:
+    def _free_without(self, leaving: Cell) -> tuple[Cell, ...]:
         """Free cells (or `leaving`) that touch a side of another card, keeping the shelter 5 wide."""
         low, high = self._span_without(leaving)
         found = {

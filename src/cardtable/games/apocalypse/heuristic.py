@@ -74,7 +74,8 @@ def potential(catalog: Catalog, board: dict[str, Tile]) -> float:
 
 
 class ShelterFacts(NamedTuple):
-    """What the score needs to know about the cards on the board, whatever their turned state."""
+    """What the score needs to know about the cards on the board, whatever their turned state
+    (remembered and shared: read only)."""
 
     thriving: dict[str, bool]  # each living card's cell: needs met and no Radioactive Waste beside it
     end_trios: int  # `projected`

@@ -3,7 +3,9 @@
 A game offers its heuristic player as `HeuristicPlayer(rng)` in `cardtable.games.<package>.heuristic`
 (with `name` and `choose(observation)`), or under another name listed in HEURISTIC_MODULES. It may
 also offer `evaluate(game, state, seat) -> float` in [0, 1] (how good a sampled state looks for the
-seat), which the ISMCTS player uses to judge positions it does not play out to the end.
+seat), which the ISMCTS player uses to judge positions it does not play out to the end, and
+`is_quiet(game, state) -> bool`: whether a position may be judged as it stands (no effect is half
+resolved); the search lets the heuristic play on until it is.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ HEURISTIC_MODULES: dict[str, str] = {"dino_battles": "greedy:GreedyPlayer"}
 DEFAULT_MODULE = "heuristic:HeuristicPlayer"
 
 Evaluator = Callable[[Game[Any], Any, int], float]
+QuietTest = Callable[[Game[Any], Any], bool]
 
 
 def game_package(game: Game[Any]) -> str:
@@ -55,6 +58,12 @@ def game_evaluator(game: Game[Any]) -> Evaluator | None:
     """The game's `evaluate(game, state, seat)` if its heuristic module offers one."""
     module = _module(game, "heuristic")
     return getattr(module, "evaluate", None) if module is not None else None
+
+
+def game_quiet_test(game: Game[Any]) -> QuietTest | None:
+    """The game's `is_quiet(game, state)` if its heuristic module offers one."""
+    module = _module(game, "heuristic")
+    return getattr(module, "is_quiet", None) if module is not None else None
 
 
 class HeuristicPlayer:

@@ -5,9 +5,12 @@ Game-agnostic: every iteration samples a complete state the seat cannot tell apa
 child's availability instead of its parent's visits, as actions are legal only in some samples),
 adds one node, and judges the result: the end of the game if reached, else the game's own
 `evaluate(game, state, seat)` (see players/heuristic.py) after an optional short random playout,
-or a random playout to the end when the game offers no evaluation. Where the game has a heuristic
-player, each node remembers the heuristic's choice in the sample that first reached it: that action
-is expanded first and gets a bias that fades with its visits (progressive bias, Chaslot et al. 2008).
+or a random playout to the end when the game offers no evaluation. A position in the middle of
+an effect (a catastrophe whose discards are pending, say) is not judged as it stands: where the
+game says which positions are quiet, its heuristic player first plays on until one is. Where the
+game has a heuristic player, each node remembers the heuristic's choice in the sample that first
+reached it: that action is expanded first and gets a bias that fades with its visits (progressive
+bias, Chaslot et al. 2008).
 
 The player never touches the real state: only samples, so it cannot read hidden information. With
 an iteration budget its choices depend only on its seed and what its seat sees.
@@ -21,7 +24,7 @@ from typing import Any
 
 from cardtable.core import Action, Game, Observation, Rng
 
-from .heuristic import Evaluator, game_evaluator, game_heuristic
+from .heuristic import Evaluator, QuietTest, game_evaluator, game_heuristic, game_quiet_test
 
 DEFAULT_ITERATIONS = 1000
 EXPLORATION = 0.3
@@ -31,6 +34,8 @@ DEFAULT_ROLLOUT = 0
 GUIDE = 1.0
 #: a playout without evaluation stops after this many actions and counts as even
 MAX_PLAYOUT = 2000
+#: at most this many actions of the heuristic to reach a quiet position before judging
+MAX_SETTLE = 40
 
 
 class _Node:
@@ -74,9 +79,11 @@ class IsmctsPlayer:
         self.rollout = rollout
         self.guide = guide
         self._evaluators: dict[str, Evaluator | None] = {}
+        self._quiet_tests: dict[str, QuietTest | None] = {}
         self._guides: dict[str, Any] = {}
-        #: iterations run for the last decision (for benchmarks)
+        #: iterations run for the last decision (for benchmarks) and its search tree (for analysis)
         self.last_iterations = 0
+        self.last_root: _Node | None = None
 
     @classmethod
     def from_parameter(cls, rng: Rng, parameter: str) -> IsmctsPlayer:
@@ -118,6 +125,9 @@ class IsmctsPlayer:
         game = observation.game
         evaluate = self._evaluator(game)
         self._guide = self._guide_of(game) if self.guide > 0 else None
+        if game.name not in self._quiet_tests:
+            self._quiet_tests[game.name] = game_quiet_test(game)
+        self._quiet = self._quiet_tests[game.name]
         root = _Node(observation.seat)
         search = self.rng.fork()
         deadline = time.perf_counter() + self.seconds if self.seconds is not None else None
@@ -128,6 +138,7 @@ class IsmctsPlayer:
             if deadline is not None and time.perf_counter() >= deadline:
                 break
         self.last_iterations = done
+        self.last_root = root
         return max(legal, key=lambda a: _visits(root, a))
 
     def _evaluator(self, game: Game[Any]) -> Evaluator | None:
@@ -191,6 +202,8 @@ class IsmctsPlayer:
             if game.decision(state) is None:
                 break
             game.apply(state, rng.choice(game.legal_actions(state)), validate=False)
+        if evaluate is not None:
+            self._settle(game, state)
         result = game.result(state)
         seats = range(game.num_seats)
         if result is not None:
@@ -200,6 +213,17 @@ class IsmctsPlayer:
         if evaluate is None:
             return [0.5 for _ in seats]
         return [evaluate(game, state, seat) for seat in seats]
+
+    def _settle(self, game: Game[Any], state: Any) -> None:
+        """Let the game's heuristic player play on until the position is quiet (or the game ends)."""
+        guide, quiet = self._guide_of(game), self._quiet
+        if guide is None or quiet is None:
+            return
+        for _ in range(MAX_SETTLE):
+            decision = game.decision(state)
+            if decision is None or quiet(game, state):
+                return
+            game.apply(state, guide.choose(game.observe(state, decision.seat)), validate=False)
 
 
 def _visits(root: _Node, action: Action) -> int:

@@ -9,13 +9,12 @@ cards you still need, and give up what you need least.
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
 from cardtable.core import Action, Observation, Rng
 
-from . import queries as q
 from .cards import CardSet
+from .evaluation import win_chance
 from .state import State
 
 #: what a card in hand is worth to keep (see `keep_value`)
@@ -210,38 +209,11 @@ class HeuristicPlayer:
 
 
 # --- evaluation for search ------------------------------------------------------------------------
-ACHIEVEMENT_POINTS = {"perfect": 3.0, "makeshift": 2.0}
-#: a hand card's points: its keep value relative to a needed perfect achievement, times this
-HAND_POINTS = 1.2
-BIOSPHERE_IN_HAND = 2.0
-SCALE = 20.0
-
-
-def progress(cards: CardSet, state: State, seat: int) -> float:
-    """How far a player is towards Biosphere 5: achievements (higher levels weigh more), the hand
-    cards by what they are worth to keep (the eight best: the hand limit), and the Biosphere 5 card
-    in hand more the higher the player's level; nothing for a player who is out."""
-    board = state.boards[seat]
-    if board.out:
-        return -10.0
-    built = {cards.cards[c].upper.category: cards.cards[c].upper.quality for c in board.achievements}
-    points = sum(
-        ACHIEVEMENT_POINTS[cards.cards[c].upper.quality] * cards.cards[c].upper.level
-        for c in board.achievements
-    )
-    values = sorted((keep_value(cards, c, built, board.hand) for c in board.hand), reverse=True)
-    points += HAND_POINTS * sum(values[:8]) / NEEDED_PERFECT
-    if cards.biosphere in board.hand:
-        points += BIOSPHERE_IN_HAND * q.civilisation_level(cards, board)
-    return points
+def is_quiet(game: Any, state: State) -> bool:
+    """A position to judge as it stands: no effect half resolved, the next thing to do is a move."""
+    return not state.tasks
 
 
 def evaluate(game: Any, state: State, seat: int) -> float:
-    """A sampled position's worth for `seat` in [0, 1]: its side's progress against the best opponent's."""
-    cards = game.cards
-    team = q.team_of(state, seat)
-    sides: dict[bool, list[float]] = {True: [], False: []}
-    for other in range(len(state.boards)):
-        sides[q.team_of(state, other) == team].append(progress(cards, state, other))
-    mine, theirs = max(sides[True]), max(sides[False], default=0.0)
-    return 0.5 + 0.5 * math.tanh((mine - theirs) / SCALE)
+    """A sampled position's worth for `seat` in [0, 1]: the fitted chance to win (evaluation.py)."""
+    return win_chance(game, state, seat)

@@ -1,0 +1,108 @@
+"""A position evaluation for search: the chance to win, estimated from a few features of each side.
+
+`win_chance(game, state, seat)` is a logistic model over the difference between the seat's features
+and the best opposing side's: achievements by level and quality, civilisation level, the Biosphere 5
+card in hand (and whether it could be played), hand and pile sizes, needed achievement cards in hand,
+and exposure to catastrophes. Its weights are data (`evaluation.toml`), fitted by
+`python -m cardtable.games.biosphere5.fit_evaluation` on positions from games between heuristic
+players, labelled with who went on to win.
+"""
+
+from __future__ import annotations
+
+import math
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import msgspec
+
+from cardtable.core.carddata import load_card_file
+
+from . import queries as q
+from .cards import CardSet
+from .state import State
+
+WEIGHTS_FILE = Path(__file__).with_name("evaluation.toml")
+
+#: the features of one side, in the order of the weights
+FEATURES = (
+    "achievement_levels",
+    "perfect_achievements",
+    "civilisation_level",
+    "biosphere_in_hand",
+    "biosphere_playable",
+    "hand_cards",
+    "six_or_more_in_hand",
+    "needed_in_hand",
+    "rescue_in_hand",
+    "exposed_categories",
+    "pile_cards",
+)
+BIOSPHERE_DISCARD = 5
+
+
+class Weights(msgspec.Struct, forbid_unknown_fields=True):
+    """The fitted model: one weight per feature, and how it was fitted."""
+
+    features: list[str]
+    weights: list[float]
+    fitted_on: str
+
+
+@cache
+def weights() -> tuple[float, ...]:
+    data = load_card_file(WEIGHTS_FILE, Weights)
+    if tuple(data.features) != FEATURES or len(data.weights) != len(FEATURES):
+        raise ValueError(f"{WEIGHTS_FILE.name}: features must be {', '.join(FEATURES)}")
+    return tuple(data.weights)
+
+
+def features(cards: CardSet, state: State, seat: int) -> list[float]:
+    """The features of one player who is still in the game (see FEATURES)."""
+    board = state.boards[seat]
+    built = {cards.cards[c].upper.category: cards.cards[c].upper for c in board.achievements}
+    level = q.civilisation_level(cards, board)
+    needed = rescue = 0
+    for card in set(board.hand):
+        upper = cards.cards[card].upper
+        if upper.kind == "achievement" and upper.category not in built:
+            needed += 1
+        elif upper.kind == "rescue" and upper.category not in built:
+            rescue += 1
+    exposed = sum(
+        1
+        for category, spec in cards.categories.items()
+        if spec.catastrophe and category not in built and not q.rescue_cards(cards, board, category)
+    )
+    biosphere = cards.biosphere in board.hand
+    return [
+        float(sum(option.level for option in built.values())),
+        float(sum(option.quality == "perfect" for option in built.values())),
+        float(level),
+        float(biosphere),
+        float(biosphere and level == 4 and len(board.hand) > BIOSPHERE_DISCARD),
+        float(min(len(board.hand), 8)),
+        float(len(board.hand) > BIOSPHERE_DISCARD),
+        float(needed),
+        float(rescue),
+        float(exposed),
+        len(board.pile) / 10,
+    ]
+
+
+def win_chance(game: Any, state: State, seat: int) -> float:
+    """The model's chance in [0, 1] that the seat's side wins: its best player still in the game
+    against the best opposing player (0 when its side is out, 1 when every opponent is)."""
+    w = weights()
+    team = q.team_of(state, seat)
+    ours: list[float] = []
+    theirs: list[float] = []
+    for other, board in enumerate(state.boards):
+        if not board.out:
+            score = sum(a * b for a, b in zip(w, features(game.cards, state, other), strict=True))
+            (ours if q.team_of(state, other) == team else theirs).append(score)
+    if not ours or not theirs:
+        return 1.0 if ours else 0.0
+    x = max(ours) - max(theirs)
+    return 1 / (1 + math.exp(-max(-30.0, min(30.0, x))))

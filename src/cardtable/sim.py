@@ -17,7 +17,7 @@ from typing import Any
 from .core import CardtableError, Game, Match, make_game, mix_seed
 from .core.game import OptionValue
 from .core.runner import play_match
-from .players import make_player
+from .players import AutomatonSeat, make_player
 
 #: the summary fields that measure time, so differ between two runs of the same seed
 TIMING_FIELDS = ("seconds", "actions_per_second")
@@ -151,8 +151,16 @@ def play_one(
     validate: bool = True,
     max_actions: int = DEFAULT_MAX_ACTIONS,
 ) -> Match:
-    """Play one game from `seed`, each seat's player seeded from it; SimulationError on any failure."""
-    players = [make_player(kind, player_seed(seed, seat)) for seat, kind in enumerate(player_kinds)]
+    """Play one game from `seed`, each seat's player seeded from it; SimulationError on any failure.
+
+    `player_kinds` has one entry per seat (see `check_player_kinds`); the game's automaton seats
+    get no player of their own.
+    """
+    automata = game.automata()
+    players = [
+        AutomatonSeat(automata[seat]) if seat in automata else make_player(kind, player_seed(seed, seat))
+        for seat, kind in enumerate(player_kinds)
+    ]
     try:
         return play_match(game, players, seed, max_actions=max_actions, validate=validate)
     except Exception as err:
@@ -162,18 +170,33 @@ def play_one(
 
 
 def check_player_kinds(game: Game[Any], player_kinds: Sequence[str]) -> list[str]:
-    """One known player kind per seat: a single kind is used for every seat."""
+    """One entry per seat: a known player kind for each seat a player takes (a single kind is used
+    for all of them), the automaton's name for each seat the game plays itself (Biosphere 5's
+    Machine). The automaton seats may be left out of `player_kinds` or named by their automaton."""
+    automata = game.automata()
+    free = [seat for seat in range(game.num_seats) if seat not in automata]
     kinds = list(player_kinds) or ["random"]
     if len(kinds) == 1:
-        kinds *= game.num_seats
-    if len(kinds) != game.num_seats:
-        raise SimulationError(f"{game.name} has {game.num_seats} seats, got {len(kinds)} players")
+        kinds *= len(free)
+    if len(kinds) == game.num_seats and automata:
+        named = [kinds[seat] for seat in automata]
+        if named != list(automata.values()):
+            raise SimulationError(f"{game.name} plays seat(s) {_listed(automata)} itself")
+        kinds = [kinds[seat] for seat in free]
+    if len(kinds) != len(free):
+        seats = f"{len(free)} seats for players" if automata else f"{game.num_seats} seats"
+        raise SimulationError(f"{game.name} has {seats}, got {len(kinds)} players")
     for kind in kinds:
         try:
             make_player(kind, 0)
         except ValueError as err:
             raise SimulationError(str(err)) from None
-    return kinds
+    by_seat = dict(zip(free, kinds, strict=True)) | automata
+    return [by_seat[seat] for seat in range(game.num_seats)]
+
+
+def _listed(automata: dict[int, str]) -> str:
+    return ", ".join(f"{seat} ({name})" for seat, name in automata.items())
 
 
 def simulate(

@@ -118,3 +118,19 @@ def test_a_game_that_crashes_is_reported_in_one_line_with_its_seed(cli, monkeypa
     monkeypatch.setattr(ToyGame, "_apply", crash)
     line = one_error_line(cli("sim", "toy", "--games", "3", "--seed", "4"))
     assert line == f"error: toy game with seed {game_seed(4, 0)} failed: ZeroDivisionError: division by zero"
+
+
+def test_the_machine_seat_is_played_by_the_game_not_by_a_player_kind(cli) -> None:
+    result = cli(
+        "sim", "biosphere5", "-o", "solo=machine", "--games", "3", "--players", "heuristic", "--json"
+    )
+    assert result.exit_code == 0, result.output
+    summary = json.loads(result.stdout)
+    assert summary["players"] == ["heuristic", "machine"] and summary["seat_names"] == ["A", "Machine"]
+    named = cli(
+        "sim", "biosphere5", "-o", "solo=machine", "--games", "3", "--players", "heuristic,machine", "--json"
+    )
+    assert json.loads(named.stdout)["wins"] == summary["wins"]
+    refused = cli("sim", "biosphere5", "-o", "solo=machine", "--players", "heuristic,random")
+    assert "biosphere5 plays seat(s) 1 (machine) itself" in one_error_line(refused)
+    assert make_game("biosphere5").automata() == {} and make_game("toy").automata() == {}

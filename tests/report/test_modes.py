@@ -15,6 +15,7 @@ def test_every_mode_gets_its_options_and_a_kind_per_seat() -> None:
     assert by_name["3 players"].players == ("heuristic", "random", "heuristic")
     assert by_name["abyss 4 players"].options == {"players": 4, "abyss": True}
     assert by_name["solo vs Machine"].folder == "solo-vs-machine"
+    assert by_name["solo vs Machine"].players == ("heuristic", "machine")
     assert len(runs) == 7
 
 

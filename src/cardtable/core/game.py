@@ -179,6 +179,12 @@ class Game(Generic[S]):
     def seat_name(self, seat: int) -> str:
         return "ABCDEFGH"[seat] if seat < 8 else str(seat)
 
+    def automata(self) -> dict[int, str]:
+        """Seats the game plays by itself, following the rulebook's automaton, with its name (e.g.
+        `{1: "machine"}` for Biosphere 5's Machine). Such a seat never has a decision: no player sits
+        there, and simulations, records and the web table name the automaton instead."""
+        return {}
+
     def card_faces(self) -> dict[str, dict[str, Any]]:
         """The public, printed information of every card id a view may show, for drawing cards.
 

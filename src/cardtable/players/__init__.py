@@ -47,6 +47,16 @@ PLAYER_KINDS: dict[str, PlayerFactory] = {
 }
 
 
+class AutomatonSeat:
+    """The place of a seat the game plays by itself (`Game.automata`): it is never asked to choose."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def choose(self, observation: Observation) -> Action:
+        raise RuntimeError(f"{self.name} is played by the game itself, it has no decisions")
+
+
 def split_kind(kind: str) -> tuple[str, str]:
     """'ismcts:200' -> ('ismcts', '200'); 'random' -> ('random', '')."""
     base, _, parameter = kind.strip().partition(":")
@@ -74,6 +84,7 @@ def is_player_kind(kind: str) -> bool:
 
 __all__ = [
     "PLAYER_KINDS",
+    "AutomatonSeat",
     "HeuristicPlayer",
     "IsmctsPlayer",
     "Player",

@@ -11,6 +11,7 @@ from pathlib import Path
 from cardtable.core import make_game
 from cardtable.core.game import OptionValue
 from cardtable.parallel import Batch, SimSpec, run
+from cardtable.sim import check_player_kinds
 
 from .data import ReportData, build_report
 from .html import write_html
@@ -38,8 +39,9 @@ def mode_runs(
     runs = []
     for mode in game_class.modes:
         merged = {**mode.options, **(options or {})}
-        seats = make_game(game_name, merged).num_seats
-        kinds = tuple(players[seat % len(players)] for seat in range(seats))
+        game = make_game(game_name, merged)
+        free = game.num_seats - len(game.automata())
+        kinds = tuple(check_player_kinds(game, [players[seat % len(players)] for seat in range(free)]))
         runs.append(ModeRun(mode.name, mode.description, merged, kinds))
     return runs
 

@@ -66,6 +66,9 @@ class MachineGame(Biosphere5):
     def seat_name(self, seat: int) -> str:
         return "Machine" if seat == MACHINE else "A"
 
+    def automata(self) -> dict[int, str]:
+        return {MACHINE: "machine"}
+
     # --- set-up (4.1) ---------------------------------------------------------------------------
     def new_state(self, seed: int) -> State:
         rng = Rng(seed)

@@ -36,7 +36,7 @@ lint: setup
 # side by side with OpenSpiel's C++ crazy_eights, so the bench installs the openspiel extra
 bench: setup
 	$(BIN)/pip install --quiet -e '.[openspiel]'
-	$(BIN)/cardtable bench
+	$(BIN)/cardtable bench --ismcts 1000
 
 clean:
 	rm -rf $(VENV) build *.egg-info src/*.egg-info .pytest_cache .ruff_cache

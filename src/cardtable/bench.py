@@ -156,3 +156,82 @@ def bench_side_by_side(
     after = bench_openspiel(seconds / 2)
     assert after is not None
     return ours, before.plus(after)
+
+
+@dataclass(frozen=True)
+class SearchBench:
+    """Seconds per decision of the ISMCTS player with a fixed iteration budget, in one game mode:
+    CPU seconds of this process (what one core spends, whatever else the machine runs) and wall
+    seconds."""
+
+    game: str
+    mode: str
+    iterations: int
+    seconds: tuple[float, ...]
+    wall_seconds: tuple[float, ...]
+
+    @property
+    def mean(self) -> float:
+        return sum(self.seconds) / len(self.seconds)
+
+    @property
+    def median(self) -> float:
+        ordered = sorted(self.seconds)
+        return ordered[len(ordered) // 2]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "mode": self.mode,
+            "iterations": self.iterations,
+            "decisions": len(self.seconds),
+            "mean_seconds": round(self.mean, 4),
+            "median_seconds": round(self.median, 4),
+            "max_seconds": round(max(self.seconds), 4),
+            "mean_wall_seconds": round(sum(self.wall_seconds) / len(self.wall_seconds), 4),
+        }
+
+
+def search_positions(game: Game[Any], count: int, seed: int = BENCH_SEED) -> list[tuple[Any, int]]:
+    """`count` positions with a real choice, from games between heuristic players (random ones for
+    a game without a heuristic), every 7th such decision over fixed seeds, as (state, seat to decide)."""
+    from .players import make_player
+    from .players.heuristic import game_heuristic
+
+    try:
+        game_heuristic(game, Rng(seed))
+        kind = "heuristic"
+    except ValueError:
+        kind = "random"
+    positions: list[tuple[Any, int]] = []
+    index = 0
+    while len(positions) < count:
+        game_seed = mix_seed(seed, index)
+        state = game.new_state(game_seed)
+        players = [make_player(kind, mix_seed(game_seed, s)) for s in range(game.num_seats)]
+        choices = 0
+        while (decision := game.decision(state)) is not None and len(positions) < count:
+            observation = game.observe(state, decision.seat)
+            if len(observation.legal_actions) > 1:
+                choices += 1
+                if choices % 7 == 0:
+                    positions.append((game.clone(state), decision.seat))
+            game.apply(state, players[decision.seat].choose(observation), validate=False)
+        index += 1
+    return positions
+
+
+def bench_search(name: str, iterations: int, decisions: int = 10) -> SearchBench:
+    """Time `ismcts:<iterations>` on `decisions` positions of game `name` (its first mode)."""
+    from .players import make_player
+
+    mode = game_class(name).modes[0] if game_class(name).modes else None
+    game = make_game(name, dict(mode.options) if mode else {})
+    cpu, wall = [], []
+    for number, (state, seat) in enumerate(search_positions(game, decisions)):
+        player = make_player(f"ismcts:{iterations}", number)
+        started, started_cpu = time.perf_counter(), time.process_time()
+        player.choose(game.observe(state, seat))
+        cpu.append(time.process_time() - started_cpu)
+        wall.append(time.perf_counter() - started)
+    return SearchBench(name, mode.name if mode else "default", iterations, tuple(cpu), tuple(wall))

@@ -68,3 +68,38 @@ def test_openspiel_is_measured_around_our_games_and_added_up() -> None:
     assert (reference is not None) == HAS_OPENSPIEL
     a = BenchResult("g", "m", 2, 3, 30, 1.5)
     assert a.plus(a) == BenchResult("g", "m", 2, 6, 60, 3.0) and a.plus(a).actions_per_second == 20
+
+
+def test_bench_times_the_search_per_decision(cli) -> None:
+    result = cli(
+        "bench",
+        "--game",
+        "toy",
+        "--seconds",
+        "0.02",
+        "--no-openspiel",
+        "--ismcts",
+        "20",
+        "--decisions",
+        "3",
+        "--json",
+    )
+    assert result.exit_code == 0, result.output
+    (search,) = json.loads(result.stdout)["ismcts"]
+    assert search["game"] == "toy" and search["iterations"] == 20 and search["decisions"] == 3
+    assert 0 < search["median_seconds"] <= search["max_seconds"] and search["mean_wall_seconds"] > 0
+    table = cli(
+        "bench", "--game", "toy", "--seconds", "0.02", "--no-openspiel", "--ismcts", "20", "--decisions", "2"
+    )
+    assert "ISMCTS, 20 iterations per decision" in table.stdout
+    assert "at least 1" in one_error_line(cli("bench", "--game", "toy", "--decisions", "0"))
+
+
+def test_search_positions_are_real_choices_fixed_by_the_seed() -> None:
+    from cardtable.bench import search_positions
+
+    game = make_game("biosphere5")
+    first, again = search_positions(game, 4), search_positions(game, 4)
+    assert [game.to_json(s) for s, _ in first] == [game.to_json(s) for s, _ in again]
+    for state, seat in first:
+        assert game.decision(state).seat == seat and len(game.legal_actions(state)) > 1

@@ -10,7 +10,7 @@ import typer
 from rich.markup import escape
 from rich.table import Table
 
-from cardtable.bench import OPENSPIEL_GAME, BenchResult, bench_side_by_side
+from cardtable.bench import OPENSPIEL_GAME, BenchResult, SearchBench, bench_search, bench_side_by_side
 from cardtable.core import game_class, game_names
 
 from . import app
@@ -31,10 +31,22 @@ def bench_command(
     as_json: Annotated[
         bool, typer.Option("--json", help="Print one JSON object instead of a table.")
     ] = False,
+    ismcts: Annotated[
+        int,
+        typer.Option(
+            "--ismcts",
+            metavar="ITERATIONS",
+            help="Also time the ISMCTS player with this many iterations per decision (0: not).",
+        ),
+    ] = 0,
+    decisions: Annotated[int, typer.Option(help="Positions per game for --ismcts.")] = 10,
 ) -> None:
-    """Measure random playouts (actions/s, games/s) on one core, with OpenSpiel for scale."""
+    """Measure random playouts (actions/s, games/s) on one core, with OpenSpiel for scale; with
+    --ismcts, also the ISMCTS player's seconds per decision on positions from heuristic games."""
     if seconds <= 0:
         fail("--seconds must be positive")
+    if ismcts < 0 or decisions < 1:
+        fail("--ismcts must be 0 or more and --decisions at least 1")
     with user_errors():
         names = list(game) if game else game_names()
         for name in names:
@@ -42,16 +54,24 @@ def bench_command(
     status = stderr()
     with status.status("running random playouts...") if not as_json else nullcontext(), user_errors():
         ours, reference = bench_side_by_side(names, seconds, openspiel)
+    searches: list[SearchBench] = []
+    if ismcts:
+        with status.status(f"timing ismcts:{ismcts}...") if not as_json else nullcontext(), user_errors():
+            searches = [bench_search(name, ismcts, decisions) for name in names]
     skipped = None
     if reference is None:
         skipped = "pyspiel not installed (pip install 'cardtable[openspiel]')" if openspiel else "disabled"
     if as_json:
-        typer.echo(json.dumps(bench_report(ours, reference, seconds, skipped)))
+        report = bench_report(ours, reference, seconds, skipped)
+        report["ismcts"] = [search.to_dict() for search in searches]
+        typer.echo(json.dumps(report))
         return
     console = stdout()
     console.print(bench_table(ours, reference, seconds))
     if skipped:
         console.print(f"OpenSpiel {OPENSPIEL_GAME}: skipped, {escape(skipped)}")
+    if searches:
+        console.print(search_table(searches))
 
 
 def ratio(ours: BenchResult, reference: BenchResult | None) -> float | None:
@@ -103,4 +123,24 @@ def bench_table(ours: list[BenchResult], reference: BenchResult | None, seconds:
             share = ratio(result, reference)
             cells.append(f"{share:.2f}" if share is not None else "-")
         table.add_row(*cells)
+    return table
+
+
+def search_table(searches: list[SearchBench]) -> Table:
+    table = Table(title=f"ISMCTS, {searches[0].iterations} iterations per decision, one core")
+    table.caption = "positions from games between heuristic players; CPU seconds per decision (and wall)"
+    for column in ("game", "mode"):
+        table.add_column(column, no_wrap=True)
+    for column in ("decisions", "mean s", "median s", "max s", "mean wall s"):
+        table.add_column(column, justify="right")
+    for search in searches:
+        table.add_row(
+            escape(search.game),
+            escape(search.mode),
+            str(len(search.seconds)),
+            f"{search.mean:.3f}",
+            f"{search.median:.3f}",
+            f"{max(search.seconds):.3f}",
+            f"{sum(search.wall_seconds) / len(search.wall_seconds):.3f}",
+        )
     return table

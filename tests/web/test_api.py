@@ -49,6 +49,7 @@ def test_setup_gives_seats_for_options(client: TestClient) -> None:
         "options": {"hand": 2},
         "num_seats": 2,
         "seat_names": ["A", "B"],
+        "automata": {},
     }
 
 
@@ -58,6 +59,8 @@ def test_setup_gives_seats_for_options(client: TestClient) -> None:
         ("/api/games/nope/setup", 404, "unknown-game"),
         ("/api/games/toy/setup?hand=9", 400, "bad-option"),
         ("/api/games/toy/setup?colour=red", 400, "bad-option"),
+        ("/api/games/nope/cards", 404, "unknown-game"),
+        ("/api/games/biosphere5/cards?players=7", 400, "bad-option"),
     ],
 )
 def test_setup_refuses_bad_games_and_options(client: TestClient, path: str, status: int, error: str) -> None:
@@ -168,7 +171,7 @@ def test_a_legal_action_is_played_logged_and_shown(client: TestClient) -> None:
     assert response.status_code == 200
     after = response.json()
     assert after["move"] == 1
-    assert after["log"] == [{"move": 1, "seat": 0, "letter": "A", "action": first}]
+    assert after["log"] == [{"move": 1, "seat": 0, "letter": "A", "action": first, "events": []}]
     assert state(client, table_id, b)["decision"]["seat"] == 1
 
 

@@ -12,7 +12,6 @@ import httpx
 import pytest
 
 from cardtable.core import Record, game_names, replay
-from cardtable.web.kinds import kinds_for
 
 from .helpers import ROOT, LiveServer, free_port, new_table, state, tokens
 
@@ -111,7 +110,7 @@ def test_two_people_play_a_whole_game_through_their_seat_links(
         pages[0].screenshot(path=str(SCREENSHOTS / f"{game}-finished.png"), full_page=True)
         for page in pages:
             assert page.locator("#finished").is_visible()
-            assert page.locator("#log li").count() == state(client, table["table"])["move"]
+            assert page.locator("#log > li.move").count() == state(client, table["table"])["move"]
         check_against_record(client, table)
         with pages[1].expect_download() as download:
             pages[1].click("#record-text")
@@ -122,21 +121,27 @@ def test_two_people_play_a_whole_game_through_their_seat_links(
             context.close()
 
 
-def test_a_newcomer_starts_a_game_against_a_bot_and_replays_it(browser, live_server: LiveServer) -> None:
+def test_a_newcomer_starts_a_biosphere5_game_against_the_bot_and_replays_it(
+    browser, live_server: LiveServer
+) -> None:
+    """The README's promise: open the start page, start Biosphere 5 against the bot, finish, replay."""
     context = browser.new_context(viewport={"width": 1200, "height": 900})
     page = context.new_page()
     page.goto(live_server.url + "/")
-    page.select_option("#game-select", "toy")
+    assert page.locator(".game-entry").count() == len(game_names())
+    page.select_option("#game-select", "biosphere5")
     page.wait_for_selector("[data-seat='1']")
-    expected = "heuristic" if "heuristic" in kinds_for("toy") else "random"  # the toy has no heuristic
-    assert page.locator("[data-seat='1']").input_value() == expected
+    assert page.locator("[data-seat='1']").input_value() == "heuristic"  # a fair first opponent
     page.fill("[data-name='0']", "Newcomer")
     page.click("#create")
     link = page.locator("a.open-seat").first
     link.wait_for()
+    assert page.locator("a.open-seat").count() == 1  # the bot's seat has no link
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SCREENSHOTS / "start-page.png"), full_page=True)
     page.goto(link.get_attribute("href"))
+    page.wait_for_selector("#board .card-face")  # cards are drawn from their printed faces
+    assert page.locator("#log .events li").count() > 0  # the game's narration is in the log panel
     play_in_browsers([page], random.Random(1))
     assert "Game over" in page.inner_text("#banner")
     page.click("#replay-link")
@@ -151,6 +156,24 @@ def test_a_newcomer_starts_a_game_against_a_bot_and_replays_it(browser, live_ser
     page.select_option("#perspective", "0")
     page.screenshot(path=str(SCREENSHOTS / "replay.png"), full_page=True)
     context.close()
+
+
+def test_the_machine_of_solo_biosphere5_takes_no_link(browser, live_server: LiveServer) -> None:
+    page = browser.new_page(viewport={"width": 1200, "height": 900})
+    page.goto(live_server.url + "/")
+    page.select_option("#game-select", "biosphere5")
+    page.select_option("#mode-select", "solo vs Machine")
+    page.wait_for_selector(".automaton")
+    assert "automaton" in page.inner_text(".automaton")
+    page.click("#create")
+    page.locator("a.open-seat").first.wait_for()
+    assert page.locator("a.open-seat").count() == 1
+    page.goto(page.locator("a.open-seat").first.get_attribute("href"))
+    page.wait_for_selector("#board .card-face")
+    assert "rulebook automaton" in page.inner_text("#seats-bar")
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / "biosphere5-solo-table.png"), full_page=True)
+    page.close()
 
 
 def test_a_wrong_seat_link_shows_a_clear_error(browser, live_server: LiveServer) -> None:
@@ -173,7 +196,18 @@ def test_screenshot_of_every_games_table(browser, live_server: LiveServer, game:
     page.goto(live_server.url + table["seats"][0]["link"])
     page.wait_for_selector("#board .view")
     page.wait_for_selector("button.action", timeout=10000)  # bots have moved, it is the person's turn
+    if client_faces(live_server, game):
+        page.wait_for_selector("#board .card-face")  # cards drawn from their printed faces
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SCREENSHOTS / f"{game}-table.png"), full_page=True)
     assert page.locator("#board section, #board .chip").count() > 0
+    # the spectator sees the same table without anyone's hand
+    page.goto(live_server.url + table["spectator"])
+    page.wait_for_selector("#board .view")
+    page.screenshot(path=str(SCREENSHOTS / f"{game}-spectator.png"), full_page=True)
+    assert page.locator("button.action").count() == 0
     page.close()
+
+
+def client_faces(server: LiveServer, game: str) -> dict:
+    return httpx.get(f"{server.url}/api/games/{game}/cards", timeout=10).json()["faces"]

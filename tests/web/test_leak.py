@@ -85,13 +85,15 @@ def test_no_payload_leaks_another_seats_hidden_cards(
     seats = game.num_seats
     table = new_table(client, game_name, mode=mode, seats=["human"] * seats, seed=len(game_name) * 7 + seats)
     seat_tokens = [t for t in tokens(table) if t]
+    by_seat = dict(enumerate(tokens(table)))
     table_id = table["table"]
     chooser = random.Random(f"{game_name}/{mode}")
     rng = Rng(99)
     watchers: list[Watcher] = []
     sockets = []
-    for viewer in [*range(seats), None]:
-        path = f"/ws/tables/{table_id}" + (f"?token={seat_tokens[viewer]}" if viewer is not None else "")
+    # every seat a person takes (a seat the game plays itself, like the Machine, has no link), and a spectator
+    for viewer in [*(s for s in range(seats) if by_seat[s]), None]:
+        path = f"/ws/tables/{table_id}" + (f"?token={by_seat[viewer]}" if viewer is not None else "")
         socket = client.websocket_connect(path)
         sockets.append(socket)
         watchers.append(Watcher(viewer, socket.__enter__(), []))
@@ -103,7 +105,7 @@ def test_no_payload_leaks_another_seats_hidden_cards(
             latest = watchers[-1].received[-1]
             if latest["decision"] is None:
                 break
-            mover = watchers[latest["decision"]["seat"]]
+            mover = next(w for w in watchers if w.viewer == latest["decision"]["seat"])
             action = chooser.choice(mover.received[-1]["legal"])
             actions.append(action)
             mover.socket.send_json({"type": "action", "action": action, "move": latest["move"]})

@@ -19,9 +19,18 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.websockets import WebSocketDisconnect
 
 from cardtable import __version__
-from cardtable.core import BadOption, Match, UnknownGame, game_class, game_names, make_game
+from cardtable.core import (
+    BadOption,
+    Game,
+    Match,
+    UnknownGame,
+    game_class,
+    game_names,
+    make_game,
+)
 
 from .db import default_database_url
+from .hints import automata
 from .hub import Connection, encode
 from .kinds import kinds_for
 from .server import TableServer
@@ -105,18 +114,23 @@ def create_app(database_url: str | None = None, *, bot_delay: float = 0.6) -> Fa
     @app.get("/api/games/{name}/setup")
     async def setup(name: str, request: Request) -> dict[str, Any]:
         """The seats and normalised options of `name` with the options in the query string."""
-        try:
-            game = make_game(name, dict(request.query_params))
-        except UnknownGame as err:
-            raise TableError(404, "unknown-game", str(err)) from None
-        except BadOption as err:
-            raise TableError(400, "bad-option", str(err)) from None
+        game = _game(name, dict(request.query_params))
         return {
             "game": game.name,
             "options": game.options,
             "num_seats": game.num_seats,
             "seat_names": [game.seat_name(s) for s in range(game.num_seats)],
+            "automata": {str(seat): label for seat, label in automata(game).items()},
         }
+
+    @app.get("/api/games/{name}/cards")
+    async def cards(name: str, request: Request) -> dict[str, Any]:
+        """The printed faces of the cards of `name` (options in the query string), by card id.
+
+        Static card data, the same for every table and seat: no state goes into it.
+        """
+        game = _game(name, dict(request.query_params))
+        return {"game": game.name, "options": game.options, "faces": _faces(game)}
 
     # --- API: tables ----------------------------------------------------------------------------
     @app.post("/api/tables", status_code=201)
@@ -177,7 +191,9 @@ def create_app(database_url: str | None = None, *, bot_delay: float = 0.6) -> Fa
             "table": table.id,
             "game": table.game.name,
             "title": table.game.title,
+            "options": dict(table.game.options),
             "seats": [s.public(table.game) for s in table.seats],
+            "setup_events": table.setup_events,
             "frames": _frames(table),
         }
 
@@ -234,6 +250,26 @@ def create_app(database_url: str | None = None, *, bot_delay: float = 0.6) -> Fa
     return app
 
 
+def _game(name: str, options: dict[str, Any]) -> Game[Any]:
+    try:
+        return make_game(name, options)
+    except UnknownGame as err:
+        raise TableError(404, "unknown-game", str(err)) from None
+    except BadOption as err:
+        raise TableError(400, "bad-option", str(err)) from None
+
+
+#: card faces by game and option string: static data, made once each
+_FACES: dict[tuple[str, str], dict[str, dict[str, Any]]] = {}
+
+
+def _faces(game: Game[Any]) -> dict[str, dict[str, Any]]:
+    key = (game.name, game.option_string())
+    if key not in _FACES:
+        _FACES[key] = game.card_faces()
+    return _FACES[key]
+
+
 def catalog() -> list[dict[str, Any]]:
     """Every registered game with its options, modes and seat count (for the start page and the API)."""
     games = []
@@ -280,9 +316,10 @@ def _frames(table: Table) -> list[dict[str, Any]]:
         }
 
     frames.append(frame(None))
-    for move in table.match.moves:
+    for move, entry in zip(table.match.moves, table.log, strict=True):
         match.apply(move.action, validate=False)
-        frames.append(frame({"seat": move.seat, "letter": game.seat_name(move.seat), "action": move.action}))
+        last = {"seat": move.seat, "letter": game.seat_name(move.seat), "action": move.action}
+        frames.append(frame({**last, "events": entry.events}))
     return frames
 
 

@@ -1,4 +1,4 @@
-"""Which moves a seat may read in the log, decided from the game's views alone.
+"""The public log: which moves a seat may read, and what the game itself narrates, from views alone.
 
 An action's text can name something hidden (the card a seat discarded face down). The web table
 shows another seat's action text to a viewer only when the viewer could have worked it out anyway:
@@ -12,6 +12,8 @@ from __future__ import annotations
 from typing import Any
 
 from cardtable.core import Action, Game, Rng
+
+from .hints import narration_key
 
 #: determinizations tried per move and viewer; more samples only make the test stricter
 SAMPLES = 3
@@ -59,3 +61,27 @@ def _view_after(game: Game[Any], state: Any, action: Action, viewer: int | None)
 def _some_other_seat(game: Game[Any], mover: int) -> int:
     """A seat that knows no more than a spectator about the mover's secrets (the mover itself if solo)."""
     return next((seat for seat in range(game.num_seats) if seat != mover), mover)
+
+
+# --- the game's own narration ---------------------------------------------------------------------
+# Some games keep a public log of what happened in their view, under a key of their own (`events`,
+# `log`); hints.json names it as `log_key`. The table cuts it into the lines each move added, so the
+# log panel shows every move in notation with the game's own words beneath it, for every game alike.
+
+
+def narration(game: Game[Any], state: Any) -> list[str]:
+    """The game's public narration in `state`, as a spectator sees it ([] if the game keeps none)."""
+    key = narration_key(game.name)
+    if key is None:
+        return []
+    lines = game.view(state, None).get(key)
+    return [str(line) for line in lines] if isinstance(lines, list) else []
+
+
+def fresh_lines(before: list[str], after: list[str]) -> list[str]:
+    """The lines `after` adds to `before`, also when the game keeps only its latest lines."""
+    for dropped in range(len(before) + 1):
+        kept = before[dropped:]
+        if after[: len(kept)] == kept:
+            return after[len(kept) :]
+    return after

@@ -30,10 +30,13 @@ from cardtable.core import (
 from cardtable.core.record import SEAT_LETTERS
 
 from .db import MoveRow, SeatRow, TableRow
+from .hints import automata
 from .kinds import kinds_for
-from .publiclog import inferable
+from .publiclog import fresh_lines, inferable, narration
 
 HUMAN = "human"
+#: a seat the game plays by itself (e.g. the Machine of Biosphere 5 solo): it never has a decision
+AUTOMATON = "automaton"
 MAX_SEED = 2**31 - 1
 
 
@@ -69,6 +72,8 @@ class LogEntry:
     action: str
     #: the viewers (seat numbers, None for spectators) that may read the action's text
     readers: set[int | None] = field(default_factory=set)
+    #: what the game's public narration added after this move
+    events: list[str] = field(default_factory=list)
 
 
 @dataclass
@@ -77,6 +82,14 @@ class Table:
     match: Match
     seats: list[Seat]
     log: list[LogEntry] = field(default_factory=list)
+    #: the game's public narration before the first move (set-up), and as it stands now
+    setup_events: list[str] = field(default_factory=list)
+    narration: list[str] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        if not self.log:
+            self.narration = narration(self.game, self.match.state)
+            self.setup_events = list(self.narration)
 
     @property
     def game(self) -> Game[Any]:
@@ -120,6 +133,7 @@ class Table:
             if decision is None
             else {"seat": decision.seat, "kind": decision.kind, "prompt": decision.prompt},
             "legal": [str(a) for a in match.legal_actions()] if mine else [],
+            "setup_events": self.setup_events,
             "log": [self._log_line(entry, seat) for entry in self.log],
             "result": None
             if result is None
@@ -139,6 +153,7 @@ class Table:
             "seat": entry.seat,
             "letter": SEAT_LETTERS[entry.seat],
             "action": entry.action if shown else None,
+            "events": entry.events,
         }
 
     def record(self) -> Record:
@@ -174,8 +189,11 @@ class Tables:
         kinds = list(seats) if seats is not None else [HUMAN] * game.num_seats
         if len(kinds) != game.num_seats:
             raise TableError(400, "bad-seats", f"{game.name} has {game.num_seats} seats, {len(kinds)} given")
+        played_by_game = automata(game)
+        # the game plays these seats by itself (the rulebook's automaton): no link, no bot
+        kinds = [AUTOMATON if i in played_by_game else kind for i, kind in enumerate(kinds)]
         for kind in kinds:
-            playable = kinds_for(game.name)
+            playable = (AUTOMATON, *kinds_for(game.name)) if played_by_game else kinds_for(game.name)
             if kind != HUMAN and kind not in playable:
                 allowed = ", ".join([HUMAN, *playable])
                 raise TableError(
@@ -345,7 +363,10 @@ class Tables:
 
     def _apply(self, table: Table, seat: int, action: Action, readers: list[int | None]) -> None:
         table.match.apply(action, validate=False)
-        table.log.append(LogEntry(table.ply, seat, str(action), set(readers)))
+        told = narration(table.game, table.match.state)
+        events = fresh_lines(table.narration, told)
+        table.narration = told
+        table.log.append(LogEntry(table.ply, seat, str(action), set(readers), events))
 
 
 def _mode_options(game_name: str, mode: str) -> Mapping[str, Any]:
@@ -364,7 +385,9 @@ def _mode_options(game_name: str, mode: str) -> Mapping[str, Any]:
 
 def _default_name(game: Game[Any], seat: int, kind: str) -> str:
     letter = game.seat_name(seat)
+    if kind == AUTOMATON:
+        return letter
     return f"Seat {letter}" if kind == HUMAN else f"{kind.capitalize()} bot {letter}"
 
 
-__all__ = ["HUMAN", "Seat", "Table", "TableError", "Tables"]
+__all__ = ["AUTOMATON", "HUMAN", "Seat", "Table", "TableError", "Tables"]

@@ -54,8 +54,15 @@ async function refreshSeats() {
     return;
   }
   $("form-error").textContent = "";
+  const automata = info.automata ?? {};
   const rows = info.seat_names.map((letter, i) =>
-    el("div", { class: "seat-row" },
+    String(i) in automata
+      ? el("div", { class: "seat-row" },
+        el("span", { class: "seat-letter" }, letter),
+        el("input", { type: "hidden", name: `seat-${i}`, "data-seat": String(i), value: "automaton" }),
+        el("input", { type: "hidden", name: `name-${i}`, "data-name": String(i), value: "" }),
+        el("span", { class: "automaton" }, automata[String(i)]))
+      : el("div", { class: "seat-row" },
       el("span", { class: "seat-letter" }, letter),
       el("select", { name: `seat-${i}`, "data-seat": String(i) },
         game.seat_kinds.map((k) => el("option", { value: k, selected: i === 0 ? k === "human" : k === defaultBot(game) }, k === "human" ? "person" : `bot: ${k}`))),

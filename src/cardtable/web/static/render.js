@@ -11,17 +11,38 @@ export function loadHints() {
 export function gameHints(all, game) {
   const base = all["*"] ?? {};
   const own = all[game] ?? {};
+  const set = (key) => new Set([...(base[key] ?? []), ...(own[key] ?? [])]);
   return {
     labels: { ...(base.labels ?? {}), ...(own.labels ?? {}) },
-    perSeat: new Set([...(base.per_seat ?? []), ...(own.per_seat ?? [])]),
-    seatKeys: new Set([...(base.seat_keys ?? []), ...(own.seat_keys ?? [])]),
-    cards: new Set([...(base.cards ?? []), ...(own.cards ?? [])]),
-    hidden: new Set([...(base.hidden ?? []), ...(own.hidden ?? [])]),
+    perSeat: set("per_seat"),
+    seatKeys: set("seat_keys"),
+    cards: set("cards"),
+    hidden: new Set([...set("hidden"), ...(own.log_key ? [own.log_key] : [])]),
+    hideEmpty: set("hide_empty"),
+    faceDown: set("face_down"),
+    counts: set("counts"),
+    cardHidden: set("card_hidden"),
+    badges: set("badges"),
+    negatives: { ...(base.negatives ?? {}), ...(own.negatives ?? {}) },
+    hues: { ...(base.hues ?? {}), ...(own.hues ?? {}) },
+    logKey: own.log_key ?? null,
     order: own.order ?? [],
     turnKey: own.turn_key ?? base.turn_key ?? "turn",
     reactionKinds: new Set(own.reaction_kinds ?? []),
     cardName: own.card_name ?? base.card_name ?? ["name", "title", "card", "id"],
   };
+}
+
+const facesPromises = new Map();
+
+/** The printed faces of a game's cards (static, fetched once per game and options). */
+export function loadFaces(game, options) {
+  const query = new URLSearchParams(Object.entries(options ?? {}).map(([k, v]) => [k, String(v)]));
+  const url = `/api/games/${encodeURIComponent(game)}/cards?${query}`;
+  if (!facesPromises.has(url)) {
+    facesPromises.set(url, fetch(url).then((r) => (r.ok ? r.json() : { faces: {} })).then((d) => d.faces ?? {}).catch(() => ({})));
+  }
+  return facesPromises.get(url);
 }
 
 export function el(tag, attrs = {}, ...children) {
@@ -84,10 +105,84 @@ function sizeClass(text) {
   return n <= 3 ? "" : n <= 9 ? " card-medium" : " card-long";
 }
 
-/** One card: a scalar (its value) or an object (its name, then its other fields). */
+const ID_KEYS = ["tag", "key", "card", "name", "id"];
+
+/** The face of a card (a scalar id, or an object naming one), and the id it was found under. */
+function faceOf(card, ctx) {
+  const faces = ctx.faces ?? {};
+  if (isScalar(card)) return [faces[String(card)] ?? null, String(card)];
+  for (const key of ID_KEYS) {
+    if (key in card && isScalar(card[key]) && faces[String(card[key])]) return [faces[String(card[key])], String(card[key])];
+  }
+  return [null, null];
+}
+
+function cardHue(ctx, id, face, fallback) {
+  const hues = ctx.hints.hues;
+  if (id in hues) return hues[id];
+  if (face?.category && face.category in hues) return hues[face.category];
+  return hue(face?.category ?? fallback);
+}
+
+function faceTitle(face) {
+  const lines = [face.name];
+  const head = [face.category, face.level ? `level ${face.level}` : "", face.cost].filter(Boolean).join(" · ");
+  if (head) lines.push(head);
+  for (const [k, v] of Object.entries(face.stats ?? {})) lines.push(`${k}: ${v}`);
+  if (face.text) lines.push(face.text);
+  lines.push(...(face.options ?? []));
+  if (face.expansion) lines.push(face.expansion);
+  if (face.origin && face.origin !== "printed") lines.push(`card data: ${face.origin}`);
+  return lines.join("\n");
+}
+
+/** What an object card says beyond its face (its place, damage, state): short labelled fields and badges. */
+function cardState(card, ctx, skip) {
+  if (!isObject(card)) return [];
+  const out = [];
+  for (const [k, v] of Object.entries(card)) {
+    if (skip.has(k) || ctx.hints.cardHidden.has(k)) continue;
+    const label = ctx.hints.labels[k] ?? humanize(k);
+    if (k in ctx.hints.negatives) {
+      if (v === false) out.push(el("span", { class: "badge warn" }, ctx.hints.negatives[k]));
+      continue;
+    }
+    if (v === null || v === undefined || v === "" || v === false || v === -1 || (Array.isArray(v) && !v.length)) continue;
+    if (v === true || ctx.hints.badges.has(k)) out.push(el("span", { class: "badge" }, label));
+    else out.push(el("span", { class: "card-field" }, el("span", { class: "muted" }, label), " ", format(v)));
+  }
+  return out;
+}
+
+/** One card drawn from its printed face (name, level, cost, stats, text) or, lacking one, its name. */
 export function cardTile(card, ctx) {
   if (card === null || card === "?" || card === "hidden") {
     return el("div", { class: "card card-back", title: "hidden card" }, el("span", { class: "card-name" }, "?"));
+  }
+  const [face, id] = faceOf(card, ctx);
+  if (face) {
+    const token = isObject(card) ? String(card.tag ?? card.id ?? id) : id;
+    const stats = Object.entries(face.stats ?? {});
+    const small = [face.text, ...(face.options ?? [])].filter(Boolean);
+    return el(
+      "div",
+      {
+        class: `card card-face cat-${face.category ?? "none"}`,
+        "data-token": token.toLowerCase(),
+        "data-card": id,
+        title: faceTitle(face),
+        style: `--card-hue:${cardHue(ctx, id, face, face.name)}`,
+      },
+      el("div", { class: "card-head" },
+        face.level ? el("span", { class: "card-level" }, face.level) : null,
+        el("span", { class: "card-category" }, prettyName(face.category ?? "")),
+        face.cost ? el("span", { class: "card-cost" }, face.cost) : null),
+      el("span", { class: "card-name" }, face.name),
+      stats.length ? el("div", { class: "card-stats" }, stats.map(([k, v]) => el("span", { class: "stat" }, el("b", {}, String(v)), ` ${k}`))) : null,
+      small.length ? el("div", { class: "card-text" }, small.map((line) => el("div", {}, line))) : null,
+      el("div", { class: "card-state" }, cardState(card, ctx, new Set(ID_KEYS))),
+      face.origin && face.origin !== "printed" ? el("span", { class: "card-origin", title: `card data: ${face.origin}` }, "≈") : null,
+    );
   }
   if (isScalar(card)) {
     const text = String(card);
@@ -102,15 +197,29 @@ export function cardTile(card, ctx) {
   const nameKey = ctx.hints.cardName.find((k) => k in card);
   const name = nameKey ? card[nameKey] : "card";
   const family = card.suit ?? card.type ?? card.color ?? card.colour ?? card.kind ?? card.family ?? name;
-  const details = Object.entries(card)
-    .filter(([k, v]) => k !== nameKey && v !== null && v !== undefined && v !== "")
-    .map(([k, v]) => el("div", { class: "card-field" }, el("span", { class: "muted" }, humanize(k)), " ", format(v)));
   return el(
     "div",
     { class: "card card-rich", "data-token": String(card.id ?? name).toLowerCase(), style: `--card-hue:${hue(family)}` },
     el("span", { class: "card-name" }, prettyName(name)),
-    details,
+    cardState(card, ctx, new Set([nameKey])),
   );
+}
+
+/** A face-down pile whose contents (not order) are known: its size, and what is in it on request. */
+function faceDownPile(key, label, cards, ctx, depth) {
+  const counts = new Map();
+  for (const card of cards) {
+    const [face, id] = faceOf(card, ctx);
+    const name = face ? face.name : prettyName(String(card));
+    counts.set(name, (counts.get(name) ?? 0) + 1);
+    void id;
+  }
+  const list = [...counts.entries()].map(([name, n]) => (n > 1 ? `${name} ×${n}` : name)).join(", ");
+  return el("section", { class: `zone depth-${depth}`, "data-key": key }, el("h3", {}, label),
+    el("div", { class: "face-down" },
+      el("div", { class: "card card-back stack", title: "face down, order unknown" }, el("span", { class: "card-name" }, String(cards.length))),
+      el("details", {}, el("summary", {}, `${cards.length} cards face down — what is in it (order unknown)`),
+        el("p", { class: "contents" }, list || "nothing"))));
 }
 
 function format(value) {
@@ -133,12 +242,28 @@ function looksLikeCounts(key, list, ctx) {
 }
 
 /** Draw one entry of a view (key and value) as a DOM node, or null to skip it. */
+function isEmpty(value) {
+  return value === null || value === "" || (Array.isArray(value) && !value.length) || (isObject(value) && !Object.keys(value).length);
+}
+
 function entry(key, value, ctx, depth) {
   if (value === null || value === undefined || ctx.hints.hidden.has(key)) return null;
+  if (ctx.hints.hideEmpty.has(key) && isEmpty(value)) return null;
   const label = ctx.hints.labels[key] ?? humanize(key);
   const nSeats = ctx.seats?.length ?? 0;
+  if (Array.isArray(value) && ctx.hints.faceDown.has(key)) return faceDownPile(key, label, value, ctx, depth);
+  if (Array.isArray(value) && ctx.hints.counts.has(key)) return chip(label, value.map(format).join(", "));
+  if (Array.isArray(value) && ctx.hints.perSeat.has(key) && value.length === nSeats && !value.every(isScalar)) {
+    return el("section", { class: `zone depth-${depth}`, "data-key": key }, el("h3", {}, label),
+      el("div", { class: "areas" }, value.map((part, i) =>
+        el("div", { class: `area${i === ctx.mySeat ? " mine" : ""}` },
+          el("div", { class: "area-title" }, seatLabel(ctx, i)), section(part, ctx, depth + 1)))));
+  }
   if (isScalar(value)) {
     if (ctx.hints.seatKeys.has(key) && seatIndex(ctx, value) !== null) return chip(label, seatLabel(ctx, seatIndex(ctx, value)));
+    if (typeof value === "string" && ctx.faces?.[value]) {
+      return el("section", { class: `zone depth-${depth}`, "data-key": key }, el("h3", {}, label), cardRow([value], ctx));
+    }
     return chip(label, typeof value === "boolean" ? (value ? "yes" : "no") : String(value));
   }
   if (Array.isArray(value)) {
@@ -173,6 +298,7 @@ function entry(key, value, ctx, depth) {
     return el("section", { class: `zone depth-${depth}`, "data-key": key }, el("h3", {}, label),
       value.map((part, i) => el("div", { class: "sub" }, Array.isArray(part) ? cardRow(part, ctx) : entry(String(i), part, ctx, depth + 1))));
   }
+  if (faceOf(value, ctx)[0]) return el("section", { class: `zone depth-${depth}`, "data-key": key }, el("h3", {}, label), cardRow([value], ctx));
   const keys = Object.keys(value);
   const bySeat = nSeats > 1 && keys.length > 0 && keys.every((k) => /^\d+$/.test(k) && Number(k) < nSeats);
   if (bySeat) {
@@ -209,4 +335,22 @@ function section(value, ctx, depth) {
 /** The whole view of one seat (or a spectator) as a DOM tree. */
 export function renderView(view, ctx) {
   return section(view ?? {}, ctx, 0);
+}
+
+/** The log: the set-up as the game tells it, then each move in notation with what the game narrates of it. */
+export function logItems(setupEvents, lines, mySeat) {
+  const items = [];
+  if (setupEvents.length) {
+    items.push(el("li", { class: "setup", value: 0 }, el("span", { class: "muted" }, "set-up"), narration(setupEvents)));
+  }
+  for (const line of lines) {
+    items.push(el("li", { value: line.move, class: `move${line.seat === mySeat ? " mine" : ""}` },
+      el("span", { class: "notation" }, `${line.letter}: `, line.action ?? el("i", { class: "muted" }, "moved (hidden)")),
+      narration(line.events ?? [])));
+  }
+  return items;
+}
+
+function narration(events) {
+  return events.length ? el("ul", { class: "events" }, events.map((text) => el("li", {}, text))) : null;
 }

@@ -1,11 +1,12 @@
 // Replay of a finished table: every position, seen by any seat or a spectator, move by move.
-import { el, gameHints, loadHints, renderView } from "./render.js";
+import { el, gameHints, loadFaces, loadHints, logItems, renderView } from "./render.js";
 
 const root = document.getElementById("replay");
 const tableId = root.dataset.table;
 const $ = (id) => document.getElementById(id);
 let data = null;
 let hints = null;
+let faces = {};
 let index = 0;
 let timer = null;
 
@@ -19,13 +20,13 @@ function show(i) {
   const frame = data.frames[index];
   const seat = perspective();
   const view = seat === null ? frame.spectator : frame.views[seat];
-  $("board").replaceChildren(renderView(view, { seats: data.seats, mySeat: seat, hints }));
+  $("board").replaceChildren(renderView(view, { seats: data.seats, mySeat: seat, hints, faces }));
   $("slider").value = String(index);
   $("position").textContent = `move ${frame.move} of ${data.frames.length - 1}`;
   const banner = $("banner");
   if (frame.result) banner.textContent = `Game over: ${frame.result}`;
   else if (frame.decision) banner.textContent = `${data.seats[frame.decision.seat].name} must ${frame.decision.prompt}`;
-  for (const [n, item] of [...$("log").children].entries()) item.classList.toggle("current", n + 1 === index);
+  for (const item of $("log").children) item.classList.toggle("current", Number(item.value) === index);
   document.body.dataset.move = String(index);
 }
 
@@ -49,10 +50,12 @@ if (!response.ok) {
   $("banner").textContent = data.message;
 } else {
   hints = gameHints(all, data.game);
+  faces = await loadFaces(data.game, data.options);
   $("perspective").replaceChildren(el("option", { value: "" }, "spectator"), ...data.seats.map((s) => el("option", { value: String(s.seat) }, s.name)));
   $("slider").max = String(data.frames.length - 1);
-  $("log").replaceChildren(...data.frames.slice(1).map((f, n) =>
-    el("li", { value: n + 1, onclick: () => show(n + 1) }, `${f.last.letter}: ${f.last.action}`)));
+  const lines = data.frames.slice(1).map((f) => ({ ...f.last, move: f.move }));
+  $("log").replaceChildren(...logItems(data.setup_events ?? [], lines, null));
+  for (const item of $("log").children) item.addEventListener("click", () => show(Number(item.value)));
   $("first").addEventListener("click", () => show(0));
   $("prev").addEventListener("click", () => show(index - 1));
   $("next").addEventListener("click", () => show(index + 1));

@@ -1,5 +1,5 @@
 // The live table: one WebSocket, the server's payload for this seat drawn on every update.
-import { el, gameHints, loadHints, renderView, seatIndex } from "./render.js";
+import { el, gameHints, loadFaces, loadHints, logItems, renderView, seatIndex } from "./render.js";
 
 const root = document.getElementById("table");
 const tableId = root.dataset.table;
@@ -8,6 +8,7 @@ const $ = (id) => document.getElementById(id);
 
 let state = null;
 let hints = null;
+let faces = {};
 let allHints = {};
 let socket = null;
 let pending = null;
@@ -47,10 +48,17 @@ function connect() {
 
 function receive(message) {
   if (message.type === "state") {
+    const first = state === null;
     state = message;
     hints = gameHints(allHints, state.game);
     pending = null;
     draw();
+    if (first) {
+      loadFaces(state.game, state.options).then((loaded) => {
+        faces = loaded;
+        draw();
+      });
+    }
   } else if (message.type === "error") {
     pending = null;
     toast(message.message);
@@ -104,13 +112,18 @@ function wireCards(board) {
   }
 }
 
+function kindNote(kind) {
+  if (kind === "human") return "";
+  return kind === "automaton" ? " (rulebook automaton)" : ` (${kind} bot)`;
+}
+
 function draw() {
-  const ctx = { seats: state.seats, mySeat: state.seat, hints };
+  const ctx = { seats: state.seats, mySeat: state.seat, hints, faces };
   const d = state.decision;
   $("seats-bar").replaceChildren(
     ...state.seats.map((s) =>
       el("span", { class: `seat-pill${d && d.seat === s.seat ? " to-move" : ""}${s.seat === state.seat ? " me" : ""}` },
-        `${s.letter} · ${s.name}${s.kind !== "human" ? ` (${s.kind} bot)` : ""}`),
+        `${s.letter === s.name ? s.name : `${s.letter} · ${s.name}`}${kindNote(s.kind)}`),
     ),
   );
   const banner = $("banner");
@@ -140,12 +153,7 @@ function draw() {
     $("actions").replaceChildren(...actionButtons(state.legal));
   }
 
-  $("log").replaceChildren(
-    ...state.log.map((line) =>
-      el("li", { value: line.move, class: line.seat === state.seat ? "mine" : "" },
-        `${line.letter}: `, line.action ?? el("i", { class: "muted" }, "moved")),
-    ),
-  );
+  $("log").replaceChildren(...logItems(state.setup_events ?? [], state.log, state.seat));
   $("log").lastElementChild?.scrollIntoView({ block: "nearest" });
   const finished = $("finished");
   finished.hidden = !state.result;

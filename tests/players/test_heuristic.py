@@ -8,7 +8,7 @@ from cardtable.core import Rng, make_game
 from cardtable.core.runner import play_match
 from cardtable.games.biosphere5.heuristic import HeuristicPlayer as BiosphereHeuristic
 from cardtable.games.biosphere5.heuristic import keep_value
-from cardtable.games.dino_battles.greedy import GreedyPlayer
+from cardtable.games.dino_battles.heuristic import HeuristicPlayer as DinoHeuristic
 from cardtable.players import make_player
 from cardtable.players.heuristic import game_evaluator, game_heuristic
 from cardtable.sim import simulate
@@ -36,7 +36,7 @@ def test_biosphere5_heuristic_plays_only_legal_actions(options: dict[str, object
 def test_each_game_dispatches_to_its_own_heuristic() -> None:
     assert isinstance(game_heuristic(make_game("biosphere5"), Rng(1)), BiosphereHeuristic)
     assert isinstance(game_heuristic(make_game("biosphere5", {"abyss": True}), Rng(1)), BiosphereHeuristic)
-    assert isinstance(game_heuristic(make_game("dino-battles"), Rng(1)), GreedyPlayer)
+    assert isinstance(game_heuristic(make_game("dino-battles"), Rng(1)), DinoHeuristic)
     assert (
         type(game_heuristic(make_game("apocalypse"), Rng(1))).__module__
         == "cardtable.games.apocalypse.heuristic"

@@ -18,7 +18,7 @@ from typing import Any
 from cardtable.core import Action, Game, Observation, Rng
 
 #: games whose heuristic player lives elsewhere than `heuristic:HeuristicPlayer`
-HEURISTIC_MODULES: dict[str, str] = {"dino_battles": "greedy:GreedyPlayer"}
+HEURISTIC_MODULES: dict[str, str] = {}
 DEFAULT_MODULE = "heuristic:HeuristicPlayer"
 
 Evaluator = Callable[[Game[Any], Any, int], float]

@@ -1,0 +1,140 @@
+"""A position evaluation for search: the chance to win, estimated from a few features of each player.
+
+`win_chance(game, state, seat)` is a logistic model over the difference between the seat's features
+and the best opponent's: knock-outs (and being one from winning), Wounds (weighing more as the game's
+clocks run down), the active Dinosaur's HP (0 without one) and its attack ready to be paid, the bench,
+the deck (Combat Cards, Strategies and Items against Poison and Paralyze cards) and whose turn it is.
+Its weights are data (`evaluation.toml`), fitted by `python -m cardtable.games.dino_battles.fit_evaluation`
+on positions from games between heuristic players, labelled with who went on to win.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import msgspec
+
+from cardtable.core import CardDataError
+from cardtable.core.carddata import load_card_file
+
+from .cards import Attack, Catalog, kind_of
+from .rules import KOS_TO_WIN
+from .state import DinoState
+
+WEIGHTS_FILE = Path(__file__).with_name("evaluation.toml")
+
+#: the features of one player, in the order of the weights
+FEATURES = (
+    "knockouts",
+    "one_knockout_from_winning",
+    "wounds",
+    "wounds_late",
+    "active_hp",
+    "ready_attack",
+    "bench_hp",
+    "combat_cards",
+    "supply_cards",
+    "poison_paralyze_cards",
+    "to_move",
+)
+
+
+class Weights(msgspec.Struct, forbid_unknown_fields=True):
+    """The fitted model: one weight per feature, and how it was fitted."""
+
+    features: list[str]
+    weights: list[float]
+    fitted_on: str
+
+
+@cache
+def weights(path: Path = WEIGHTS_FILE) -> tuple[float, ...]:
+    """The weights of `path`, checked against FEATURES (CardDataError if they do not match)."""
+    data = load_card_file(path, Weights)
+    if tuple(data.features) != FEATURES or len(data.weights) != len(FEATURES):
+        raise CardDataError(f"{path}: features and weights must be {len(FEATURES)}: {', '.join(FEATURES)}")
+    return tuple(data.weights)
+
+
+class _Tables:
+    """What the features need of a card set, looked up once: HP and attacks (cost, value) by Dinosaur."""
+
+    def __init__(self, cat: Catalog) -> None:
+        self.hp = {key: d.hp for key, d in cat.dinosaurs.items()}
+        self.attacks = {
+            key: [(tuple(a.cost.as_dict().values()), _attack_value(a)) for a in d.attacks]
+            for key, d in cat.dinosaurs.items()
+        }
+        self.supply = frozenset(cat.supply_cards)
+        self.dinos = {n: len(cat.dino_tags(n)) or 1 for n in (2, 3, 4)}
+        self.wounds = {n: cat.setup.wound_stack.at(n) or 1 for n in (2, 3, 4)}
+
+
+@cache
+def _tables(cat: Catalog) -> _Tables:
+    return _Tables(cat)
+
+
+def progress(cat: Catalog, state: DinoState) -> float:
+    """How far the nearer of the game's two clocks (the Dino Deck, the Wound supply) has run, 0 to 1."""
+    t, n = _tables(cat), len(state.players)
+    left_dinos = (len(state.dino_deck) + len(state.row)) / t.dinos[n]
+    return max(1 - left_dinos, 1 - state.supply["wound"] / t.wounds[n])
+
+
+def _attack_value(attack: Attack) -> float:
+    return attack.damage + 10 * attack.wound + 5 * (attack.poison + attack.paralyze)
+
+
+def features(cat: Catalog, state: DinoState, seat: int, late: float | None = None) -> list[float]:
+    """The features of one player (see FEATURES); `late` is `progress(...)` if already known."""
+    t = _tables(cat)
+    p = state.players[seat]
+    late = progress(cat, state) if late is None else late
+    cards = Counter(p.hand)
+    cards.update(p.deck)
+    cards.update(p.discard)
+    wounds = cards["wound"]
+    active = p.active
+    active_hp = ready = 0.0
+    if active is not None:
+        key = kind_of(active.tag)
+        active_hp = (t.hp[key] - active.damage) / 10
+        have = Counter(active.attached)
+        atk, eva, dfn = have["attack"], have["evade"], have["defend"]
+        for (a, e, d), value in t.attacks[key]:
+            if a <= atk and e <= eva and d <= dfn and value > ready:
+                ready = value
+        ready /= 10
+    bench_hp = sum(t.hp[kind_of(d.tag)] - d.damage for d in p.bench)
+    return [
+        float(p.kos),
+        float(p.kos >= KOS_TO_WIN - 1),
+        float(wounds),
+        wounds * late,
+        active_hp,
+        ready,
+        bench_hp / 10,
+        (cards["attack"] + cards["evade"] + cards["defend"]) / 5,
+        float(sum(n for k, n in cards.items() if k in t.supply)),
+        float(cards["poison"] + cards["paralyze"]),
+        float(state.turn.player == seat),
+    ]
+
+
+def score(cat: Catalog, state: DinoState, seat: int, late: float) -> float:
+    return sum(a * b for a, b in zip(weights(), features(cat, state, seat, late), strict=True))
+
+
+def win_chance(game: Any, state: DinoState, seat: int) -> float:
+    """The model's chance in [0, 1] that `seat` wins: its score against the best opponent's."""
+    cat = game.catalog
+    late = progress(cat, state)
+    mine = score(cat, state, seat, late)
+    best = max(score(cat, state, other, late) for other in range(len(state.players)) if other != seat)
+    x = mine - best
+    return 1 / (1 + math.exp(-max(-30.0, min(30.0, x))))

@@ -1,0 +1,124 @@
+"""The fitted position evaluation that the ISMCTS player uses for Dino Battles (evaluation.py)."""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+import pytest
+
+from cardtable.core import CardDataError, Rng, make_game
+from cardtable.core.carddata import load_card_file
+from cardtable.games.dino_battles import evaluation, fit_evaluation
+from cardtable.games.dino_battles.evaluation import FEATURES, Weights, features, win_chance
+from cardtable.games.dino_battles.heuristic import evaluate, is_quiet
+from cardtable.games.dino_battles.state import DinoState
+from cardtable.players import IsmctsPlayer, make_player
+from cardtable.players.heuristic import game_evaluator, game_quiet_test
+
+from .conftest import Table
+
+
+def midgame(players: int = 2, seed: int = 4, actions: int = 60) -> tuple[object, DinoState]:
+    """A starter-set position after `actions` moves of heuristic players."""
+    game = make_game("dino-battles", {"players": players})
+    state = game.new_state(seed)
+    bots = [make_player("heuristic", seed + s) for s in range(players)]
+    for _ in range(actions):
+        decision = game.decision(state)
+        assert decision is not None
+        game.apply(state, bots[decision.seat].choose(game.observe(state, decision.seat)))
+    return game, state
+
+
+def test_both_players_chances_add_up_to_one() -> None:
+    game, state = midgame()
+    assert 0 < win_chance(game, state, 0) < 1
+    assert win_chance(game, state, 0) + win_chance(game, state, 1) == pytest.approx(1)
+
+
+def test_a_knockout_lead_is_worth_more() -> None:
+    game, state = midgame()
+    before = win_chance(game, state, 0)
+    state.players[0].kos += 1
+    assert win_chance(game, state, 0) > before + 0.1
+    state.players[0].kos += 1  # one knock-out from winning
+    assert win_chance(game, state, 0) > 0.8
+
+
+def _logit(game: object, state: DinoState, seat: int) -> float:
+    chance = win_chance(game, state, seat)
+    return math.log(chance / (1 - chance))
+
+
+def test_wounds_count_against_a_player_and_more_so_late() -> None:
+    game, state = midgame()
+    wounded = game.clone(state)
+    wounded.players[0].discard.append("wound")
+    wounded.supply["wound"] -= 1
+    early = _logit(game, state, 0) - _logit(game, wounded, 0)
+    assert early > 0
+    late, wounded_late = game.clone(state), game.clone(wounded)
+    for s in (late, wounded_late):
+        s.dino_deck = s.dino_deck[:1]  # the Dino Deck clock nearly run down
+    assert _logit(game, late, 0) - _logit(game, wounded_late, 0) > early
+
+
+def test_features_read_the_active_dinosaur_and_its_ready_attack() -> None:
+    t = Table(2)
+    t.dino(0, "rex-1", damage=10, attached=("attack", "attack", "defend"))
+    values = dict(zip(FEATURES, features(t.cat, t.s, 0), strict=True))
+    assert values["active_hp"] == 3.0 and values["ready_attack"] == 3.0  # 30 HP left, Crush deals 30
+    assert dict(zip(FEATURES, features(t.cat, t.s, 1), strict=True))["active_hp"] == 0  # B has none
+
+
+def test_chances_stay_between_zero_and_one_with_more_players() -> None:
+    for players in (3, 4):
+        game, state = midgame(players, actions=40)
+        chances = [win_chance(game, state, seat) for seat in range(players)]
+        assert all(0 < c < 1 for c in chances)
+
+
+def test_quiet_positions_are_those_without_an_attack_effect_or_promotion_pending() -> None:
+    t = Table(2)
+    t.dino(0, "rex-1", attached=("attack",))
+    t.dino(1, "rex-2", attached=("evade",))
+    t.hand(0)
+    t.hand(1)
+    t.part(0, "combat")
+    assert is_quiet(t.game, t.s)
+    t.play("attack 1")  # B must react
+    assert not is_quiet(t.game, t.s)
+    t.play("pass")
+    assert is_quiet(t.game, t.s)
+
+
+def test_the_search_uses_the_evaluation_and_quiet_test() -> None:
+    game = make_game("dino-battles")
+    assert game_evaluator(game) is evaluate and game_quiet_test(game) is is_quiet
+    _, state = midgame()
+    decision = game.decision(state)
+    assert decision is not None
+    action = IsmctsPlayer(Rng(1), iterations=50).choose(game.observe(state, decision.seat))
+    assert action in game.legal_actions(state)
+
+
+def test_the_weights_file_is_checked_on_load(tmp_path: Path) -> None:
+    data = load_card_file(evaluation.WEIGHTS_FILE, Weights)
+    assert data.features == list(FEATURES) and len(data.weights) == len(FEATURES)
+    bad = tmp_path / "evaluation.toml"
+    bad.write_text('fitted_on = "x"\nfeatures = ["a"]\nweights = ["heavy"]\n')
+    with pytest.raises(CardDataError, match="weights"):
+        load_card_file(bad, Weights)
+    short = tmp_path / "short.toml"
+    short.write_text('fitted_on = "x"\nfeatures = ["knockouts"]\nweights = [1.0]\n')
+    with pytest.raises(CardDataError, match="features and weights must be"):
+        evaluation.weights(short)
+
+
+def test_the_fitting_tool_learns_that_knockouts_win_and_wounds_lose() -> None:
+    rows, labels = fit_evaluation.positions(12, 3)
+    assert len(rows) == len(labels) > 500 and set(labels) == {0.0, 1.0}
+    weights = dict(zip(FEATURES, fit_evaluation.fit(rows, labels), strict=True))
+    assert weights["knockouts"] > 0 and weights["wounds"] + weights["wounds_late"] < 0
+    assert fit_evaluation.accuracy(rows, labels, list(weights.values())) > 0.6

@@ -117,12 +117,13 @@ def start_server(folder: Path, plugins: list[str]) -> tuple[subprocess.Popen[byt
     env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1])}  # for tests.toygame
     process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
     base = f"http://127.0.0.1:{port}"
-    for _ in range(200):
+    deadline = time.monotonic() + 120  # patient: on a busy machine the imports alone take long
+    while time.monotonic() < deadline:
         try:
-            if httpx.get(base + "/api/games", timeout=1).status_code == 200:
+            if httpx.get(base + "/api/games", timeout=30).status_code == 200:
                 return process, base
         except httpx.HTTPError:
-            time.sleep(0.1)
+            time.sleep(0.2)
     process.kill()
     raise SystemExit("the server did not start")
 

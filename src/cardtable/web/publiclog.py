@@ -26,7 +26,7 @@ def inferable(
     if viewer == mover:
         return True
     after = _view_after(game, before, action, viewer)
-    if _ambiguous(game, before, action, after, viewer):
+    if _ambiguous(_views_after(game, before, viewer), action, after):
         return False
     observer = viewer if viewer is not None else _some_other_seat(game, mover)
     rng = Rng(seed)
@@ -35,21 +35,23 @@ def inferable(
         decision = game.decision(sample)
         if decision is None or decision.seat != mover:
             return False  # the viewer would not even know who moves: keep it hidden
-        if _ambiguous(game, sample, action, after, viewer):
+        views = _views_after(game, sample, viewer)
+        if _ambiguous(views, action, after):
             return False
-        if action in game.legal_actions(sample):
-            own = _view_after(game, sample, action, viewer)
-            if _ambiguous(game, sample, action, own, viewer):
-                return False
+        own = views.get(action)
+        if own is not None and _ambiguous(views, action, own):
+            return False
     return True
 
 
-def _ambiguous(game: Game[Any], state: Any, action: Action, seen: dict[str, Any], viewer: int | None) -> bool:
-    """Does another legal action in `state` leave `viewer` with the view `seen`?"""
-    return any(
-        other != action and _view_after(game, state, other, viewer) == seen
-        for other in game.legal_actions(state)
-    )
+def _views_after(game: Game[Any], state: Any, viewer: int | None) -> dict[Action, dict[str, Any]]:
+    """The view `viewer` would have after each legal action in `state` (each computed once)."""
+    return {other: _view_after(game, state, other, viewer) for other in game.legal_actions(state)}
+
+
+def _ambiguous(views: dict[Action, dict[str, Any]], action: Action, seen: dict[str, Any]) -> bool:
+    """Does another legal action leave the viewer with the view `seen`?"""
+    return any(other != action and view == seen for other, view in views.items())
 
 
 def _view_after(game: Game[Any], state: Any, action: Action, viewer: int | None) -> dict[str, Any]:

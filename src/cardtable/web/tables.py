@@ -318,8 +318,12 @@ class Tables:
         before = before if before is not None else table.match.state
         mover = game.decision(before).seat  # type: ignore[union-attr]
         seed = mix_seed(table.match.seed, table.ply + 1)
-        viewers: list[int | None] = [*range(game.num_seats), None]
-        return [v for v in viewers if inferable(game, before, mover, action, v, seed)]
+        seats = list(range(game.num_seats))
+        # a seat's view shows all a spectator's does: a move a spectator can tell, every seat can (the
+        # common case, checked once); only a move hidden from spectators is checked seat by seat
+        if inferable(game, before, mover, action, None, seed):
+            return [*seats, None]
+        return [v for v in seats if inferable(game, before, mover, action, v, seed)]
 
     def commit(self, table: Table, seat: int, action: Action, move: int, readers: list[int | None]) -> None:
         """Store the checked `action` as move `move + 1`, then apply it; refused if the table moved on."""

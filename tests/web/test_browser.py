@@ -211,3 +211,34 @@ def test_screenshot_of_every_games_table(browser, live_server: LiveServer, game:
 
 def client_faces(server: LiveServer, game: str) -> dict:
     return httpx.get(f"{server.url}/api/games/{game}/cards", timeout=10).json()["faces"]
+
+
+def test_a_card_is_placed_on_the_board_by_picking_it_then_its_cell(browser, live_server: LiveServer) -> None:
+    """Cards Against the Apocalypse: a pool card names many moves; pick it, then click a free cell."""
+    with httpx.Client(base_url=live_server.url, timeout=10) as client:
+        table = new_table(client, "apocalypse", seats=["human", "random", "random"], names=["You"], seed=12)
+    page = browser.new_page(viewport={"width": 1280, "height": 1000})
+    page.goto(live_server.url + table["seats"][0]["link"])
+    page.wait_for_selector("#board .grid")
+    for _ in range(40):  # play plain buttons (start resource, abilities) until a card can be placed
+        page.wait_for_selector("button.action:enabled", timeout=10000)
+        if page.locator("#board .card.pickable").count():
+            break
+        before = move_of(page)
+        page.locator("button.action:enabled").first.click()
+        page.wait_for_function(f"Number(document.body.dataset.move) > {before}", timeout=10000)
+    card = page.locator("#board [data-key='pool'] .card.pickable").first
+    name = card.get_attribute("data-token")
+    card.click()
+    page.wait_for_selector("#board .selected")
+    slot = page.locator("#board .slot.playable").first
+    cell = slot.get_attribute("data-token")
+    before = move_of(page)
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / "apocalypse-placing.png"), full_page=True)
+    slot.click()
+    page.wait_for_function(f"Number(document.body.dataset.move) > {before}", timeout=10000)
+    with httpx.Client(base_url=live_server.url, timeout=10) as client:
+        log = state(client, table["table"], tokens(table)[0])["log"]
+    assert any(line["action"] == f"place {name} {cell}" and line["seat"] == 0 for line in log)
+    page.close()

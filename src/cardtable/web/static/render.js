@@ -26,6 +26,7 @@ export function gameHints(all, game) {
     negatives: { ...(base.negatives ?? {}), ...(own.negatives ?? {}) },
     hues: { ...(base.hues ?? {}), ...(own.hues ?? {}) },
     logKey: own.log_key ?? null,
+    grids: own.grids ?? {},
     order: own.order ?? [],
     turnKey: own.turn_key ?? base.turn_key ?? "turn",
     reactionKinds: new Set(own.reaction_kinds ?? []),
@@ -161,7 +162,7 @@ export function cardTile(card, ctx) {
   }
   const [face, id] = faceOf(card, ctx);
   if (face) {
-    const token = isObject(card) ? String(card.tag ?? card.id ?? id) : id;
+    const token = isObject(card) && card.tag ? String(card.tag) : id;
     const stats = Object.entries(face.stats ?? {});
     const small = [face.text, ...(face.options ?? [])].filter(Boolean);
     return el(
@@ -203,6 +204,31 @@ export function cardTile(card, ctx) {
     el("span", { class: "card-name" }, prettyName(name)),
     cardState(card, ctx, new Set([nameKey])),
   );
+}
+
+function withToken(node, token) {
+  node.dataset.token = token; // a card on the board is named by its cell in the notation ("move d1 d2")
+  return node;
+}
+
+/** Cards laid out on a board of cells ("d1"): every cell is drawn, an empty one as a slot named by its cell. */
+function gridZone(key, label, tiles, grid, ctx, depth) {
+  const byCell = new Map(tiles.map((tile) => [String(tile[grid.cell]), tile]));
+  const columns = [...grid.columns];
+  const cells = [el("div", { class: "grid-corner" })];
+  for (const column of columns) cells.push(el("div", { class: "grid-head" }, column));
+  for (let row = 1; row <= grid.rows; row += 1) {
+    cells.push(el("div", { class: "grid-head" }, String(row)));
+    for (const column of columns) {
+      const cell = `${column}${row}`;
+      const tile = byCell.get(cell);
+      cells.push(tile
+        ? el("div", { class: "grid-cell", "data-cell": cell }, withToken(cardTile(tile, ctx), cell))
+        : el("div", { class: "grid-cell slot", "data-token": cell, "data-cell": cell, title: cell }, cell));
+    }
+  }
+  return el("section", { class: `zone depth-${depth}`, "data-key": key }, el("h3", {}, label),
+    el("div", { class: "grid", style: `grid-template-columns: 1.2rem repeat(${columns.length}, minmax(0, 1fr))` }, cells));
 }
 
 /** A face-down pile whose contents (not order) are known: its size, and what is in it on request. */
@@ -252,6 +278,7 @@ function entry(key, value, ctx, depth) {
   const label = ctx.hints.labels[key] ?? humanize(key);
   const nSeats = ctx.seats?.length ?? 0;
   if (Array.isArray(value) && ctx.hints.faceDown.has(key)) return faceDownPile(key, label, value, ctx, depth);
+  if (Array.isArray(value) && ctx.hints.grids[key]) return gridZone(key, label, value, ctx.hints.grids[key], ctx, depth);
   if (Array.isArray(value) && ctx.hints.counts.has(key)) return chip(label, value.map(format).join(", "));
   if (Array.isArray(value) && ctx.hints.perSeat.has(key) && value.length === nSeats && !value.every(isScalar)) {
     return el("section", { class: `zone depth-${depth}`, "data-key": key }, el("h3", {}, label),

@@ -49,6 +49,7 @@ function connect() {
 function receive(message) {
   if (message.type === "state") {
     const first = state === null;
+    if (state && message.move !== state.move) selected = null;
     state = message;
     hints = gameHints(allHints, state.game);
     pending = null;
@@ -99,17 +100,53 @@ function isOutOfTurn() {
   return seat !== null && seat !== state.seat;
 }
 
+// the token (a card or a cell) picked first when a move needs two: "place plant" then "d3"
+let selected = null;
+
+function matching(tokens) {
+  return state.legal.filter((a) => {
+    const args = a.split(" ").slice(1);
+    return tokens.every((t) => args.includes(t));
+  });
+}
+
 function wireCards(board) {
-  // a card that matches the arguments of exactly one legal action plays it when clicked
-  for (const card of board.querySelectorAll(".card[data-token]")) {
+  // a card (or board cell) that names exactly one legal action plays it when clicked; one that names
+  // several is picked first, and then a second one completing exactly one action plays it
+  if (selected && !matching([selected]).length) selected = null;
+  for (const card of board.querySelectorAll("[data-token]")) {
     const tokenText = card.dataset.token;
-    const matches = state.legal.filter((a) => a.split(" ").slice(1).includes(tokenText));
+    if (selected) {
+      if (tokenText === selected) {
+        card.classList.add("selected");
+        card.title = "picked: click again to put it back";
+        card.addEventListener("click", () => pick(null));
+        continue;
+      }
+      const both = matching([selected, tokenText]);
+      if (both.length === 1) {
+        card.classList.add("playable");
+        card.title = both[0];
+        card.addEventListener("click", () => send(both[0]));
+      }
+      continue;
+    }
+    const matches = matching([tokenText]);
     if (matches.length === 1) {
       card.classList.add("playable");
       card.title = matches[0];
       card.addEventListener("click", () => send(matches[0]));
+    } else if (matches.length > 1) {
+      card.classList.add("pickable");
+      card.title = `${matches.length} moves: click, then choose where`;
+      card.addEventListener("click", () => pick(tokenText));
     }
   }
+}
+
+function pick(tokenText) {
+  selected = tokenText;
+  draw();
 }
 
 function kindNote(kind) {

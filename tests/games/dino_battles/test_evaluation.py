@@ -31,6 +31,11 @@ def midgame(players: int = 2, seed: int = 4, actions: int = 60) -> tuple[object,
     return game, state
 
 
+def _logit(game: object, state: DinoState, seat: int) -> float:
+    chance = win_chance(game, state, seat)
+    return math.log(chance / (1 - chance))
+
+
 def test_both_players_chances_add_up_to_one() -> None:
     game, state = midgame()
     assert 0 < win_chance(game, state, 0) < 1
@@ -39,16 +44,14 @@ def test_both_players_chances_add_up_to_one() -> None:
 
 def test_a_knockout_lead_is_worth_more() -> None:
     game, state = midgame()
-    before = win_chance(game, state, 0)
-    state.players[0].kos += 1
-    assert win_chance(game, state, 0) > before + 0.1
-    state.players[0].kos += 1  # one knock-out from winning
-    assert win_chance(game, state, 0) > 0.8
-
-
-def _logit(game: object, state: DinoState, seat: int) -> float:
-    chance = win_chance(game, state, seat)
-    return math.log(chance / (1 - chance))
+    state.players[0].kos = state.players[1].kos = 0
+    even, even_logit = win_chance(game, state, 0), _logit(game, state, 0)
+    state.players[0].kos = 1
+    one_up = win_chance(game, state, 0)
+    state.players[0].kos = 2  # one knock-out from winning
+    two_up = win_chance(game, state, 0)
+    assert two_up > one_up > even + 0.1
+    assert _logit(game, state, 0) - even_logit > 1.5  # two knock-outs up: the odds more than 4 times better
 
 
 def test_wounds_count_against_a_player_and_more_so_late() -> None:

@@ -2,8 +2,10 @@
 
 `win_chance(game, state, seat)` is a logistic model over the difference between the seat's features
 and the best opponent's: knock-outs (and being one from winning), Wounds (weighing more as the game's
-clocks run down), the active Dinosaur's HP (0 without one) and its attack ready to be paid, the bench,
-the deck (Combat Cards, Strategies and Items against Poison and Paralyze cards) and whose turn it is.
+clocks run down), the active Dinosaur's HP (0 without one) and its attack ready to be paid, the bench's
+HP, and Poison and Paralyze cards owned. What a player owns besides (Combat Cards, Strategies, Items) is
+left out on purpose: fitted weights on them reflect who buys them, not what they are worth, and misled
+the search into not buying at all.
 Its weights are data (`evaluation.toml`), fitted by `python -m cardtable.games.dino_battles.fit_evaluation`
 on positions from games between heuristic players, labelled with who went on to win.
 """
@@ -36,10 +38,7 @@ FEATURES = (
     "active_hp",
     "ready_attack",
     "bench_hp",
-    "combat_cards",
-    "supply_cards",
     "poison_paralyze_cards",
-    "to_move",
 )
 
 
@@ -69,7 +68,6 @@ class _Tables:
             key: [(tuple(a.cost.as_dict().values()), _attack_value(a)) for a in d.attacks]
             for key, d in cat.dinosaurs.items()
         }
-        self.supply = frozenset(cat.supply_cards)
         self.dinos = {n: len(cat.dino_tags(n)) or 1 for n in (2, 3, 4)}
         self.wounds = {n: cat.setup.wound_stack.at(n) or 1 for n in (2, 3, 4)}
 
@@ -119,10 +117,7 @@ def features(cat: Catalog, state: DinoState, seat: int, late: float | None = Non
         active_hp,
         ready,
         bench_hp / 10,
-        (cards["attack"] + cards["evade"] + cards["defend"]) / 5,
-        float(sum(n for k, n in cards.items() if k in t.supply)),
         float(cards["poison"] + cards["paralyze"]),
-        float(state.turn.player == seat),
     ]
 
 

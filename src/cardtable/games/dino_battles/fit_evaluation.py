@@ -2,11 +2,13 @@
 
     python -m cardtable.games.dino_battles.fit_evaluation --games 2000 --seed 1
 
-Plays two-player games between heuristic players; at every quiet position (no attack, effect or
-promotion half resolved) it records, for the seat to decide, the difference between its features and
-its opponent's, labelled 1 if that seat went on to win and 0 if it lost (draws and shared wins are left
-out). A logistic regression without intercept (so both seats' chances add up to one) is fitted by
-Newton's method with a small ridge. Needs NumPy (in the `report` extra).
+Plays two-player games between heuristic players that take a random legal action one time in five,
+so that what the heuristic always does (attacking, buying a bench...) also appears undone and its worth
+can be told apart from the strength of the player who does it. At every quiet position (no attack,
+effect or promotion half resolved) it records, for the seat to decide, the difference between its
+features and its opponent's, labelled 1 if that seat went on to win and 0 if it lost (draws and shared
+wins are left out). A logistic regression without intercept (so both seats' chances add up to one) is
+fitted by Newton's method with a small ridge. Needs NumPy (in the `report` extra).
 """
 
 from __future__ import annotations
@@ -14,18 +16,20 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from cardtable.core import make_game, mix_seed
+from cardtable.core import Rng, make_game, mix_seed
 from cardtable.players import make_player
 
 from .evaluation import FEATURES, WEIGHTS_FILE, features, progress
 from .heuristic import is_quiet
 
+#: the share of decisions (in percent) taken at random instead of by the heuristic
+EXPLORE = 20
 RIDGE = 1.0
 NEWTON_STEPS = 25
 
 
 def positions(games: int, seed: int) -> tuple[list[list[float]], list[float]]:
-    """Feature differences and outcomes from `games` heuristic-vs-heuristic games."""
+    """Feature differences and outcomes from `games` games between exploring heuristic players."""
     game = make_game("dino-battles", {"players": 2})
     cat = game.catalog
     rows: list[list[float]] = []
@@ -33,6 +37,7 @@ def positions(games: int, seed: int) -> tuple[list[list[float]], list[float]]:
     for index in range(games):
         game_seed = mix_seed(seed, index)
         players = [make_player("heuristic", mix_seed(game_seed, seat)) for seat in (0, 1)]
+        explore = Rng(mix_seed(game_seed, 2))
         state = game.new_state(game_seed)
         seen: list[tuple[int, list[float]]] = []
         while (decision := game.decision(state)) is not None:
@@ -40,7 +45,10 @@ def positions(games: int, seed: int) -> tuple[list[list[float]], list[float]]:
                 me, late = decision.seat, progress(cat, state)
                 mine, theirs = features(cat, state, me, late), features(cat, state, 1 - me, late)
                 seen.append((me, [a - b for a, b in zip(mine, theirs, strict=True)]))
-            action = players[decision.seat].choose(game.observe(state, decision.seat))
+            if explore.below(100) < EXPLORE:
+                action = explore.choice(game.legal_actions(state))
+            else:
+                action = players[decision.seat].choose(game.observe(state, decision.seat))
             game.apply(state, action, validate=False)
         result = game.result(state)
         if result is None or result.draw or len(result.winners) != 1:
@@ -89,7 +97,8 @@ def main() -> None:
         "# Weights of the Dino Battles position evaluation (evaluation.py), one per feature.",
         "# Written by: python -m cardtable.games.dino_battles.fit_evaluation"
         f" --games {args.games} --seed {args.seed}",
-        f'fitted_on = "{len(rows)} positions of {args.games} two-player games between heuristic players,'
+        f'fitted_on = "{len(rows)} positions of {args.games} two-player games between heuristic players'
+        f' exploring {EXPLORE}%,'
         f' seed {args.seed}; held-out accuracy {score:.3f}"',
         "features = [" + ", ".join(f'"{name}"' for name in FEATURES) + "]",
         "weights = [" + ", ".join(str(v) for v in w) + "]",

@@ -20,6 +20,7 @@ export function gameHints(all, game) {
     hidden: new Set([...set("hidden"), ...(own.log_key ? [own.log_key] : [])]),
     hideEmpty: set("hide_empty"),
     faceDown: set("face_down"),
+    compact: set("compact"),
     counts: set("counts"),
     cardHidden: set("card_hidden"),
     badges: set("badges"),
@@ -308,7 +309,9 @@ function entry(key, value, ctx, depth) {
         el("div", { class: "areas" }, value.map((area, i) => areaPanel(area, i, ctx, depth + 1))));
     }
     if (value.every(isScalar) || value.every(isObject)) {
-      return el("section", { class: `zone depth-${depth}`, "data-key": key }, el("h3", {}, label), cardRow(value, ctx));
+      // a pile people look through rather than play from is drawn small (each card's face on hover)
+      const compact = ctx.hints.compact.has(key) ? " compact" : "";
+      return el("section", { class: `zone depth-${depth}${compact}`, "data-key": key }, el("h3", {}, label), cardRow(value, ctx));
     }
     if (perSeat) {
       return el(

@@ -60,12 +60,25 @@ class PlayAction(BaseModel):
     move: StrictInt
 
 
+def load_every_game() -> None:
+    """Load every game's modules and card data now, in the main thread, before any request: bots and
+    log checks run in worker threads, and they should only ever read what is already loaded."""
+    for name in game_names():
+        modes = game_class(name).modes
+        for options in [dict(mode.options) for mode in modes] or [{}]:
+            game = make_game(name, options)
+            game.card_faces()
+            game.new_state(0)
+        kinds_for(name)  # seats each player kind once, loading the bots' own data
+
+
 def create_app(database_url: str | None = None, *, bot_delay: float = 0.6) -> FastAPI:
     """The app for one database (default: `CARDTABLE_DATABASE_URL`, else a SQLite file)."""
     server = TableServer(database_url or default_database_url(), bot_delay=bot_delay)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        load_every_game()
         server.resume()
         yield
         await server.close()

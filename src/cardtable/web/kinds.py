@@ -9,6 +9,8 @@ from cardtable.core import make_game
 from cardtable.players import PLAYER_KINDS, make_player
 
 log = logging.getLogger(__name__)
+#: the check needs one decision, not a strong one: the smallest budget of kinds that take one
+PROBE_PARAMETERS = {"ismcts": "2"}
 
 
 @functools.cache
@@ -23,9 +25,10 @@ def kinds_for(game_name: str) -> tuple[str, ...]:
     decision = game.decision(state)
     playable = []
     for kind in PLAYER_KINDS:
+        probe = f"{kind}:{PROBE_PARAMETERS[kind]}" if kind in PROBE_PARAMETERS else kind
         try:
             if decision is not None:
-                make_player(kind, 0).choose(game.observe(game.clone(state), decision.seat))
+                make_player(probe, 0).choose(game.observe(game.clone(state), decision.seat))
         except Exception as err:
             log.info("player kind %s cannot play %s: %s", kind, game_name, err)
             continue

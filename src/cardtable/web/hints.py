@@ -1,8 +1,9 @@
-"""The presentation hints (static/hints.json) the server needs too: a game's narration key, its automata.
+"""The presentation hints (static/hints.json) the server needs too: a game's narration key, and the
+words that name its automata.
 
 hints.json is shared with the browser, which uses the rest of it to label and arrange a view. It holds
-no rules: only where a game keeps its public narration, and which seat the game plays itself
-(the rulebook's automaton, e.g. the Machine of Biosphere 5 solo), so no person or bot is seated there.
+no rules: which seats the game plays itself is the engine's `Game.automata()`; hints only give the
+label people read for it.
 """
 
 from __future__ import annotations
@@ -29,10 +30,6 @@ def narration_key(game_name: str) -> str | None:
 
 
 def automata(game: Game[Any]) -> dict[int, str]:
-    """The seats `game` (with its options) plays by itself, each with a label for people."""
-    seats: dict[int, str] = {}
-    for entry in all_hints().get(game.name, {}).get("automata", []):
-        wanted = entry.get("options", {})
-        if all(game.options.get(name) == value for name, value in wanted.items()):
-            seats.update({int(seat): str(entry.get("label", "automaton")) for seat in entry.get("seats", [])})
-    return {seat: label for seat, label in seats.items() if 0 <= seat < game.num_seats}
+    """The seats `game` plays by itself (`Game.automata()`), each with a label for people."""
+    labels = all_hints().get(game.name, {}).get("automaton_labels", {})
+    return {seat: str(labels.get(name, name)) for seat, name in game.automata().items()}

@@ -11,6 +11,7 @@ from cardtable.core.carddata import load_card_file
 from cardtable.games.biosphere5 import evaluation, fit_evaluation
 from cardtable.games.biosphere5.evaluation import FEATURES, Weights, features, win_chance
 from cardtable.games.biosphere5.heuristic import is_quiet
+from cardtable.players import logistic
 
 from .position import position
 
@@ -59,9 +60,9 @@ def test_the_weights_file_is_checked_on_load(tmp_path: Path) -> None:
 def test_the_fitting_tool_learns_that_a_playable_biosphere_card_wins() -> None:
     rows, labels = fit_evaluation.positions(40, 3)
     assert len(rows) == len(labels) > 500 and set(labels) == {0.0, 1.0}
-    weights = dict(zip(FEATURES, fit_evaluation.fit(rows, labels), strict=True))
+    weights = dict(zip(FEATURES, logistic.fit(rows, labels), strict=True))
     assert weights["biosphere_playable"] > 0.5 and weights["hand_cards"] > 0
-    assert fit_evaluation.accuracy(rows, labels, list(weights.values())) > 0.6
+    assert logistic.accuracy(rows, labels, list(weights.values())) > 0.6
 
 
 def test_the_search_judges_only_quiet_positions() -> None:

@@ -1,11 +1,11 @@
 """Fit the weights of `evaluation.py` and write `evaluation.toml`.
 
-    python -m cardtable.games.biosphere5.fit_evaluation --games 3000 --seed 1
+    python -m cardtable.games.biosphere5.fit_evaluation --games 2000 --seed 1
 
 Plays two-player games between heuristic players; at the start of every move (no effect pending)
 it records, for the seat to move, the difference between its features and its opponent's, labelled
 1 if that seat went on to win and 0 if it lost (draws are left out). A logistic regression without
-intercept (so both seats' chances add up to one) is fitted by Newton's method with a small ridge.
+intercept (so both seats' chances add up to one) is fitted by `cardtable.players.logistic`.
 Needs NumPy (in the `report` extra).
 """
 
@@ -16,11 +16,9 @@ from pathlib import Path
 
 from cardtable.core import make_game, mix_seed
 from cardtable.players import make_player
+from cardtable.players.logistic import fit, held_out_accuracy, write_weights
 
 from .evaluation import FEATURES, WEIGHTS_FILE, features
-
-RIDGE = 1.0
-NEWTON_STEPS = 25
 
 
 def positions(games: int, seed: int) -> tuple[list[list[float]], list[float]]:
@@ -49,49 +47,23 @@ def positions(games: int, seed: int) -> tuple[list[list[float]], list[float]]:
     return rows, labels
 
 
-def fit(rows: list[list[float]], labels: list[float]) -> list[float]:
-    """Logistic regression without intercept, by Newton's method with a ridge penalty."""
-    import numpy as np
-
-    x, y = np.array(rows), np.array(labels)
-    w = np.zeros(x.shape[1])
-    for _ in range(NEWTON_STEPS):
-        p = 1 / (1 + np.exp(-(x @ w)))
-        gradient = x.T @ (p - y) + RIDGE * w
-        hessian = (x * (p * (1 - p))[:, None]).T @ x + RIDGE * np.eye(len(w))
-        w -= np.linalg.solve(hessian, gradient)
-    return [round(float(v), 4) for v in w]
-
-
-def accuracy(rows: list[list[float]], labels: list[float], w: list[float]) -> float:
-    """The share of positions whose winner the weights `w` foretell."""
-    hits = 0
-    for row, label in zip(rows, labels, strict=True):
-        hits += (sum(a * b for a, b in zip(w, row, strict=True)) > 0) == (label > 0.5)
-    return hits / len(rows)
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=3000)
+    parser.add_argument("--games", type=int, default=2000)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--out", type=Path, default=WEIGHTS_FILE)
     args = parser.parse_args()
     rows, labels = positions(args.games, args.seed)
-    held_out = len(rows) // 5
-    w = fit(rows[held_out:], labels[held_out:])
-    print(f"{len(rows)} positions; held-out accuracy {accuracy(rows[:held_out], labels[:held_out], w):.3f}")
+    print(f"{len(rows)} positions; held-out accuracy {held_out_accuracy(rows, labels):.3f}")
     w = fit(rows, labels)
-    lines = [
-        "# Weights of the Biosphere 5 position evaluation (evaluation.py), one per feature.",
-        "# Written by: python -m cardtable.games.biosphere5.fit_evaluation"
-        f" --games {args.games} --seed {args.seed}",
-        f'fitted_on = "{len(rows)} positions of {args.games} two-player games between heuristic players,'
-        f' seed {args.seed}"',
-        "features = [" + ", ".join(f'"{name}"' for name in FEATURES) + "]",
-        "weights = [" + ", ".join(str(v) for v in w) + "]",
-    ]
-    args.out.write_text("\n".join(lines) + "\n")
+    write_weights(
+        args.out,
+        "Biosphere 5",
+        f"python -m cardtable.games.biosphere5.fit_evaluation --games {args.games} --seed {args.seed}",
+        f"{len(rows)} positions of {args.games} two-player games between heuristic players, seed {args.seed}",
+        FEATURES,
+        w,
+    )
     for name, value in zip(FEATURES, w, strict=True):
         print(f"  {name:24} {value:+.4f}")
 

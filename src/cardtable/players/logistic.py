@@ -1,0 +1,58 @@
+"""Fitting a game's position evaluation: a logistic model of who wins, learnt from played positions.
+
+Games offer `evaluate(game, state, seat)` to the ISMCTS player (see players/heuristic.py). Where that
+is a logistic model over the difference between a seat's features and its opponent's, its weights are
+fitted here from positions labelled 1 (that seat went on to win) or 0 (it lost), and written as a small
+TOML data file next to the game's evaluation. Needs NumPy (in the `report` extra).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+RIDGE = 1.0
+NEWTON_STEPS = 25
+
+
+def fit(rows: Sequence[Sequence[float]], labels: Sequence[float]) -> list[float]:
+    """Logistic regression without intercept (so both seats' chances add up to one), by Newton's
+    method with a small ridge penalty; weights rounded to 4 decimals."""
+    import numpy as np
+
+    x, y = np.array(rows, dtype=float), np.array(labels, dtype=float)
+    w = np.zeros(x.shape[1])
+    for _ in range(NEWTON_STEPS):
+        p = 1 / (1 + np.exp(-(x @ w)))
+        gradient = x.T @ (p - y) + RIDGE * w
+        hessian = (x * (p * (1 - p))[:, None]).T @ x + RIDGE * np.eye(len(w))
+        w -= np.linalg.solve(hessian, gradient)
+    return [round(float(v), 4) for v in w]
+
+
+def accuracy(rows: Sequence[Sequence[float]], labels: Sequence[float], w: Sequence[float]) -> float:
+    """The share of positions whose winner the weights `w` foretell."""
+    hits = 0
+    for row, label in zip(rows, labels, strict=True):
+        hits += (sum(a * b for a, b in zip(w, row, strict=True)) > 0) == (label > 0.5)
+    return hits / len(rows)
+
+
+def held_out_accuracy(rows: Sequence[Sequence[float]], labels: Sequence[float]) -> float:
+    """Fit on all but the first fifth of the positions (the first games), score on that fifth."""
+    cut = len(rows) // 5
+    return accuracy(rows[:cut], labels[:cut], fit(rows[cut:], labels[cut:]))
+
+
+def write_weights(
+    path: Path, title: str, command: str, fitted_on: str, features: Sequence[str], weights: Sequence[float]
+) -> None:
+    """Write the weights file that the game's evaluation loads (fields `fitted_on`, `features`, `weights`)."""
+    lines = [
+        f"# Weights of the {title} position evaluation, one per feature.",
+        f"# Written by: {command}",
+        f'fitted_on = "{fitted_on}"',
+        "features = [" + ", ".join(f'"{name}"' for name in features) + "]",
+        "weights = [" + ", ".join(str(v) for v in weights) + "]",
+    ]
+    path.write_text("\n".join(lines) + "\n")

@@ -13,7 +13,7 @@ from cardtable.games.dino_battles import evaluation, fit_evaluation
 from cardtable.games.dino_battles.evaluation import FEATURES, Weights, features, win_chance
 from cardtable.games.dino_battles.heuristic import evaluate, is_quiet
 from cardtable.games.dino_battles.state import DinoState
-from cardtable.players import IsmctsPlayer, make_player
+from cardtable.players import IsmctsPlayer, logistic, make_player
 from cardtable.players.heuristic import game_evaluator, game_quiet_test
 
 from .conftest import Table
@@ -122,6 +122,6 @@ def test_the_weights_file_is_checked_on_load(tmp_path: Path) -> None:
 def test_the_fitting_tool_learns_that_knockouts_win_and_wounds_lose() -> None:
     rows, labels = fit_evaluation.positions(12, 3)
     assert len(rows) == len(labels) > 500 and set(labels) == {0.0, 1.0}
-    weights = dict(zip(FEATURES, fit_evaluation.fit(rows, labels), strict=True))
+    weights = dict(zip(FEATURES, logistic.fit(rows, labels), strict=True))
     assert weights["knockouts"] > 0 and weights["wounds"] + weights["wounds_late"] < 0
-    assert fit_evaluation.accuracy(rows, labels, list(weights.values())) > 0.6
+    assert logistic.accuracy(rows, labels, list(weights.values())) > 0.6

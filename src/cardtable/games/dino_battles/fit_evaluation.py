@@ -1,6 +1,6 @@
 """Fit the weights of `evaluation.py` and write `evaluation.toml`.
 
-    python -m cardtable.games.dino_battles.fit_evaluation --games 2000 --seed 1
+    python -m cardtable.games.dino_battles.fit_evaluation --games 1000 --seed 1
 
 Plays two-player games between heuristic players that take a random legal action one time in five,
 so that what the heuristic always does (attacking, buying a bench...) also appears undone and its worth
@@ -60,7 +60,7 @@ def positions(games: int, seed: int) -> tuple[list[list[float]], list[float]]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=2000)
+    parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--out", type=Path, default=WEIGHTS_FILE)
     args = parser.parse_args()

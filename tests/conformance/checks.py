@@ -220,6 +220,84 @@ def _diverges(game: Game[Any], playout: Playout, start: int, seat: int, seed: in
     return False
 
 
+def check_decision_is_public(game: Game[Any], states: States) -> None:
+    """Who decides what is public: a state sampled for any seat has the same Decision.
+
+    A decision whose kind or prompt depends on the deciding seat's hidden cards (a "rescue"
+    decision only when it holds a rescue card) tells every other seat what it holds.
+    """
+    for state in states:
+        decision = game.decision(state)
+        for seat in range(game.num_seats):
+            for seed in SAMPLE_SEEDS:
+                sample = game.determinize(state, seat, Rng(seed))
+                assert game.decision(sample) == decision, (
+                    f"seat {seat} could tell a sampled state from the real one by its pending decision: "
+                    f"{game.decision(sample)} instead of {decision} (the decision shows something hidden)"
+                )
+
+
+def check_narration_survives_determinize(game: Game[Any], states: States) -> None:
+    """The game's narration, as each viewer reads it, is the same in every state it cannot tell apart."""
+    for state in states:
+        for seat in range(game.num_seats):
+            sample = game.determinize(state, seat, Rng(SAMPLE_SEEDS[0]))
+            for viewer in (seat, None):
+                assert game.narration(sample, viewer) == game.narration(state, viewer), (
+                    f"the narration {viewer} reads shows something hidden from seat {seat}"
+                )
+
+
+#: samples per state and viewer in which other actions are looked for (more only make it stricter)
+DESCRIBE_SAMPLES = 8
+
+
+def check_descriptions_reveal_nothing_hidden(game: Game[Any], states: States) -> None:
+    """What a viewer reads of another seat's action (`Game.describe`) tells it nothing its view does not.
+
+    For each state, each viewer other than the mover, and each action the mover could take there or
+    in a state the viewer cannot tell apart from it (`determinize`): two actions that leave the
+    viewer with the same view must read the same. "A keeps Defend" fails this when keeping another
+    card would have looked the same to the viewer.
+    """
+    for index, state in enumerate(states):
+        decision = game.decision(state)
+        if decision is None:
+            continue
+        mover = decision.seat
+        for viewer in [None, *range(game.num_seats)]:
+            if viewer == mover:
+                continue
+            # a spectator knows no more than any seat but the mover: sample for one of those
+            sampler = viewer if viewer is not None else next(
+                (s for s in range(game.num_seats) if s != mover), None
+            )
+            seen: dict[str, tuple[str | None, str]] = {}
+            worlds = [("the real state", state)]
+            if sampler is not None:
+                worlds += [
+                    (f"a state sampled for seat {sampler}", game.determinize(state, sampler, Rng(seed)))
+                    for seed in range(DESCRIBE_SAMPLES)
+                ]
+            for where, world in worlds:
+                if game.decision(world) != decision:
+                    continue  # check_decision_is_public reports this
+                for action in game.legal_actions(world):
+                    after = game.clone(world)
+                    game.apply(after, action, validate=False)
+                    key = json.dumps(game.view(after, viewer), sort_keys=True)
+                    text = game.describe(world, action, viewer)
+                    if key in seen:
+                        earlier, earlier_where = seen[key]
+                        assert earlier == text, (
+                            f"state {index}: viewer {viewer} reads {earlier!r} of seat {mover}'s action "
+                            f"in {earlier_where} but {text!r} of '{action}' in {where}, though both "
+                            "leave it the same view: the text shows something hidden from it"
+                        )
+                    else:
+                        seen[key] = (text, f"{where} ('{action}')")
+
+
 def check_spectator_sees_no_hidden_card(game: Game[Any], states: States) -> None:
     for state in states:
         public = game.view(state, None)

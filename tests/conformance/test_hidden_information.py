@@ -41,3 +41,18 @@ def test_the_spectator_view_shows_no_hidden_card(case: Case) -> None:
 @pytest.mark.parametrize("case", CASES)
 def test_views_are_plain_data_detached_from_the_state(case: Case) -> None:
     checks.check_views_are_plain_detached_data(game_of(case), deep_states(case))
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_the_pending_decision_is_the_same_in_every_state_a_seat_cannot_tell_apart(case: Case) -> None:
+    checks.check_decision_is_public(game_of(case), deep_states(case))
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_the_narration_a_viewer_reads_shows_nothing_hidden_from_it(case: Case) -> None:
+    checks.check_narration_survives_determinize(game_of(case), deep_states(case))
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_what_a_viewer_reads_of_an_action_shows_nothing_hidden_from_it(case: Case) -> None:
+    checks.check_descriptions_reveal_nothing_hidden(game_of(case), deep_states(case))

@@ -9,8 +9,13 @@ from dataclasses import dataclass, field
 class Decision:
     """The pending decision of a state: the seat that must act and what kind of choice it is.
 
-    `kind` is a short stable identifier ("move", "take", "discard", "rescue", "sacrifice", ...);
+    `kind` is a short stable identifier ("move", "take", "discard", "respond", "sacrifice", ...);
     `prompt` is the sentence a person reads. Out-of-turn reactions are decisions of the reacting seat.
+
+    A Decision is public: every seat and every spectator reads the same seat, kind and prompt, so
+    neither may depend on anything the deciding seat hides (whether it holds a rescue card, which
+    cards it could play). What only the deciding seat knows is in its legal actions. The
+    conformance suite checks this for every game: a state sampled for any seat has the same Decision.
     """
 
     seat: int

@@ -109,6 +109,9 @@ class Game(Generic[S]):
     state_type: ClassVar[type]
     option_specs: ClassVar[tuple[OptionSpec, ...]] = ()
     modes: ClassVar[tuple[Mode, ...]] = ()
+    #: verbs whose arguments only the acting seat may read, with what every other viewer reads
+    #: instead (after the seat's name), e.g. `{"keep": "keeps a card"}`; see `describe`
+    secret_verbs: ClassVar[Mapping[str, str]] = {}
 
     def __init__(self, **options: OptionValue) -> None:
         specs = {spec.name: spec for spec in self.option_specs}
@@ -178,6 +181,31 @@ class Game(Generic[S]):
 
     def seat_name(self, seat: int) -> str:
         return "ABCDEFGH"[seat] if seat < 8 else str(seat)
+
+    # --- what each seat sees of the game: the one source for logs, terminals, web and bots -------
+    def describe(self, state: S, action: Action, viewer: int | None) -> str | None:
+        """What `viewer` (None: a spectator) reads of `action`, taken in `state` by the deciding seat.
+
+        This is a rule of the game, like `view`: the acting seat reads its action in full; another
+        viewer reads it in full unless its verb is one of `secret_verbs`, whose replacement text it
+        reads instead. None means the viewer reads no line for it at all (a game may use that for
+        a pass in a reaction window, which tells nobody anything). Override for finer rules; the
+        conformance suite checks that what a viewer reads never tells apart two actions, or two
+        states, that leave it with the same view.
+        """
+        decision = self.decision(state)
+        if decision is not None and viewer == decision.seat:
+            return str(action)
+        secret = self.secret_verbs.get(action.verb)
+        return str(action) if secret is None else secret
+
+    def narration(self, state: S, viewer: int | None) -> list[str]:
+        """The game's running narration of what happened, as `viewer` may read it (oldest first).
+
+        Games that narrate keep the lines in their view; the terminal and the web table show the
+        lines each move adds under that move. It must be part of what `view` tells the viewer.
+        """
+        return []
 
     def automata(self) -> dict[int, str]:
         """Seats the game plays by itself, following the rulebook's automaton, with its name (e.g.

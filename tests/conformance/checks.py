@@ -253,12 +253,16 @@ DESCRIBE_SAMPLES = 8
 
 
 def check_descriptions_reveal_nothing_hidden(game: Game[Any], states: States) -> None:
-    """What a viewer reads of another seat's action (`Game.describe`) tells it nothing its view does not.
+    """A move tells each viewer nothing its view does not: what it reads of the move (`describe`),
+    the decision that follows and the narration are the same after every move that leaves it the
+    same view.
 
-    For each state, each viewer other than the mover, and each action the mover could take there or
-    in a state the viewer cannot tell apart from it (`determinize`): two actions that leave the
-    viewer with the same view must read the same. "A keeps Defend" fails this when keeping another
-    card would have looked the same to the viewer.
+    For each state, each viewer, and each action the mover could take there or in a state the viewer
+    cannot tell apart from it (`determinize`): two actions that leave the viewer with the same view
+    (for the mover: the same action, since it knows what it did) must read the same and lead to the
+    same pending decision and narration. "A keeps Defend" fails this when keeping another card would
+    have looked the same to the viewer; so does a catastrophe after which the next decision is a
+    "rescue" only if the victim holds a rescue card.
     """
     for index, state in enumerate(states):
         decision = game.decision(state)
@@ -266,36 +270,42 @@ def check_descriptions_reveal_nothing_hidden(game: Game[Any], states: States) ->
             continue
         mover = decision.seat
         for viewer in [None, *range(game.num_seats)]:
-            if viewer == mover:
-                continue
             # a spectator knows no more than any seat but the mover: sample for one of those
-            sampler = viewer if viewer is not None else next(
-                (s for s in range(game.num_seats) if s != mover), None
+            sampler = (
+                viewer if viewer is not None else next((s for s in range(game.num_seats) if s != mover), None)
             )
-            seen: dict[str, tuple[str | None, str]] = {}
             worlds = [("the real state", state)]
             if sampler is not None:
                 worlds += [
                     (f"a state sampled for seat {sampler}", game.determinize(state, sampler, Rng(seed)))
                     for seed in range(DESCRIBE_SAMPLES)
                 ]
+            seen: dict[tuple[str, str], tuple[Any, str]] = {}
             for where, world in worlds:
                 if game.decision(world) != decision:
                     continue  # check_decision_is_public reports this
                 for action in game.legal_actions(world):
                     after = game.clone(world)
                     game.apply(after, action, validate=False)
-                    key = json.dumps(game.view(after, viewer), sort_keys=True)
-                    text = game.describe(world, action, viewer)
-                    if key in seen:
-                        earlier, earlier_where = seen[key]
-                        assert earlier == text, (
-                            f"state {index}: viewer {viewer} reads {earlier!r} of seat {mover}'s action "
-                            f"in {earlier_where} but {text!r} of '{action}' in {where}, though both "
-                            "leave it the same view: the text shows something hidden from it"
+                    own = str(action) if viewer == mover else ""
+                    key = (own, json.dumps(game.view(after, viewer), sort_keys=True))
+                    told = (
+                        game.describe(world, action, viewer),
+                        game.decision(after),
+                        game.narration(after, viewer),
+                    )
+                    if key not in seen:
+                        seen[key] = (told, f"{where} ('{action}')")
+                        continue
+                    earlier, earlier_where = seen[key]
+                    for part, was, now in zip(
+                        ("reads", "is next asked", "is told"), earlier, told, strict=True
+                    ):
+                        assert was == now, (
+                            f"state {index}: after seat {mover}'s move, viewer {viewer} {part} {was!r} in "
+                            f"{earlier_where} but {now!r} after '{action}' in {where}, though both leave it "
+                            "the same view: that shows it something hidden from it"
                         )
-                    else:
-                        seen[key] = (text, f"{where} ('{action}')")
 
 
 def check_spectator_sees_no_hidden_card(game: Game[Any], states: States) -> None:

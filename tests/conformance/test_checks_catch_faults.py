@@ -6,12 +6,12 @@ house rule, and the check meant for that rule must fail on it.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Mapping
+from typing import Any, ClassVar
 
 import pytest
 
-from cardtable.core import Action, Result, Rng
+from cardtable.core import Action, Decision, Result, Rng
 from tests.toygame import ToyGame, ToyState
 
 from . import checks
@@ -117,6 +117,60 @@ class NeverEnds(ToyGame):
         state.winner, state.draw, state.passes = None, False, 0
 
 
+class DecisionTellsTheHand(ToyGame):
+    """A decision whose kind says whether the seat holds a playable card (as Biosphere 5's "rescue"
+    decision said whether a player held a rescue card)."""
+
+    def decision(self, state: ToyState) -> Decision | None:
+        decision = super().decision(state)
+        if decision is None:
+            return None
+        top = state.pile[-1] if state.pile else 0
+        can_play = any(v >= top for v in state.hands[state.turn])
+        return Decision(decision.seat, "play" if can_play else "draw", decision.prompt)
+
+
+class FaceDown(ToyGame):
+    """The toy game with cards played face down: only the size of the pile is public."""
+
+    def view(self, state: ToyState, seat: int | None) -> dict[str, Any]:
+        return {**super().view(state, seat), "pile": len(state.pile)}
+
+    def determinize(self, state: ToyState, seat: int, rng: Rng) -> ToyState:
+        sample = self.clone(state)
+        other = 1 - seat
+        hidden = sorted(sample.hands[other] + sample.deck + sample.pile)
+        rng.shuffle(hidden)
+        n_other, n_pile = len(sample.hands[other]), len(sample.pile)
+        sample.hands[other] = sorted(hidden[:n_other])
+        sample.pile = hidden[n_other : n_other + n_pile]
+        sample.deck = hidden[n_other + n_pile :]
+        sample.rng = rng.fork()
+        return sample
+
+    def legal_actions(self, state: ToyState) -> list[Action]:
+        # face down, any card may be played (nobody could check the pile's order)
+        if self.decision(state) is None:
+            return []
+        actions = [Action("play", (v,)) for v in sorted(set(state.hands[state.turn]))]
+        return actions + ([Action("draw")] if state.deck else []) or [Action("pass")]
+
+
+class FaceDownLogged(FaceDown):
+    """Face-down plays logged in full to everyone (as Dino Battles' "A: keep defend" was)."""
+
+
+class FaceDownSecret(FaceDown):
+    secret_verbs: ClassVar[Mapping[str, str]] = {"play": "plays a card face down"}
+
+
+class NarrationNamesTheDraw(ToyGame):
+    """A narration that names the card a seat drew, to every viewer."""
+
+    def narration(self, state: ToyState, viewer: int | None) -> list[str]:
+        return [f"{self.seat_name(s)} holds {max(h)}" for s, h in enumerate(state.hands) if h]
+
+
 def _states(game: ToyGame) -> list[Any]:
     return [state for seed in range(4) for state in play_random(game, seed).states]
 
@@ -139,6 +193,9 @@ STATE_CHECKS: list[tuple[type[ToyGame], StateCheck]] = [
     (RefusingAnActionTouchesTheState, checks.check_illegal_actions_refused),
     (UnstableActionOrder, checks.check_legal_actions),
     (CardsVanish, checks.check_invariants),
+    (DecisionTellsTheHand, checks.check_decision_is_public),
+    (FaceDownLogged, checks.check_descriptions_reveal_nothing_hidden),
+    (NarrationNamesTheDraw, checks.check_narration_survives_determinize),
 ]
 
 
@@ -149,9 +206,28 @@ def test_a_state_check_catches_its_fault(broken: type[ToyGame], check: StateChec
         check(game, _states(game))
 
 
-@pytest.mark.parametrize("check", [checks.check_views_survive_determinize, checks.check_invariants])
+@pytest.mark.parametrize(
+    "check",
+    [
+        checks.check_views_survive_determinize,
+        checks.check_invariants,
+        checks.check_decision_is_public,
+        checks.check_descriptions_reveal_nothing_hidden,
+        checks.check_narration_survives_determinize,
+    ],
+)
 def test_the_toy_game_itself_passes(check: StateCheck) -> None:
     check(ToyGame(), _states(ToyGame()))
+
+
+def test_a_face_down_play_read_as_the_game_says_passes() -> None:
+    """Declaring the secret (`secret_verbs`) is the fix the check asks for: others read no card."""
+    game = FaceDownSecret()
+    checks.check_descriptions_reveal_nothing_hidden(game, _states(game))
+    state = game.new_state(4)
+    play = next(a for a in game.legal_actions(state) if a.verb == "play")
+    assert game.describe(state, play, 0) == str(play)
+    assert game.describe(state, play, 1) == game.describe(state, play, None) == "plays a card face down"
 
 
 def test_a_sample_that_foretells_draws_is_caught() -> None:

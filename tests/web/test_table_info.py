@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from fastapi.testclient import TestClient
 
-from cardtable.core import make_game
-from cardtable.web.hints import automata, narration_key
-from cardtable.web.publiclog import fresh_lines
+from cardtable.core import make_game, new_lines
+from cardtable.web.hints import automata
 
 from .helpers import new_table, state, tokens
 
@@ -45,32 +44,34 @@ def test_a_game_without_faces_serves_none(client: TestClient) -> None:
 
 # --- the game's narration in the log ----------------------------------------------------------------
 def test_the_log_carries_the_games_own_narration_under_each_move(client: TestClient) -> None:
-    assert narration_key("biosphere5") == "events" and narration_key("apocalypse") == "log"
+    """The set-up and each move carry the lines the game's narration (`Game.narration`) added."""
+    game = make_game("biosphere5")
     table = new_table(client, "biosphere5", seats=["human", "human"], seed=4)
     a, b = tokens(table)
     first = state(client, table["table"], a)
-    assert first["setup_events"] and first["setup_events"] == first["view"]["events"]
+    live = client.app.state.server.tables.get(table["table"]).match.state
+    assert first["setup_events"] and first["setup_events"] == game.narration(live, 0)
     mover = a if first["decision"]["seat"] == 0 else b
     after = play(client, table["table"], mover, state(client, table["table"], mover)["legal"][0], 0)
     told = after["setup_events"] + [e for line in after["log"] for e in line["events"]]
     assert after["log"][0]["events"], "the move's narration is attached to it"
-    assert told == after["view"]["events"]
+    live = client.app.state.server.tables.get(table["table"]).match.state
+    assert told == game.narration(live, after["seat"])
 
 
 def test_a_game_without_narration_logs_moves_only(client: TestClient) -> None:
-    assert narration_key("dino-battles") is None
-    table = new_table(client, "dino-battles", seats=["human", "human"], seed=4)
+    table = new_table(client, "toy", seats=["human", "human"], seed=4)
     a, _b = tokens(table)
     seen = state(client, table["table"], a)
     after = play(client, table["table"], a, seen["legal"][0], 0)
     assert after["setup_events"] == [] and after["log"][0]["events"] == []
 
 
-def test_fresh_lines_finds_what_a_capped_narration_added() -> None:
-    assert fresh_lines(["a", "b"], ["a", "b", "c"]) == ["c"]
-    assert fresh_lines(["a", "b", "c"], ["b", "c", "d", "e"]) == ["d", "e"]
-    assert fresh_lines([], ["x"]) == ["x"]
-    assert fresh_lines(["a"], ["a"]) == []
+def test_new_lines_finds_what_a_capped_narration_added() -> None:
+    assert new_lines(["a", "b"], ["a", "b", "c"]) == ["c"]
+    assert new_lines(["a", "b", "c"], ["b", "c", "d", "e"]) == ["d", "e"]
+    assert new_lines([], ["x"]) == ["x"]
+    assert new_lines(["a"], ["a"]) == []
 
 
 # --- seats the game plays itself --------------------------------------------------------------------

@@ -15,6 +15,7 @@ from .game import (
     register,
 )
 from .match import Match
+from .narrate import Narrator, Told, forced_action, new_lines
 from .record import Move, Record
 from .replay import replay
 from .rng import Rng, mix_seed
@@ -31,17 +32,21 @@ __all__ = [
     "Match",
     "Mode",
     "Move",
+    "Narrator",
     "Observation",
     "OptionSpec",
     "Record",
     "Result",
     "Rng",
+    "Told",
     "UnknownGame",
     "act",
+    "forced_action",
     "game_class",
     "game_names",
     "make_game",
     "mix_seed",
+    "new_lines",
     "parse_options",
     "register",
     "replay",

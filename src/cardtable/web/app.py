@@ -206,7 +206,7 @@ def create_app(database_url: str | None = None, *, bot_delay: float = 0.6) -> Fa
             "title": table.game.title,
             "options": dict(table.game.options),
             "seats": [s.public(table.game) for s in table.seats],
-            "setup_events": table.setup_events,
+            "setup_events": table.setup_events[None],
             "frames": _frames(table),
         }
 
@@ -332,7 +332,7 @@ def _frames(table: Table) -> list[dict[str, Any]]:
     for move, entry in zip(table.match.moves, table.log, strict=True):
         match.apply(move.action, validate=False)
         last = {"seat": move.seat, "letter": game.seat_name(move.seat), "action": move.action}
-        frames.append(frame({**last, "events": entry.events}))
+        frames.append(frame({**last, "events": entry.told[None].events}))
     return frames
 
 

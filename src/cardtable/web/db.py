@@ -64,7 +64,7 @@ class MoveRow(Base):
     ply: Mapped[int] = mapped_column(Integer, primary_key=True)
     seat: Mapped[int] = mapped_column(Integer)
     action: Mapped[str] = mapped_column(Text)
-    #: who may read the action's text in the log (seats, null for spectators); see publiclog.py
+    #: the viewers who read the action in full (seats, null for spectators), as `Game.describe` says
     readers: Mapped[list | None] = mapped_column(JSON, nullable=True)
     played: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
 

@@ -1,5 +1,4 @@
-"""The presentation hints (static/hints.json) the server needs too: a game's narration key, and the
-words that name its automata.
+"""The presentation hints (static/hints.json) the server needs too: the words that name a game's automata.
 
 hints.json is shared with the browser, which uses the rest of it to label and arrange a view. It holds
 no rules: which seats the game plays itself is the engine's `Game.automata()`; hints only give the
@@ -21,12 +20,6 @@ HINTS_FILE = Path(__file__).with_name("static") / "hints.json"
 @functools.cache
 def all_hints() -> dict[str, Any]:
     return json.loads(HINTS_FILE.read_text(encoding="utf-8"))
-
-
-def narration_key(game_name: str) -> str | None:
-    """The view key under which `game_name` narrates public events (`log_key`), if any."""
-    key = all_hints().get(game_name, {}).get("log_key")
-    return key if isinstance(key, str) else None
 
 
 def automata(game: Game[Any]) -> dict[int, str]:

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import asyncio
 import logging
-import time
 
 from cardtable.core import Action
 
@@ -14,7 +12,6 @@ from .hub import Hub
 from .tables import Table, TableError, Tables
 
 log = logging.getLogger(__name__)
-SLOW_SECONDS = 0.002
 
 
 class TableServer:
@@ -24,21 +21,11 @@ class TableServer:
         self.tables = Tables(self.engine)
         self.hub = Hub()
         self.bots = Bots(self.tables, self.act, bot_delay)
-        #: games whose log inference took long last time (it then runs in a worker thread)
-        self.slow: dict[str, bool] = {}
 
     async def act(self, table: Table, seat: int | None, text: object, move: object) -> Action:
         """Play an action: checked, stored, applied, then sent to every watcher, then bots move on."""
         action = self.tables.check(table, seat, text, move)
-        before = table.game.clone(table.match.state)
-        started = time.perf_counter()
-        if self.slow.get(table.game.name, False):
-            # working out who may read the move is slow for this game: keep the event loop free meanwhile
-            readers = await asyncio.to_thread(self.tables.readers, table, action, before)
-        else:
-            readers = self.tables.readers(table, action, before)
-        self.slow[table.game.name] = time.perf_counter() - started > SLOW_SECONDS
-        self.tables.commit(table, seat, action, move, readers)  # type: ignore[arg-type]
+        self.tables.commit(table, seat, action, move)  # type: ignore[arg-type]
         await self.hub.broadcast(table)
         self.bots.kick(table)
         return action

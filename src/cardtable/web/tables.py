@@ -22,17 +22,17 @@ from cardtable.core import (
     CardtableError,
     Game,
     Match,
+    Narrator,
     Record,
+    Told,
     UnknownGame,
     make_game,
-    mix_seed,
 )
 from cardtable.core.record import SEAT_LETTERS
 
 from .db import MoveRow, SeatRow, TableRow
 from .hints import automata
 from .kinds import kinds_for
-from .publiclog import fresh_lines, inferable, narration
 
 HUMAN = "human"
 #: a seat the game plays by itself (e.g. the Machine of Biosphere 5 solo): it never has a decision
@@ -70,10 +70,8 @@ class LogEntry:
     ply: int
     seat: int
     action: str
-    #: the viewers (seat numbers, None for spectators) that may read the action's text
-    readers: set[int | None] = field(default_factory=set)
-    #: what the game's public narration added after this move
-    events: list[str] = field(default_factory=list)
+    #: what each viewer (seat numbers, None for spectators) read of the move, as the game tells it
+    told: dict[int | None, Told] = field(default_factory=dict)
 
 
 @dataclass
@@ -82,14 +80,22 @@ class Table:
     match: Match
     seats: list[Seat]
     log: list[LogEntry] = field(default_factory=list)
-    #: the game's public narration before the first move (set-up), and as it stands now
-    setup_events: list[str] = field(default_factory=list)
-    narration: list[str] = field(default_factory=list)
+    #: one narrator per viewer (each seat and the spectators): what the game tells each of them
+    narrators: dict[int | None, Narrator] = field(default_factory=dict)
+    #: the game's narration of the set-up, per viewer
+    setup_events: dict[int | None, list[str]] = field(default_factory=dict)
+    #: seats that asked to be asked at every window, even when their only move is forced
+    ask_always: set[int] = field(default_factory=set)
 
     def __post_init__(self) -> None:
-        if not self.log:
-            self.narration = narration(self.game, self.match.state)
-            self.setup_events = list(self.narration)
+        state = self.match.state
+        for viewer in self.viewers:
+            self.narrators[viewer] = Narrator(self.game, state, viewer)
+            self.setup_events[viewer] = self.narrators[viewer].setup
+
+    @property
+    def viewers(self) -> list[int | None]:
+        return [*range(self.game.num_seats), None]
 
     @property
     def game(self) -> Game[Any]:
@@ -133,8 +139,9 @@ class Table:
             if decision is None
             else {"seat": decision.seat, "kind": decision.kind, "prompt": decision.prompt},
             "legal": [str(a) for a in match.legal_actions()] if mine else [],
-            "setup_events": self.setup_events,
-            "log": [self._log_line(entry, seat) for entry in self.log],
+            "setup_events": self.setup_events[seat],
+            "log": [line for entry in self.log if (line := self._log_line(entry, seat)) is not None],
+            "ask_always": seat in self.ask_always,
             "result": None
             if result is None
             else {
@@ -146,14 +153,19 @@ class Table:
             },
         }
 
-    def _log_line(self, entry: LogEntry, viewer: int | None) -> dict[str, Any]:
-        shown = self.over or viewer in entry.readers
+    def _log_line(self, entry: LogEntry, viewer: int | None) -> dict[str, Any] | None:
+        """The move as `viewer` reads it (after the end, in full), or None when it reads no line."""
+        told = entry.told[viewer]
+        own = entry.told[entry.seat].text
+        text = (entry.action if own is not None else None) if self.over else told.text
+        if text is None and not told.events:
+            return None
         return {
             "move": entry.ply,
             "seat": entry.seat,
             "letter": SEAT_LETTERS[entry.seat],
-            "action": entry.action if shown else None,
-            "events": entry.events,
+            "action": text or "",
+            "events": told.events,
         }
 
     def record(self) -> Record:
@@ -251,14 +263,14 @@ class Tables:
             if row is None:
                 raise TableError(404, "unknown-table", "there is no such table")
             seats = [Seat(s.seat, s.kind, s.name, s.token) for s in row.seats]
-            moves = [(m.seat, m.action, m.readers) for m in row.moves]
+            moves = [(m.seat, m.action) for m in row.moves]
             game_name, options, seed = row.game, dict(row.options), row.seed
         try:
             game = make_game(game_name, options)
         except CardtableError as err:
             raise TableError(410, "unplayable-table", f"this table can no longer be played: {err}") from None
         table = Table(table_id, Match(game, seed, [s.name for s in seats]), seats)
-        for ply, (seat, text, readers) in enumerate(moves, 1):
+        for ply, (seat, text) in enumerate(moves, 1):
             decision = table.match.decision
             try:
                 action = game.parse_action(text)
@@ -269,7 +281,7 @@ class Tables:
             if decision is None or decision.seat != seat or action not in table.match.legal_actions():
                 message = f"this table no longer replays: move {ply} '{text}' is not legal with this engine"
                 raise TableError(410, "unplayable-table", message)
-            self._apply(table, seat, action, readers if readers is not None else self.readers(table, action))
+            self._apply(table, seat, action)
         return table
 
     def unfinished_ids(self) -> list[str]:
@@ -280,7 +292,7 @@ class Tables:
     def play(self, table: Table, seat: int | None, text: Any, move: Any) -> Action:
         """Play `text` for `seat` if it is that seat's legal, current action; commit it, then apply it."""
         action = self.check(table, seat, text, move)
-        self.commit(table, seat, action, move, self.readers(table, action))  # type: ignore[arg-type]
+        self.commit(table, seat, action, move)  # type: ignore[arg-type]
         return action
 
     def check(self, table: Table, seat: int | None, text: Any, move: Any) -> Action:
@@ -312,20 +324,12 @@ class Tables:
             raise TableError(400, "illegal", table.game.explain_illegal(table.match.state, action, legal))
         return action
 
-    def readers(self, table: Table, action: Action, before: Any = None) -> list[int | None]:
-        """The viewers who may read `action` in the log (pure: may run off the event loop on a copy)."""
-        game = table.game
-        before = before if before is not None else table.match.state
-        mover = game.decision(before).seat  # type: ignore[union-attr]
-        seed = mix_seed(table.match.seed, table.ply + 1)
-        seats = list(range(game.num_seats))
-        # a seat's view shows all a spectator's does: a move a spectator can tell, every seat can (the
-        # common case, checked once); only a move hidden from spectators is checked seat by seat
-        if inferable(game, before, mover, action, None, seed):
-            return [*seats, None]
-        return [v for v in seats if inferable(game, before, mover, action, v, seed)]
+    def readers(self, table: Table, action: Action) -> list[int | None]:
+        """The viewers who read `action` in full (stored beside the move, for the record)."""
+        game, state = table.game, table.match.state
+        return [v for v in table.viewers if game.describe(state, action, v) == str(action)]
 
-    def commit(self, table: Table, seat: int, action: Action, move: int, readers: list[int | None]) -> None:
+    def commit(self, table: Table, seat: int, action: Action, move: int) -> None:
         """Store the checked `action` as move `move + 1`, then apply it; refused if the table moved on."""
         if move != table.ply:
             raise TableError(409, "stale", f"move {move} is stale: the table is at move {table.ply}")
@@ -338,7 +342,7 @@ class Tables:
                     "ply": ply,
                     "seat": seat,
                     "action": str(action),
-                    "readers": readers,
+                    "readers": self.readers(table, action),
                 }
                 connection.execute(insert(MoveRow), [row])
                 if finished is not None:
@@ -353,7 +357,7 @@ class Tables:
             raise TableError(
                 503, "storage", "the move could not be stored; nothing changed, try again"
             ) from None
-        self._apply(table, seat, action, readers)
+        self._apply(table, seat, action)
 
     def _result_after(self, table: Table, action: Action) -> str | None:
         """The result text if `action` ends the game (computed on a copy, before anything changes)."""
@@ -365,12 +369,12 @@ class Tables:
             return None
         return result.describe([s.name for s in table.seats])
 
-    def _apply(self, table: Table, seat: int, action: Action, readers: list[int | None]) -> None:
+    def _apply(self, table: Table, seat: int, action: Action) -> None:
+        before = table.game.clone(table.match.state)
         table.match.apply(action, validate=False)
-        told = narration(table.game, table.match.state)
-        events = fresh_lines(table.narration, told)
-        table.narration = told
-        table.log.append(LogEntry(table.ply, seat, str(action), set(readers), events))
+        after = table.match.state
+        told = {v: narrator.told(before, action, after) for v, narrator in table.narrators.items()}
+        table.log.append(LogEntry(table.ply, seat, str(action), told))
 
 
 def _mode_options(game_name: str, mode: str) -> Mapping[str, Any]:

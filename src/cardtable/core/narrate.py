@@ -1,0 +1,59 @@
+"""What one viewer reads as a game goes on: each move as the game describes it to that viewer, and the
+lines the game's narration adds under it. The terminal and the web table both read the game this way,
+so neither guesses what a seat may know (`Game.describe` and `Game.narration` are rules of the game).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .action import Action
+from .game import Game
+
+
+@dataclass(frozen=True)
+class Told:
+    """What a viewer reads of one move: its text (None: no line) and the narration it added."""
+
+    text: str | None
+    events: list[str]
+
+
+class Narrator:
+    """Follows one game for one viewer (None: a spectator), move by move."""
+
+    def __init__(self, game: Game[Any], state: Any, viewer: int | None) -> None:
+        self.game = game
+        self.viewer = viewer
+        self.lines = game.narration(state, viewer)
+
+    @property
+    def setup(self) -> list[str]:
+        """The narration before any move (the set-up), as the game tells it to this viewer."""
+        return list(self.lines)
+
+    def told(self, before: Any, action: Action, after: Any) -> Told:
+        """What the viewer reads of `action`, taken in `before` and leading to `after`."""
+        text = self.game.describe(before, action, self.viewer)
+        lines = self.game.narration(after, self.viewer)
+        events = new_lines(self.lines, lines)
+        self.lines = lines
+        return Told(text, events)
+
+
+def new_lines(before: list[str], after: list[str]) -> list[str]:
+    """The lines `after` adds to `before`, also when the game keeps only its latest lines."""
+    for dropped in range(len(before) + 1):
+        kept = before[dropped:]
+        if after[: len(kept)] == kept:
+            return after[len(kept) :]
+    return after
+
+
+def forced_action(game: Game[Any], state: Any) -> Action | None:
+    """The pending seat's only legal action, if it has exactly one (interfaces need not ask for it)."""
+    if game.decision(state) is None:
+        return None
+    legal = game.legal_actions(state)
+    return legal[0] if len(legal) == 1 else None

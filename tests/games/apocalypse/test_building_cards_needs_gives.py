@@ -88,10 +88,10 @@ def test_supply_chains_switch_off_downstream() -> None:
     state = started()
     lay(
         state,
-        {"a1": "natural-energy", "b1": "water-system", "c1": "energy-generator", "d1": "food-processor"},
+        {"b1": "natural-energy", "c1": "water-system", "d1": "energy-generator", "e1": "food-processor"},
     )
-    assert needs.active_mechanisms(CAT, state.board) == {"b1", "c1", "d1"}
-    lay(state, {"b1": "water-system", "c1": "food-processor", "d1": "food-processor"})
+    assert needs.active_mechanisms(CAT, state.board) == {"c1", "d1", "e1"}
+    lay(state, {"c1": "water-system", "d1": "food-processor", "e1": "food-processor"})
     assert needs.active_mechanisms(CAT, state.board) == set()
 
 

@@ -96,7 +96,7 @@ def test_radioactive_waste_and_quaked_mechanisms_do_not_move() -> None:
 
 
 def test_cells_are_named_column_letter_row_number() -> None:
-    assert grid.CELLS[:3] == ("a1", "b1", "c1") and grid.CELLS[-1] == "i8"
+    assert grid.CELLS[:3] == ("a1", "b1", "c1") and grid.CELLS[-1] == "i28"
     assert grid.width(["a1", "e3"]) == 5
 
 
@@ -121,3 +121,64 @@ def test_remembered_layouts_follow_the_placement_and_move_rules() -> None:
             free = [c for c in grid.CELLS if _may_hold(occupied, c, cell)]
             assert list(grid.free_cells(occupied, leaving=cell)) == free
             assert list(shelter.moves(cell)) == [d for d in grid.sides(cell) if d in free and d != cell]
+
+
+def _left_of(cell: str) -> str:
+    col, row = grid.split(cell)
+    return grid.name(col - 1, row)
+
+
+def test_other_rules_the_game_area_is_limited_only_by_5_cards_of_width() -> None:
+    """'Your game area is limited. It cannot be longer than 5 cards in width.' Nothing else limits it
+    sideways: a row of four cards offers six placements (one at each end, four below) wherever it
+    lies, also once its left end reaches column a (the shelter is slid, D1)."""
+    state = started()
+    skip_windows(state)
+    lay(state, {"b1": "underground-lake", "c1": "water-system", "d1": "water-system"})
+    set_pool(state, ["plant"])
+    play(state, "place plant a1")  # the row now reaches column a
+    skip_windows(state)
+    set_pool(state, ["plant"])
+    row = sorted((grid.split(c)[0], n) for c, n in cells(state).items())
+    assert [n for _, n in row] == ["plant", "underground-lake", "water-system", "water-system"]
+    plant = next(c for c, n in cells(state).items() if n == "plant")
+    assert _left_of(plant) in places(state)  # left of the plant: the printed game allows it
+    assert len(places(state)) == 6
+
+
+def test_other_rules_no_limit_below_the_shelter() -> None:
+    """Only width and the ceiling limit the shelter ('You cannot place cards above the first natural
+    resource'): a card may go below row 8, however deep the shelter reaches."""
+    state = started()
+    skip_windows(state)
+    column = ["underground-lake", *["water-system"] * 6, "energy-generator"]
+    lay(state, {f"e{row}": name for row, name in enumerate(column, 1)})
+    set_pool(state, ["plant"])
+    assert "e9" in places(state)
+    play(state, "place plant e9")
+    assert cells(state)["e9"] == "plant"
+
+
+def _plain_free_cells(occupied: set[tuple[int, int]]) -> set[tuple[int, int]]:
+    """The placement rule on unbounded coordinates (column, row): free, below the ceiling (row 1),
+    touching a side of a card, and the shelter at most 5 cards wide."""
+    found = set()
+    for col, row in occupied:
+        for dc, dr in ((0, -1), (-1, 0), (1, 0), (0, 1)):
+            cell = (col + dc, row + dr)
+            cols = [c for c, _ in occupied] + [cell[0]]
+            if cell not in occupied and cell[1] >= 1 and max(cols) - min(cols) < grid.MAX_WIDTH:
+                found.add(cell)
+    return found
+
+
+def test_other_rules_no_frame_limits_the_shelter_in_played_games() -> None:
+    """In random games, the placements offered are exactly those of the rule without any frame."""
+    for seed in range(40):
+        state = GAME.new_state(seed)
+        chooser = Rng(seed)
+        while GAME.decision(state) is not None:
+            occupied = {grid.split(c) for c in state.board}
+            offered = {grid.split(c) for c in grid.free_cells(state.board)}
+            assert offered == _plain_free_cells(occupied), f"seed {seed}: {sorted(state.board)}"
+            GAME.apply(state, chooser.choice(GAME.legal_actions(state)))

@@ -73,9 +73,9 @@ def test_the_end_check_discards_cards_that_would_die_and_natural_resources() -> 
 
 
 def test_the_end_check_cascades_when_a_feeding_plant_dies() -> None:
-    """The Animal at a1 eats only from the Plant at a2, which lives on a natural resource."""
+    """The Animal at b1 eats only from the Plant at b2, which lives on a natural resource."""
     state = started(3)
-    lay(state, {"b1": "underground-lake", "a1": "animal", "a2": "plant", "b2": "natural-energy"})
+    lay(state, {"c1": "underground-lake", "b1": "animal", "b2": "plant", "c2": "natural-energy"})
     scoring.final_check(CAT, state)
     assert cells(state) == {} and sorted(CAT.cards[c].name for c in state.dead) == ["animal", "plant"]
 

@@ -34,9 +34,8 @@ def draw(catalog: Catalog, state: ApocalypseState) -> None:
 def quake_targets(catalog: Catalog, state: ApocalypseState) -> list[str]:
     return [
         c
-        for c in grid.CELLS
-        if c in state.board
-        and catalog.cards[state.board[c].card].kind == "mechanism"
+        for c in grid.in_board_order(state.board)
+        if catalog.cards[state.board[c].card].kind == "mechanism"
         and state.board[c].quake < 0
     ]
 
@@ -52,9 +51,9 @@ def natural_counterpart(catalog: Catalog, card: int) -> str | None:
 
 def malfunction_targets(catalog: Catalog, state: ApocalypseState) -> list[str]:
     cells = []
-    for c in grid.CELLS:
-        tile = state.board.get(c)
-        if tile is None or catalog.cards[tile.card].kind != "mechanism" or tile.quake >= 0:
+    for c in grid.in_board_order(state.board):
+        tile = state.board[c]
+        if catalog.cards[tile.card].kind != "mechanism" or tile.quake >= 0:
             continue
         res = natural_counterpart(catalog, tile.card)
         if res is not None and state.natural_decks.get(res):

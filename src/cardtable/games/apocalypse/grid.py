@@ -1,8 +1,17 @@
 """The shelter's grid: coordinates, neighbours, and where a card may go ("Other Rules").
 
-Cells are named like a chess board: a column letter a-i and a row number 1-8, row 1 at the top
-(the row of the first natural resource; nothing may go above it). The starting cards sit in column e,
-so any 5-wide shelter around them fits in the frame. Rows below 3 are endangered.
+Cells are named like a chess board: a column letter a-i and a row number 1-28, row 1 at the top
+(the row of the first natural resource; nothing may go above it). Rows below 3 are endangered.
+
+The rulebook limits the shelter only by its width (5 cards) and its ceiling; the frame of names must
+never limit it more (RULES.md D1):
+- Sideways, nothing in the rules depends on a column, only on where cards lie relative to each other.
+  A shelter narrower than 5 cards that reaches column a or i could grow past it, so the whole
+  shelter is slid back to the middle of the 9 columns (`Layout.slide`, applied by the rules): a
+  shelter that can still grow sideways always has a free column on both sides.
+- Downwards, every card put or moved lies at most one row below the deepest card before it, and a
+  game has at most `MOVES_PER_GAME` such events after set-up (the Human starts in row 2), so no
+  shelter ever reaches below row `ROWS`.
 
 The frame is fixed, so every cell's coordinates and neighbours are tables built once. Where a card
 may be put depends only on which cells are occupied: `layout` works it out once per set of occupied
@@ -14,9 +23,16 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Collection, Iterable
 from functools import lru_cache
+from typing import TypeVar
+
+T = TypeVar("T")
 
 COLUMNS = "abcdefghi"
-ROWS = 8
+#: events that can put a card one row deeper than any before: 7 rounds of 3 turns (place or move),
+#: the three abilities that put a card (Teraform, Recycle, Restructure), the two Radioactive Wastes
+MOVES_PER_GAME = 7 * 3 + 3 + 2
+#: the Human starts in row 2; no card can ever lie deeper than this
+ROWS = 2 + MOVES_PER_GAME
 MAX_WIDTH = 5
 SAFE_ROWS = 3
 START_COLUMN = "e"
@@ -86,6 +102,23 @@ def _span(columns: Collection[int]) -> tuple[int, int]:
     return max(columns) - MAX_WIDTH + 1, min(columns) + MAX_WIDTH - 1
 
 
+def _slide(columns: Collection[int]) -> int:
+    """How far to slide a shelter with cards in these columns so that, while it is narrower than
+    5 cards, it keeps a free column on both sides (0 when it does, or cannot grow sideways)."""
+    if not columns:
+        return 0
+    low, high = min(columns), max(columns)
+    wide = high - low + 1
+    if wide >= MAX_WIDTH or (low > 0 and high < len(COLUMNS) - 1):
+        return 0
+    return (len(COLUMNS) - wide) // 2 - low
+
+
+def slid(board: dict[Cell, T], by: int) -> dict[Cell, T]:
+    """The board with every card `by` columns further right (left if negative), in the same order."""
+    return {name(COLUMN[cell] + by, split(cell)[1]): tile for cell, tile in board.items()}
+
+
 def in_board_order(cells: Iterable[Cell]) -> list[Cell]:
     """`cells` sorted a1, b1, ..., i1, a2, ..., i8."""
     return sorted(cells, key=BOARD_ORDER.__getitem__)
@@ -94,7 +127,7 @@ def in_board_order(cells: Iterable[Cell]) -> list[Cell]:
 class Layout:
     """Where cards may go on a shelter with these occupied cells (worked out on demand, then kept)."""
 
-    __slots__ = ("_columns", "_free_after", "_moves", "_span", "_touching", "free", "occupied")
+    __slots__ = ("_columns", "_free_after", "_moves", "_span", "_touching", "free", "occupied", "slide")
 
     def __init__(self, occupied: frozenset[Cell]) -> None:
         self.occupied = occupied
@@ -109,6 +142,8 @@ class Layout:
         )
         self._free_after: dict[Cell, tuple[Cell, ...]] = {}
         self._moves: dict[Cell, tuple[Cell, ...]] = {}
+        #: columns to slide the shelter right (negative: left) so the frame cannot limit it (0: none)
+        self.slide = _slide(self._columns.keys())
 
     def free_after_leaving(self, cell: Cell) -> tuple[Cell, ...]:
         """Where the card at `cell` could be put once it has left its cell (its own cell included)."""

@@ -204,7 +204,10 @@ class Apocalypse(Game[ApocalypseState]):
     def _advance(self, state: ApocalypseState) -> None:
         """Run the steps nobody decides, until a decision is pending or the game is over."""
         cat = self.catalog
-        while not state.task:
+        while True:
+            self._slide(state)
+            if state.task:
+                return
             step = state.step
             if step in ("setup", "turn", "over"):
                 return
@@ -247,6 +250,16 @@ class Apocalypse(Game[ApocalypseState]):
             else:
                 raise AssertionError(f"unknown step {step!r}")
 
+    def _slide(self, state: ApocalypseState) -> None:
+        """Slide the shelter sideways when the frame of cell names would limit it (D1)."""
+        by = grid.layout(state.board).slide
+        if by:
+            state.board = grid.slid(state.board, by)
+            side = "right" if by > 0 else "left"
+            state.log.append(
+                f"the shelter is slid {abs(by)} column(s) {side} on the grid (only the cell names change)"
+            )
+
     def _draw_pool(self, state: ApocalypseState) -> None:
         """Step 1. An empty Building Deck is refilled from the discard pile's building cards."""
         cat = self.catalog
@@ -269,7 +282,7 @@ class Apocalypse(Game[ApocalypseState]):
         cat = self.catalog
         living = set(doomed_living(cat, state.board))
         natural = {c for c, t in state.board.items() if cat.cards[t.card].kind == "natural"}
-        for cell in grid.CELLS:
+        for cell in grid.in_board_order(state.board):
             if cell in living:
                 board.turn(cat, state, cell, "needs not met")
             elif cell in natural:
@@ -360,7 +373,8 @@ class Apocalypse(Game[ApocalypseState]):
         places += [c for c in (state.catastrophe, state.held) if c >= 0]
         assert sorted(places) == list(range(len(cat.cards))), "every card must be in exactly one place"
         assert all(cat.cards[c].living for c in state.dead), "only living cards die"
-        assert all(c in grid.CELLS for c in state.board), "cards stay in the frame"
+        assert all(c in grid.COORDINATES for c in state.board), "cards stay in the frame"
+        assert grid.layout(state.board).slide == 0, "a shelter that may grow sideways has room on both sides"
         assert grid.width(state.board) <= grid.MAX_WIDTH, "the shelter is at most 5 cards wide"
         assert len(state.pool) <= POOL_SIZE and all(len(h) <= 2 for h in state.abilities)
         assert 0 <= state.deck_known <= len(state.building_deck)

@@ -20,7 +20,7 @@ def final_check(catalog: Catalog, state: ApocalypseState) -> None:
     turn again and die, and is discarded; repeated, since a dying Plant stops feeding its neighbours.
     """
     state.protected = -1
-    for cell in [c for c in grid.CELLS if c in state.board]:
+    for cell in grid.in_board_order(state.board):
         if catalog.cards[state.board[cell].card].kind == "natural":
             board.remove(catalog, state, cell, "it would break in the next turns")
     while doomed := doomed_living(catalog, state.board):

@@ -24,10 +24,8 @@ def seat_view(catalog: Catalog, state: ApocalypseState, seat: int | None) -> dic
     ok = satisfied(catalog, state.board)
     active = active_mechanisms(catalog, state.board)
     tiles = []
-    for cell in grid.CELLS:
-        tile = state.board.get(cell)
-        if tile is None:
-            continue
+    for cell in grid.in_board_order(state.board):
+        tile = state.board[cell]
         design = catalog.cards[tile.card]
         tiles.append(
             {

@@ -35,8 +35,7 @@ def quake_targets(catalog: Catalog, state: ApocalypseState) -> list[str]:
     return [
         c
         for c in grid.in_board_order(state.board)
-        if catalog.cards[state.board[c].card].kind == "mechanism"
-        and state.board[c].quake < 0
+        if catalog.cards[state.board[c].card].kind == "mechanism" and state.board[c].quake < 0
     ]
 
 

@@ -51,3 +51,14 @@ def test_dino_powers_activated_power_only_for_the_active_dinosaur(table: Table) 
     t.hand(0, "evade")
     t.part(0, "strategy")
     assert "power" not in t.legal()
+
+
+def test_dino_powers_static_power_applies_only_while_on_the_bench(table: Table) -> None:
+    """ "Static Dino Powers apply as long as the Dinosaur with that Power is on your bench": an active
+    Chief (ATK 2, Herd Leader +2 ATK) does not boost itself, and lends its power again once benched."""
+    t = table
+    t.dino(0, "chief-1")
+    assert effective(t.cat, t.s, 0, "atk") == 2 and effective(t.cat, t.s, 0, "eva") == 2
+    assert t.game.view(t.s, 1)["players"][0]["active"]["atk"] == 2
+    t.dino(0, "rex-1")  # Rex becomes active, the Chief goes to the bench
+    assert effective(t.cat, t.s, 0, "atk") == 8

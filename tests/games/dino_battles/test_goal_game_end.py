@@ -53,26 +53,22 @@ def test_goal_wound_supply_running_out_ends_the_game_fewest_wounds_win(table: Ta
     assert result.winners == expected and "Wound supply" in result.reason
 
 
-def test_goal_wound_tie_is_broken_by_knockouts(table: Table) -> None:
-    t = table
-    t.p(1).kos = 1
-    t.s.ended = "wounds"
-    result = t.game.result(t.s)
-    assert result.winners == (1,)  # everyone has 3 Wounds; B knocked out the most Dinosaurs
-
-
-def test_goal_wound_tie_with_equal_knockouts_is_shared(table: Table) -> None:
+def test_goal_wound_tie_is_a_shared_win_knockouts_do_not_break_it(table: Table) -> None:
+    """ "The player with the least Wound Cards ... wins": two players with the fewest share the win, even
+    if one knocked out more Dinosaurs (no tie-break is written)."""
     t = table
     n = len(t.s.players)
+    t.p(1).kos = 2
     if n > 2:
-        t.p(0).hand.append("wound")  # A has one Wound more
+        t.p(n - 1).hand.append("wound")  # the last seat has one Wound more
         t.s.supply["wound"] -= 1
     t.s.ended = "wounds"
     result = t.game.result(t.s)
-    if n == 2:
+    if n == 2:  # everyone shares the win: a draw
         assert result.draw and result.winners == () and result.scores == (0.0, 0.0)
     else:
-        assert result.winners == tuple(range(1, n)) and result.scores[0] == -1.0
+        assert result.winners == tuple(range(n - 1)) and result.scores[n - 1] == -1.0
+        assert result.scores[0] == result.scores[1] == 1.0 and "shared" in result.reason
 
 
 def test_goal_wounds_count_hand_deck_and_discard_not_purgatory(table: Table) -> None:
@@ -88,29 +84,54 @@ def test_goal_wounds_count_hand_deck_and_discard_not_purgatory(table: Table) -> 
     assert t.game.wounds(t.s, 0) == 3
 
 
-def test_goal_the_game_ends_after_the_round_in_which_the_dino_deck_is_used_up(table: Table) -> None:
+def test_goal_there_is_no_dino_deck_ending_play_goes_on_without_purge_or_reveal(table: Table) -> None:
+    """The goal of the game names two endings only (three knock-outs, the Wound supply). With the Dino Deck
+    empty, the Strategy part skips the purge and the reveal (there is nothing to reveal) and play goes on;
+    the revealed Dinosaurs stay to be bought."""
     t = table
     n = len(t.s.players)
-    t.s.purgatory.extend(t.s.dino_deck + t.s.row)
-    t.s.dino_deck, t.s.row = [], []
-    t.part(1, "keep")  # B's turn ends with nothing left to purge: the round is played out
-    seats_played = []
-    while t.decision is not None:
-        seats_played.append(t.s.turn.player)
+    t.s.purgatory.extend(t.s.dino_deck)
+    t.s.dino_deck = []
+    row = list(t.s.row)
+    for _ in range(2 * n + 1):  # more than two rounds of turns, each ended at once
         t.part(t.s.turn.player, "keep")
         t.play("pass")
-    assert seats_played == list(range(1, n))
-    assert t.s.ended == "arena"
-    assert "Dino Deck" in t.game.result(t.s).reason
+        assert t.decision is not None and t.s.ended == ""
+    assert t.s.row == row and t.s.turn.number > 2 * n
 
 
-def test_goal_last_dinosaurs_are_purged_one_per_turn(table: Table) -> None:
+def test_goal_dinosaurs_are_purged_only_while_the_dino_deck_can_reveal_another(table: Table) -> None:
+    """ "The topmost of the Dinosaurs you revealed from the Dino Deck is purged and another Dinosaur is
+    revealed": the last card of the Dino Deck is revealed, then the row stays as it is."""
+    t = table
+    t.s.purgatory.extend(t.s.dino_deck[:-1])
+    t.s.dino_deck = t.s.dino_deck[-1:]
+    last, row = t.s.dino_deck[0], list(t.s.row)
+    t.part(0, "keep")
+    t.play("pass")
+    assert t.s.row == [*row[1:], last] and t.s.dino_deck == []
+    t.part(t.s.turn.player, "keep")
+    t.play("pass")
+    assert t.s.row == [*row[1:], last] and t.s.ended == ""
+
+
+def test_goal_true_stall_no_dinosaur_in_play_or_to_buy_ends_the_game(table: Table) -> None:
+    """A true stall (RULES.md D2): nobody has a Dinosaur and none is left to reveal or buy, so no attack
+    and no knock-out can ever happen. The game ends and is scored like the Wound-supply end."""
     t = table
     n = len(t.s.players)
     t.s.purgatory.extend(t.s.dino_deck + t.s.row[1:])
     t.s.dino_deck, t.s.row = [], t.s.row[:1]
-    t.part(n - 2, "keep")
-    t.play("pass")
-    assert t.s.row == [] and t.s.turn.player == n - 1  # the last one was purged; the round goes on
-    t.play("pass", "pass", "pass")
-    assert t.s.ended == "arena"
+    tag = t.s.row[0]
+    t.dino(0, tag)
+    t.part(1, "strategy")
+    assert t.s.ended == ""  # A still has a Dinosaur: no stall
+    t.p(1).hand.append("wound")
+    t.s.supply["wound"] -= 1
+    t.p(0).active = None  # A's last Dinosaur leaves play (knocked out by Poison, say)
+    t.s.purgatory.append(tag)
+    t.part(1, "strategy")
+    assert t.s.ended == "stall" and t.decision is None
+    result = t.game.result(t.s)
+    assert 1 not in result.winners and "no Dinosaur" in result.reason
+    assert result.winners == (tuple(i for i in range(n) if i != 1) if n > 2 else (0,))

@@ -1,8 +1,8 @@
 """A position evaluation for search: the chance to win, estimated from a few features of each player.
 
 `win_chance(game, state, seat)` is a logistic model over the difference between the seat's features
-and the best opponent's: knock-outs (and being one from winning), Wounds (weighing more as the game's
-clocks run down), the active Dinosaur's HP (0 without one) and its attack ready to be paid, the bench's
+and the best opponent's: knock-outs (and being one from winning), Wounds (weighing more as the Wound
+supply runs down), the active Dinosaur's HP (0 without one) and its attack ready to be paid, the bench's
 HP, and Poison and Paralyze cards owned. What a player owns besides (Combat Cards, Strategies, Items) is
 left out on purpose: fitted weights on them reflect who buys them, not what they are worth, and misled
 the search into not buying at all.
@@ -68,7 +68,6 @@ class _Tables:
             key: [(tuple(a.cost.as_dict().values()), _attack_value(a)) for a in d.attacks]
             for key, d in cat.dinosaurs.items()
         }
-        self.dinos = {n: len(cat.dino_tags(n)) or 1 for n in (2, 3, 4)}
         self.wounds = {n: cat.setup.wound_stack.at(n) or 1 for n in (2, 3, 4)}
 
 
@@ -78,10 +77,9 @@ def _tables(cat: Catalog) -> _Tables:
 
 
 def progress(cat: Catalog, state: DinoState) -> float:
-    """How far the nearer of the game's two clocks (the Dino Deck, the Wound supply) has run, 0 to 1."""
+    """How far the game's clock, the Wound supply, has run, 0 to 1 (the Dino Deck ends nothing)."""
     t, n = _tables(cat), len(state.players)
-    left_dinos = (len(state.dino_deck) + len(state.row)) / t.dinos[n]
-    return max(1 - left_dinos, 1 - state.supply["wound"] / t.wounds[n])
+    return 1 - state.supply["wound"] / t.wounds[n]
 
 
 def _attack_value(attack: Attack) -> float:

@@ -69,11 +69,12 @@ class DinoBattles(Game[DinoState]):
             reason = "knocked out three opponent Dinosaurs"
         else:
             least = min(wounds)
-            tied = [i for i in range(n) if wounds[i] == least]
-            most = max(kos[i] for i in tied)
-            winners = tuple(i for i in tied if kos[i] == most)
-            cause = "the Wound supply ran out" if state.ended == "wounds" else "the Dino Deck was used up"
-            reason = f"{cause}: fewest Wounds" + (", most knock-outs among them" if len(tied) > 1 else "")
+            winners = tuple(i for i in range(n) if wounds[i] == least)
+            cause = {
+                "wounds": "the Wound supply ran out",
+                "stall": "no Dinosaur was left in play or to buy",
+            }[state.ended]
+            reason = f"{cause}: fewest Wounds" + (" (a shared win)" if 1 < len(winners) < n else "")
         if len(winners) == n:
             zeros = tuple(0.0 for _ in range(n))
             return Result((), zeros, reason + " (all tied)", draw=True, details=details)

@@ -150,8 +150,11 @@ class HeuristicPlayer:
     def _biggest_hit(self) -> int:
         """The most damage an opponent's active Dinosaur could deal with one attack."""
         return max(
-            (max(a.damage for a in self.cat.dino(p["active"]["tag"]).attacks) for p in self._opponents()
-             if p["active"]),
+            (
+                max(a.damage for a in self.cat.dino(p["active"]["tag"]).attacks)
+                for p in self._opponents()
+                if p["active"]
+            ),
             default=0,
         )
 
@@ -278,9 +281,11 @@ class HeuristicPlayer:
         """Attack a player without a Dinosaur (Wounds), else a Dinosaur we can knock out, else the
         leader, else the weakest."""
         attack = self.view["attack"]
-        damage = self.cat.dino(attack["attacker_tag"]).attacks[
-            [a.name for a in self.cat.dino(attack["attacker_tag"]).attacks].index(attack["attack"])
-        ].damage
+        damage = (
+            self.cat.dino(attack["attacker_tag"])
+            .attacks[[a.name for a in self.cat.dino(attack["attacker_tag"]).attacks].index(attack["attack"])]
+            .damage
+        )
 
         def worth(action: Action) -> tuple[bool, bool, tuple[int, int], int]:
             player = self._player(str(action.args[0]))

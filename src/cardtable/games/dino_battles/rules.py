@@ -36,7 +36,8 @@ PROMPTS = {
 
 
 def check_end(s: DinoState) -> None:
-    """Three opponent Dinosaurs knocked out, or the Wound supply empty, end the game."""
+    """Three opponent Dinosaurs knocked out, or the Wound supply empty, end the game; so does a true
+    stall: no Dinosaur in play and none left to buy or reveal (RULES.md D2)."""
     n = len(s.players)
     for seat in [(s.turn.player + k) % n for k in range(n)]:
         if s.players[seat].kos >= KOS_TO_WIN:
@@ -44,6 +45,8 @@ def check_end(s: DinoState) -> None:
             return
     if s.supply["wound"] == 0:
         s.ended = "wounds"
+    elif not s.row and not s.dino_deck and not any(p.dinos() for p in s.players):
+        s.ended = "stall"
 
 
 def settle(cat: Catalog, s: DinoState) -> None:

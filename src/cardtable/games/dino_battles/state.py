@@ -81,6 +81,6 @@ class DinoState(msgspec.Struct):
     attack: PendingAttack | None = None
     ops: list[PendingOp] = msgspec.field(default_factory=list)
     promote: list[int] = msgspec.field(default_factory=list)  # seats that must promote a benched Dinosaur
-    ended: str = ""  # "", "ko", "wounds" or "arena"
+    ended: str = ""  # "", "ko", "wounds" or "stall" (RULES.md D2)
     ko_winner: int = -1
     rng: Rng = msgspec.field(default_factory=Rng)

@@ -49,15 +49,12 @@ def set_up(cat: Catalog, players: int, seed: int) -> DinoState:
 def start_turn(cat: Catalog, s: DinoState, seat: int) -> None:
     """The Strategy part begins: purge the oldest revealed Dinosaur and reveal another.
 
-    With no revealed Dinosaur left to purge the Dino Deck is used up: the round is played out and the
-    game ends before the first player's next turn, so that everyone had as many turns (RULES.md D2).
+    With the Dino Deck empty there is nothing to reveal: the purge and the reveal are skipped and the
+    revealed Dinosaurs stay to be bought; play goes on (RULES.md D2).
     """
-    if not s.row and seat == 0:
-        s.ended = "arena"
-        return
     s.turn = Turn(player=seat, number=s.turn.number + 1)
     s.boosts = [[0, 0, 0] for _ in s.players]
-    if not s.row:
+    if not s.dino_deck or not s.row:
         return
     s.purgatory.append(s.row.pop(0))
     refill_row(s, len(s.row) + 1)

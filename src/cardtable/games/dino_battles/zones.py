@@ -47,13 +47,17 @@ def paralyzed(s: DinoState, seat: int) -> bool:
 
 
 def effective(cat: Catalog, s: DinoState, seat: int, stat: str) -> int:
-    """The ATK/EVA/DEF of `seat`'s active Dinosaur: printed value + static powers + Items this turn."""
+    """The ATK/EVA/DEF of `seat`'s active Dinosaur: printed value + static powers + Items this turn.
+
+    Static Dino Powers "apply as long as the Dinosaur with that Power is on your bench": only benched
+    Dinosaurs lend theirs, an active one does not boost itself (RULES.md D13).
+    """
     p = s.players[seat]
     if p.active is None:
         return 0
     dino = cat.dino(p.active.tag)
     value = {"atk": dino.atk, "eva": dino.eva, "def": dino.def_}[stat]
-    for other in p.dinos():
+    for other in p.bench:
         power = cat.dino(other.tag).power
         if power and power.kind == "static":
             value += dict(power.effects.ops()).get(stat, 0)

@@ -1,0 +1,49 @@
+"""The terminal picture of a view: the pool and deck, each player's tableau with goods, the hand."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .cards import Catalog
+from .faces import power_text
+
+
+def _card(cat: Catalog, key: str, goods: list[str]) -> str:
+    card = cat[key]
+    mark = " [good]" if key in goods else ""
+    kind = card.good[0].upper() if card.good else "-"
+    cost = f"def {card.cost}" if card.military else f"cost {card.cost}"
+    return f"{card.name} ({'world ' + kind if card.is_world else 'dev'}, {cost}, {card.vp} VP){mark}"
+
+
+def render_view(cat: Catalog, view: dict[str, Any]) -> str:
+    lines = [
+        f"[bold]Race for the Galaxy[/bold]  round {view['round']}  phase {view['phase']}  "
+        f"pool {view['pool']} VP  deck {view['deck']}  discard {view['discard']}"
+    ]
+    for p in view["players"]:
+        score = p["score"]
+        bonus = ", ".join(f"{cat[k].name} +{v}" for k, v in score["bonus"].items())
+        actions = (
+            ", ".join(p["actions"]) if "actions" in p else ("chosen" if p.get("actions_chosen") else "-")
+        )
+        lines.append(
+            f"\n[bold]{p['seat']}[/bold]  {score['total']} VP ({p['chips']} chips + {score['cards']} cards"
+            + (f" + {bonus}" if bonus else "")
+            + f")  hand {p['hand_size']}  military {p['military']}  actions: {actions}"
+        )
+        for key in p["tableau"]:
+            lines.append("   " + _card(cat, key, p["goods"]))
+        if "hand" in p:
+            lines.append("  hand:")
+            for key in p["hand"]:
+                powers = "; ".join(power_text(pw) for pw in cat[key].powers)
+                lines.append(f"   {_card(cat, key, [])}  {powers}")
+        if p.get("drawn"):
+            lines.append(f"  explored (keep {p['keep']}): " + ", ".join(cat[k].name for k in p["drawn"]))
+    if view["log"]:
+        lines.append("\n" + "\n".join(view["log"][-6:]))
+    decision = view["decision"]
+    if decision:
+        lines.append(f"\n{decision['seat']} must {decision['prompt']}")
+    return "\n".join(lines)

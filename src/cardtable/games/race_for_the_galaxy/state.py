@@ -1,0 +1,119 @@
+"""The state of a Race for the Galaxy game: plain data that round-trips through JSON.
+
+Cards are referred to by key (`cards.toml`); two copies of a development share a key, so hands, the
+deck and the discard pile are multisets kept as lists.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import msgspec
+
+from cardtable.core import Rng
+
+#: the action cards (RESEARCH.md §2.1), in phase order; the second Develop and Settle are 2-player only
+ACTIONS = (
+    "explore-5",
+    "explore-1-1",
+    "develop",
+    "develop2",
+    "settle",
+    "settle2",
+    "consume-trade",
+    "consume-x2",
+    "produce",
+)
+
+#: the steps the engine works through; "pick"-like steps ask a seat, the others run by themselves
+TaskKind = Literal[
+    "initial-discard",
+    "select",
+    "reveal",
+    "explore-draw",
+    "explore-keep",
+    "develop-start",
+    "develop-pick",
+    "develop-place",
+    "develop-pay",
+    "develop-after",
+    "settle-pick",
+    "settle-place",
+    "settle-method",
+    "settle-pay",
+    "settle-after",
+    "phase-end",
+    "consume-trade",
+    "consume-powers",
+    "consume-goods",
+    "consume-hand",
+    "gamble",
+    "produce",
+    "windfall",
+    "produce-draws",
+    "produce-most",
+    "hand-limit",
+    "end-check",
+]
+
+
+class Task(msgspec.Struct):
+    """One step of the round: its kind, the seat it concerns and what it carries.
+
+    `card`/`index` name a power (the card and the power's position on it); `n` is a count (goods
+    still to consume, cards still to discard) and `tag` a word (a settle method, a trade's source).
+    """
+
+    kind: TaskKind
+    seat: int = -1
+    card: str = ""
+    index: int = -1
+    n: int = 0
+    tag: str = ""
+
+
+class Player(msgspec.Struct):
+    start: str
+    hand: list[str] = msgspec.field(default_factory=list)
+    tableau: list[str] = msgspec.field(default_factory=list)
+    #: world key -> the face-down card lying on it as a good
+    goods: dict[str, str] = msgspec.field(default_factory=dict)
+    chips: int = 0
+    #: the action cards chosen this round (hidden from others until every seat has chosen)
+    actions: list[str] = msgspec.field(default_factory=list)
+    #: the tableau as it stood at the start of the current phase: the cards whose powers work
+    powered: list[str] = msgspec.field(default_factory=list)
+    #: cards drawn by Explore and not yet kept or discarded; how many more to keep
+    drawn: list[str] = msgspec.field(default_factory=list)
+    keep: int = 0
+    #: the card chosen in secret this Develop/Settle phase ("" none yet, "-" passed)
+    pick: str = ""
+    #: the card placed this phase and what is still to pay for it
+    placing: str = ""
+    owe: int = 0
+    temp_military: int = 0
+    #: powers used this Consume phase ("card#index"), the ×2 factor, VP by discards this phase
+    used: list[str] = msgspec.field(default_factory=list)
+    #: worlds that produced a good this Produce phase
+    produced: list[str] = msgspec.field(default_factory=list)
+
+
+class RftgState(msgspec.Struct):
+    players: list[Player]
+    deck: list[str]
+    discard: list[str]
+    pool: int
+    rng: Rng
+    expert: bool
+    round: int = 0
+    phase: str = "setup"
+    #: the phases still to run this round, in order
+    phases: list[str] = msgspec.field(default_factory=list)
+    tasks: list[Task] = msgspec.field(default_factory=list)
+    #: public narration, oldest first
+    log: list[str] = msgspec.field(default_factory=list)
+    ended: bool = False
+    #: scripted chance (oracle replays): per seat, the cards it draws, "draw:KEY" / "good:KEY" / "flip:KEY"
+    script: list[list[str]] = msgspec.field(default_factory=list)
+    #: how many reshuffles happened (public)
+    reshuffles: int = 0

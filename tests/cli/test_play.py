@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from rich.console import Console
 
-from cardtable.cli.play import Table, new_entries
+from cardtable.cli.play import Table
 from cardtable.core import Match, Record, replay
 from cardtable.players import make_player
 from tests.toygame import ToyGame, ToyState
@@ -73,33 +73,44 @@ def test_bad_arguments_exit_1_with_one_line(cli) -> None:
     assert "option hand" in one_error_line(cli("play", "toy", "-o", "hand=1", input=""))
 
 
-class LoggedToy(ToyGame):
-    """The toy game with a public log in its views: the last three cards played."""
+class NarratedToy(ToyGame):
+    """The toy game with a narration: the last three cards played (the pile is public)."""
 
-    def view(self, state: ToyState, seat: int | None) -> dict[str, Any]:
-        return {**super().view(state, seat), "log": [f"card {card} played" for card in state.pile][-3:]}
+    def narration(self, state: ToyState, viewer: int | None) -> list[str]:
+        return [f"card {card} played" for card in state.pile][-3:]
 
 
-def test_the_others_moves_are_told_through_the_public_log(monkeypatch: pytest.MonkeyPatch) -> None:
-    game = LoggedToy()
+def play_narrated(monkeypatch: pytest.MonkeyPatch, ask_every_window: bool) -> tuple[Table, str]:
     monkeypatch.setattr(sys, "stdin", io.StringIO("1\n" * 60))
     out = io.StringIO()
-    table = Table(Match(game, 5, ["you", "random"]), 0, {1: make_player("random", 3)}, Console(file=out))
+    match = Match(NarratedToy(), 5, ["you", "random"])
+    table = Table(
+        match, 0, {1: make_player("random", 3)}, Console(file=out), ask_every_window=ask_every_window
+    )
     assert table.run()
-    text = out.getvalue()
-    pile = table.match.state.pile
-    assert all(f"card {card} played" in text for card in pile)
-    silent = sum(1 for m in table.match.moves if m.seat == 1 and not m.action.startswith("play"))
-    assert silent > 0
-    assert text.count("B (random) decided (move)") == silent  # a draw or a pass leaves no log entry
+    return table, out.getvalue()
 
 
-def test_new_log_entries_are_found_in_a_moving_window() -> None:
-    assert new_entries([], ["a", "b"]) == ["a", "b"]
-    assert new_entries(["a", "b"], ["a", "b", "c"]) == ["c"]
-    assert new_entries(["a", "b", "c"], ["b", "c", "d", "e"]) == ["d", "e"]
-    assert new_entries(["x", "y"], ["x", "y", "x", "y"]) == ["x", "y"]
-    assert new_entries(["a"], ["a"]) == []
+def test_each_move_is_told_as_the_game_describes_it_with_its_narration(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    table, text = play_narrated(monkeypatch, ask_every_window=True)
+    assert all(f"card {card} played" in text for card in table.match.state.pile)
+    theirs = [m.action for m in table.match.moves if m.seat == 1]
+    assert text.count("B (random): ") == len(theirs)
+    assert all(f"B (random): {action}" in text for action in theirs)
+
+
+def test_a_forced_move_is_played_for_the_person_unless_asked(monkeypatch: pytest.MonkeyPatch) -> None:
+    table, text = play_narrated(monkeypatch, ask_every_window=False)
+    game, state = table.game, table.match.game.new_state(5)
+    forced = 0
+    for move in table.match.moves:
+        if move.seat == 0 and len(game.legal_actions(state)) == 1:
+            forced += 1
+        game.apply(state, move.action)
+    assert forced > 0 and text.count("you (your only move): ") == forced
+    assert text.count("move [1-") == sum(1 for m in table.match.moves if m.seat == 0) - forced
 
 
 class BadMarkupToy(ToyGame):

@@ -23,6 +23,9 @@ def free_port() -> int:
 
 
 def new_table(client: Any, game: str = "toy", **body: Any) -> dict[str, Any]:
+    """A new table; its people are asked at every decision unless the test says otherwise, so a test
+    that sends each move itself meets no move played for it."""
+    body.setdefault("ask_every_window", True)
     response = client.post("/api/tables", json={"game": game, **body})
     assert response.status_code == 201, response.text
     return response.json()

@@ -1,10 +1,10 @@
 """`cardtable play`: a person at one seat, players at the others, in the terminal.
 
 The person sees only their seat's view (`game.render(game.view(state, seat), seat)`) and chooses
-among the legal actions by number or notation. What the others did is shown through the public
-log of the person's view: a game that keeps a list of public event texts under the view key `log`
-(or `events`) gets each new entry printed; otherwise only who moved is said, since an action's text
-may hold something the person may not see.
+among the legal actions by number or notation. Each move is shown as the game says the person reads
+it (`Game.describe`), with the lines the game's narration adds under it (`Game.narration`): the same
+source the web table reads. A move that is the person's only legal one is played for them, unless
+they ask to be asked at every decision (`--ask-every-window`).
 """
 
 from __future__ import annotations
@@ -12,13 +12,13 @@ from __future__ import annotations
 import secrets
 import sys
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 from rich.console import Console
 from rich.markup import escape
 
-from cardtable.core import Action, IllegalAction, Match, make_game, mix_seed
+from cardtable.core import Action, IllegalAction, Match, Narrator, forced_action, make_game, mix_seed
 from cardtable.players import Player, make_player
 
 from . import app
@@ -28,8 +28,6 @@ QUIT_WORDS = ("quit", "exit", "q")
 HELP_WORDS = ("help", "?", "h")
 SHOW_WORDS = ("show", "view", "v")
 HUMAN = "you"
-#: view keys under which games keep their public log (a list of texts, possibly the latest few)
-LOG_KEYS = ("log", "events")
 
 
 @app.command("play")
@@ -46,6 +44,12 @@ def play_command(
     record: Annotated[
         Path | None, typer.Option("--record", help="Write the game record here (.json: as JSON).")
     ] = None,
+    ask_every_window: Annotated[
+        bool,
+        typer.Option(
+            "--ask-every-window", help="Ask me even when I have only one legal move (else it is played)."
+        ),
+    ] = False,
 ) -> None:
     """Play a game in the terminal against players (type a move's number or notation)."""
     with user_errors():
@@ -68,7 +72,7 @@ def play_command(
     other_kinds = iter(kinds)
     seats = [HUMAN if s == seat else next(other_kinds) for s in range(game.num_seats)]
     players = {s: make_player(kind, mix_seed(seed, s)) for s, kind in enumerate(seats) if s != seat}
-    table = Table(Match(game, seed, seats), seat, players, stdout())
+    table = Table(Match(game, seed, seats), seat, players, stdout(), ask_every_window=ask_every_window)
     with user_errors():
         try:
             table.run()
@@ -81,13 +85,22 @@ def play_command(
 class Table:
     """One terminal game: the person's turns read from stdin, everyone else's played by players."""
 
-    def __init__(self, match: Match, seat: int, players: dict[int, Player], console: Console) -> None:
+    def __init__(
+        self,
+        match: Match,
+        seat: int,
+        players: dict[int, Player],
+        console: Console,
+        *,
+        ask_every_window: bool = False,
+    ) -> None:
         self.match = match
         self.game = match.game
         self.seat = seat
         self.players = players
         self.console = console
-        self.log_seen: list[Any] = []
+        self.ask_every_window = ask_every_window
+        self.narrator = Narrator(self.game, match.state, seat)
 
     def run(self) -> bool:
         """Play until the end (True) or until the person quits or input ends (False)."""
@@ -99,24 +112,21 @@ class Table:
             + f"  you are seat {escape(game.seat_name(self.seat))}"
         )
         self.say(f"[dim]reproduce with --seed {match.seed}; type 'help' for help[/]")
-        self.show_new_log()
+        for line in self.narrator.setup:
+            self.say(f"[dim]{escape(line)}[/]")
         while (decision := match.decision) is not None:
             if decision.seat == self.seat:
-                action = self.ask()
+                forced = None if self.ask_every_window else forced_action(game, match.state)
+                action = forced or self.ask()
                 if action is None:
                     self.say("[yellow]you left the game[/]")
                     return False
-                match.apply(action)
-                self.say(f"you: {escape(str(action))}")
+                who = "you (your only move)" if forced else "you"
             else:
                 player = self.players[decision.seat]
                 action = player.choose(game.observe(match.state, decision.seat))
-                match.apply(action)
-                if not self.show_new_log():
-                    name = f"{game.seat_name(decision.seat)} ({player.name})"
-                    self.say(f"[cyan]{escape(name)}[/] decided ({escape(decision.kind)})")
-                continue
-            self.show_new_log()
+                who = f"{game.seat_name(decision.seat)} ({player.name})"
+            self.play(who, action)
         self.show_view("end of the game")
         result = match.result
         assert result is not None
@@ -194,15 +204,15 @@ class Table:
             "'show' shows the table again, 'quit' leaves the game."
         )
 
-    def show_new_log(self) -> bool:
-        """Print the public log entries not shown yet; False if there were none."""
-        view = self.game.view(self.match.state, self.seat)
-        log = next((view[key] for key in LOG_KEYS if isinstance(view.get(key), list)), [])
-        fresh = new_entries(self.log_seen, log)
-        for entry in fresh:
-            self.say(f"[dim]{escape(str(entry))}[/]")
-        self.log_seen = list(log)
-        return bool(fresh)
+    def play(self, who: str, action: Action) -> None:
+        """Apply a move and show it as the person reads it, with what the game narrates of it."""
+        before = self.game.clone(self.match.state)
+        self.match.apply(action)
+        told = self.narrator.told(before, action, self.match.state)
+        if told.text is not None:
+            self.say(f"[cyan]{escape(who)}[/]: {escape(told.text)}")
+        for line in told.events:
+            self.say(f"[dim]  {escape(line)}[/]")
 
     def say(self, text: str, markup: bool = True) -> None:
         self.console.print(text, markup=markup, soft_wrap=True)
@@ -215,11 +225,3 @@ class Table:
         text = record.to_json() + "\n" if path.suffix.lower() == ".json" else record.to_text()
         path.write_text(text, encoding="utf-8")
         self.say(f"record written to {escape(str(path))}")
-
-
-def new_entries(seen: list[Any], log: list[Any]) -> list[Any]:
-    """The entries of `log` after what `seen` already showed (a log may also be a moving window)."""
-    for overlap in range(min(len(seen), len(log)), 0, -1):
-        if seen[-overlap:] == log[:overlap]:
-            return log[overlap:]
-    return list(log)

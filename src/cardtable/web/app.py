@@ -50,6 +50,8 @@ class NewTable(BaseModel):
     seats: list[StrictStr] | None = None
     names: list[StrictStr] | None = None
     seed: StrictInt | None = None
+    #: ask the people at this table at every decision, even when their only move is forced
+    ask_every_window: bool = False
 
 
 class PlayAction(BaseModel):
@@ -155,6 +157,7 @@ def create_app(database_url: str | None = None, *, bot_delay: float = 0.6) -> Fa
             seats=body.seats,
             names=body.names,
             seed=body.seed,
+            ask_every_window=body.ask_every_window,
         )
         server.bots.kick(table)
         return {
@@ -255,8 +258,11 @@ def create_app(database_url: str | None = None, *, bot_delay: float = 0.6) -> Fa
                 await connection.send({"type": "ack", "id": request_id, "move": table.ply})
             elif kind == "sync":
                 await connection.send(table.payload(connection.seat))
+            elif kind == "prefs":
+                server.set_ask_every_window(table, connection.seat, data.get("ask_every_window"))
+                await connection.send(table.payload(connection.seat))
             else:
-                raise TableError(400, "bad-request", "unknown message type; use 'action' or 'sync'")
+                raise TableError(400, "bad-request", "unknown message type; use 'action', 'sync' or 'prefs'")
         except TableError as err:
             await connection.send({**_error_message(err), "id": request_id if _plain(request_id) else None})
 

@@ -1,4 +1,5 @@
-"""Bots at the table: seats of a player kind are played by the server, after a short visible delay."""
+"""Bots at the table: seats of a player kind are played by the server, after a short visible delay; and a
+person's forced move (their only legal one) is played for them at once, unless they asked to be asked."""
 
 from __future__ import annotations
 
@@ -30,7 +31,7 @@ class Bots:
     def kick(self, table: Table) -> None:
         """If a bot must decide at `table`, make sure it will (once; calling again is harmless)."""
         decision = table.match.decision
-        if decision is None or not table.seats[decision.seat].is_bot:
+        if decision is None or not (table.seats[decision.seat].is_bot or table.forced() is not None):
             return
         task = self.tasks.get(table.id)
         if task is None or task.done():
@@ -38,16 +39,12 @@ class Bots:
 
     async def _play(self, table_id: str) -> None:
         try:
-            await asyncio.sleep(self.delay)
             table = self.tables.get(table_id)
-            decision = table.match.decision
-            if decision is None or not table.seats[decision.seat].is_bot:
-                return
-            player = self._player(table, decision.seat)
-            # a searching bot may think for seconds: it thinks in a worker thread, on its own copy
-            observation = table.game.observe(table.game.clone(table.match.state), decision.seat)
-            action = await asyncio.to_thread(player.choose, observation)
-            await self.act(table, decision.seat, str(action), table.ply)
+            forced = table.forced()
+            if forced is not None:
+                await self.act(table, table.match.decision.seat, str(forced), table.ply)  # type: ignore[union-attr]
+            else:
+                await self._think(table_id)
         except TableError as err:
             log.warning("bot at table %s: %s", table_id, err.message)
         except asyncio.CancelledError:
@@ -57,6 +54,19 @@ class Bots:
         finally:
             self.tasks.pop(table_id, None)
         self.kick(self.tables.get(table_id))
+
+    async def _think(self, table_id: str) -> None:
+        """After the visible delay, the bot whose decision is pending chooses and plays."""
+        await asyncio.sleep(self.delay)
+        table = self.tables.get(table_id)
+        decision = table.match.decision
+        if decision is None or not table.seats[decision.seat].is_bot:
+            return
+        player = self._player(table, decision.seat)
+        # a searching bot may think for seconds: it thinks in a worker thread, on its own copy
+        observation = table.game.observe(table.game.clone(table.match.state), decision.seat)
+        action = await asyncio.to_thread(player.choose, observation)
+        await self.act(table, decision.seat, str(action), table.ply)
 
     def _player(self, table: Table, seat: int) -> Player:
         key = (table.id, seat)

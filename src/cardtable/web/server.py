@@ -30,6 +30,18 @@ class TableServer:
         self.bots.kick(table)
         return action
 
+    def set_ask_every_window(self, table: Table, seat: int | None, ask: object) -> None:
+        """A person's choice: be asked at every decision, or have a forced move played for them."""
+        if seat is None:
+            raise TableError(403, "spectator", "spectators have no moves to be asked about")
+        if not isinstance(ask, bool):
+            raise TableError(400, "bad-request", "ask_every_window must be true or false")
+        if ask:
+            table.ask_always.add(seat)
+        else:
+            table.ask_always.discard(seat)
+            self.bots.kick(table)
+
     def resume(self) -> None:
         """After a start: load every unfinished table with a bot seat and let its bots play on."""
         for table_id in self.tables.unfinished_ids():

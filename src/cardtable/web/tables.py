@@ -26,6 +26,7 @@ from cardtable.core import (
     Record,
     Told,
     UnknownGame,
+    forced_action,
     make_game,
 )
 from cardtable.core.record import SEAT_LETTERS
@@ -92,6 +93,14 @@ class Table:
         for viewer in self.viewers:
             self.narrators[viewer] = Narrator(self.game, state, viewer)
             self.setup_events[viewer] = self.narrators[viewer].setup
+
+    def forced(self) -> Action | None:
+        """The only move of the deciding person, when the table plays it for them (they did not ask
+        to be asked at every decision): a person is asked only when they have a real choice."""
+        decision = self.match.decision
+        if decision is None or self.seats[decision.seat].is_bot or decision.seat in self.ask_always:
+            return None
+        return forced_action(self.game, self.match.state)
 
     @property
     def viewers(self) -> list[int | None]:
@@ -189,6 +198,7 @@ class Tables:
         seats: Sequence[str] | None = None,
         names: Sequence[str] | None = None,
         seed: int | None = None,
+        ask_every_window: bool = False,
     ) -> Table:
         chosen = dict(_mode_options(game_name, mode)) if mode else {}
         chosen.update(options or {})
@@ -244,6 +254,8 @@ class Tables:
                 for s in table_seats
             )
         table = Table(table_id, match, table_seats)
+        if ask_every_window:
+            table.ask_always = {s.seat for s in table_seats if s.kind == HUMAN}
         self.live[table_id] = table
         return table
 

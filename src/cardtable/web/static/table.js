@@ -154,8 +154,16 @@ function kindNote(kind) {
   return kind === "automaton" ? " (rulebook automaton)" : ` (${kind} bot)`;
 }
 
+$("ask-always").addEventListener("change", (event) => {
+  if (socket?.readyState === WebSocket.OPEN) {
+    socket.send(JSON.stringify({ type: "prefs", ask_every_window: event.target.checked }));
+  }
+});
+
 function draw() {
   const ctx = { seats: state.seats, mySeat: state.seat, hints, faces };
+  $("ask-always-box").hidden = state.seat === null || state.seat === undefined;
+  $("ask-always").checked = Boolean(state.ask_always);
   const d = state.decision;
   $("seats-bar").replaceChildren(
     ...state.seats.map((s) =>

@@ -63,6 +63,13 @@ def skip_windows(state: ApocalypseState) -> None:
         GAME.apply(state, "pass")
 
 
+def to_window(state: ApocalypseState, then: str) -> None:
+    """Pass until an ability window before `then` ("turn", "needs", "catastrophe") is open."""
+    while (d := GAME.decision(state)) is not None and not (d.kind == "ability" and state.after == then):
+        legal = GAME.legal_actions(state)
+        GAME.apply(state, Action("pass") if Action("pass") in legal else legal[0])
+
+
 def play(state: ApocalypseState, *moves: str) -> None:
     """Apply moves in notation, passing through the ability windows in between."""
     for move in moves:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cardtable.core import Action
+from cardtable.core import Action, Rng
 
 from .position import (
     CAT,
@@ -16,6 +16,7 @@ from .position import (
     skip_windows,
     stack_catastrophes,
     started,
+    to_window,
 )
 
 
@@ -38,13 +39,81 @@ def kinds_of_round(state) -> list[str]:
 
 def test_a_window_opens_before_every_turn_and_before_steps_5_and_6() -> None:
     state = started(1)
-    stack_catastrophes(state, ["earthquake"])  # no mechanism to strike: no catastrophe decision
+    # a Food Processor keeps the shelter from emptying; a Malfunction finds no target: no decision
+    lay(state, {"e1": "underground-lake", "e2": "human", "d1": "food-processor"})
+    stack_catastrophes(state, ["malfunction"])
     window = ["ability"] * 3  # every seat holds abilities: each may use one or pass
     turns = [*window, "turn"] * 3
-    # round 1: before step 1, before each turn, before the needs check (no catastrophe)
-    assert kinds_of_round(state) == window + turns + window
+    # round 1: before each turn, before the needs check (no catastrophe); the pool is drawn at once
+    assert kinds_of_round(state) == turns + window
     # round 2: before each turn, before the needs check, before the catastrophe
     assert kinds_of_round(state) == turns + window + window
+
+
+def only_abilities(state, held: dict[int, list[str]]) -> None:
+    """Leave the seats exactly these unused abilities (the others count as used)."""
+    for seat in range(3):
+        state.used_abilities += state.abilities[seat]
+        state.abilities[seat] = []
+    for seat, names in held.items():
+        for name in names:
+            card = next(c for c in state.used_abilities if CAT.cards[c].name == name)
+            state.used_abilities.remove(card)
+            state.abilities[seat].append(card)
+    GAME.check_invariants(state)
+
+
+def test_ability_cards_no_window_opens_when_no_unused_ability_can_be_used_now() -> None:
+    """'You can use an Ability Card at any point in the game': a window is a moment at which an
+    unused ability could make a difference. Use Reserves protects until the round ends and cards
+    turn only at the needs check (or beside a new Radioactive Waste): when it is the only unused
+    ability, nobody is asked before the turns, and its holder alone before the needs check."""
+    state = started(1)
+    no_catastrophes(state)
+    only_abilities(state, {1: ["use-reserves"]})
+    GAME.apply(state, "pass")  # leave the round-1 window: from now on the rule applies to every window
+    kinds = kinds_of_round(state)
+    assert kinds == ["turn", "turn", "turn", "ability"]  # A passed; the turns, then B before step 5
+    assert all(d == "turn" for d in kinds_of_round(state)[:3])
+
+
+def test_ability_cards_whether_a_window_opens_is_public() -> None:
+    """The seats asked depend only on which abilities are still unused (public), never on who holds
+    them: a seat holding only Use Reserves is still asked before a turn while Teraform is unused."""
+    state = started(2)
+    only_abilities(state, {0: ["use-reserves"], 1: ["teraform"]})
+    decision = GAME.decision(state)
+    assert (decision.seat, decision.kind) == (0, "ability")
+    assert GAME.legal_actions(state) == [Action("pass")]  # A may use nothing now; only A knows it
+    for seat in range(3):
+        assert GAME.decision(GAME.determinize(state, seat, Rng(3))) == decision
+
+
+def test_ability_cards_a_pass_in_a_window_reads_as_no_line() -> None:
+    state = started(3)
+    assert GAME.decision(state).kind == "ability"
+    for viewer in (None, 0, 1, 2):
+        assert GAME.describe(state, Action("pass"), viewer) is None
+    skip_windows(state)
+    assert GAME.decision(state).kind == "turn"
+    assert all(GAME.describe(state, Action("pass"), v) == "pass" for v in (None, 0, 1, 2))
+
+
+def test_ability_cards_research_and_weather_report_at_the_first_window_of_a_round() -> None:
+    """What they show stays the same all round: offered when it is worth most, first thing."""
+    state = started(4)
+    give_ability(state, 0, "research")
+    give_ability(state, 1, "weather-report")
+    assert Action("ability", ("research",)) in GAME.legal_actions(state)
+    GAME.apply(state, "pass")
+    assert Action("ability", ("weather-report",)) in GAME.legal_actions(state)
+    skip_windows(state)
+    play(state, "pass")
+    while GAME.decision(state).kind == "ability":
+        assert not {"research", "weather-report"} & {
+            str(a.args[0]) for a in GAME.legal_actions(state) if a.verb == "ability"
+        }
+        GAME.apply(state, "pass")
 
 
 def test_window_order_starts_with_the_acting_seat() -> None:
@@ -124,22 +193,20 @@ def test_recycle_places_a_card_from_the_discard_pile() -> None:
     GAME.check_invariants(state)
 
 
-def test_research_reorders_the_top_3_building_cards() -> None:
+def test_research_shows_the_top_3_building_cards_to_everyone() -> None:
+    """'Look at the top 3 cards of the Building Deck, and put them back in the deck, however you
+    want': the next pool draws all three, so their order cannot matter and nobody is asked (D16)."""
     state = started(9)
     give_ability(state, 0, "research")
     top3 = state.building_deck[:3]
     GAME.apply(state, "ability research")
-    assert state.research == top3
-    names = [CAT.cards[c].name for c in top3]
-    chosen = [names[2], names[0], names[1]] if len(set(names)) == 3 else names
-    GAME.apply(state, f"top {chosen[0]}")
-    if len(set(names)) == 3:
-        GAME.apply(state, f"top {chosen[1]}")
-    assert [CAT.cards[c].name for c in state.building_deck[:3]] == chosen or len(set(names)) < 3
-    assert sorted(state.building_deck[:3]) == sorted(top3) and state.deck_known == 3
-    assert len(GAME.view(state, 1)["building_deck"]["known_top"]) == 3
-    skip_windows(state)
-    assert sorted(state.pool[:3]) == sorted(top3) and state.deck_known == 0
+    assert state.building_deck[:3] == top3 and state.deck_known == 3
+    assert GAME.decision(state).kind == "ability" and GAME.decision(state).seat == 0
+    for seat in (None, 0, 1, 2):
+        known = GAME.view(state, seat)["building_deck"]["known_top"]
+        assert [c["id"] for c in known] == top3
+    finish_round(state)
+    assert state.pool[:3] == top3 and state.deck_known == 0
 
 
 def test_use_reserves_protects_a_card_from_turning_for_one_round() -> None:
@@ -147,6 +214,9 @@ def test_use_reserves_protects_a_card_from_turning_for_one_round() -> None:
     no_catastrophes(state)
     lay(state, {"e1": "underground-lake", "e2": "human"})
     give_ability(state, 0, "use-reserves")
+    to_window(state, "needs")
+    while GAME.decision(state).seat != 0:
+        GAME.apply(state, "pass")
     GAME.apply(state, "ability use-reserves")
     assert {str(a.args[0]) for a in GAME.legal_actions(state)} == {"e1", "e2"}
     GAME.apply(state, "protect e2")

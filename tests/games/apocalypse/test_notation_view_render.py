@@ -28,7 +28,7 @@ def test_the_view_hides_deck_order_and_the_other_seats_abilities() -> None:
     text = json.dumps(GAME.view(state, 0))
     assert "building_deck" in text and str(state.building_deck) not in text
     view = GAME.view(state, 0)
-    assert view["building_deck"] == {"size": 35, "known_top": []}
+    assert view["building_deck"] == {"size": 29, "known_top": []}  # round 1's pool is drawn
     assert view["catastrophe_deck"] == {"size": 6, "known_top": None}
     assert view["abilities"][1]["cards"] is None and view["abilities"][0]["cards"] is not None
 
@@ -37,8 +37,6 @@ def test_determinize_keeps_what_the_seat_knows() -> None:
     state = started(4)
     give_ability(state, 0, "research")
     GAME.apply(state, "ability research")
-    while state.research:
-        GAME.apply(state, GAME.legal_actions(state)[0])
     known = state.building_deck[:3]
     sample = GAME.determinize(state, 0, Rng(9))
     assert sample.building_deck[:3] == known and sample.building_deck != state.building_deck

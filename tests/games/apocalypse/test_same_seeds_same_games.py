@@ -3,7 +3,9 @@
 `reference_games.json` holds five games (four random, one heuristic) as played by the engine before
 its speed-up (legal moves from remembered layouts, remembered shelter facts): every action, the
 result's details and a digest of the game log. Any optimisation must reproduce them exactly; only a
-deliberate change of a rule or of the heuristic player's rules of thumb may change them.
+deliberate change of a rule or of the heuristic player's rules of thumb may change them. They were
+last played anew for issue 11: ability windows open only where an unused ability could matter,
+Research asks for no order, and the log tells more (RULES.md D16, D21).
 """
 
 from __future__ import annotations

@@ -63,7 +63,8 @@ def test_the_human_is_placed_below_the_natural_resource(resource: str, natural: 
     state = GAME.new_state(5)
     GAME.apply(state, f"start {resource}")
     assert cells(state) == {"e1": natural, "e2": "human"}
-    assert len(state.building_deck) == 35  # the Human comes from the main (building) deck
+    # the Human comes from the main (building) deck; round 1's pool is drawn from it at once
+    assert len(state.building_deck) + len(state.pool) == 35 and len(state.pool) == 6
     assert len(state.natural_decks[resource]) == 2
     GAME.check_invariants(state)
 
@@ -71,9 +72,11 @@ def test_the_human_is_placed_below_the_natural_resource(resource: str, natural: 
 def test_worked_three_player_setup_and_first_round() -> None:
     """The set-up for three players, then a first round played through every step."""
     state = GAME.new_state(11)
+    # the topmost Human goes to the board, the next six cards to round 1's pool
+    pool = ["water-system", "plant", "animal", "food-processor", "human", "energy-generator"]
+    stock_pool(state, ["human", *pool])
     GAME.apply(state, "start energy")
-    assert state.round == 1 and GAME.decision(state).kind == "ability"  # a window before step 1
-    stock_pool(state, ["water-system", "plant", "animal", "food-processor", "human", "energy-generator"])
+    assert state.round == 1 and GAME.decision(state).kind == "ability"  # a window before A's turn
     skip_windows(state)
     # step 1: six cards in the pool; step 2 skipped in round 1
     assert sorted(CAT.cards[c].name for c in state.pool) == sorted(

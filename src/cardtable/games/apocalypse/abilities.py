@@ -2,7 +2,7 @@
 
 An ability is offered only when it can take effect, and once chosen it is carried out to the end:
 Teraform (`teraform energy`, then `put c3`), Weather Report (at once), Recycle (`recycle plant`, then
-`put c3`), Research (`top human`, ... to reorder the top 3), Use Reserves (`protect e2`),
+`put c3`), Research (at once: the top 3 building cards are shown), Use Reserves (`protect e2`),
 Restructure (`lift e2`, then `put d2`).
 """
 
@@ -15,6 +15,7 @@ from .cards import Catalog
 from .state import ApocalypseState
 
 RESEARCH_DEPTH = 3
+ROUNDS = 7
 
 
 def placeable_cells(state: ApocalypseState) -> tuple[str, ...]:
@@ -53,6 +54,31 @@ def liftable(catalog: Catalog, state: ApocalypseState) -> list[str]:
     return cells
 
 
+def timely(catalog: Catalog, state: ApocalypseState, ability: str) -> bool:
+    """Is the open window a moment at which using `ability` could differ from using it at a later
+    window? (RULES.md D21; only public facts: the same for every seat.)
+
+    Research and Weather Report change nothing on the table; what they show stays the same for the
+    whole round (the next pool's first cards, the next catastrophe), so they are offered at the
+    round's first window, when it is worth most; Research not in the last round (no pool follows).
+    Use Reserves protects until the round ends and cards turn only at the needs check and when a
+    Radioactive Waste is placed: it is offered just before those. The abilities that put a card on
+    the board are offered at every window.
+    """
+    if ability in ("research", "weather-report"):
+        first = (state.after == "turn" and state.turn == 0) or (state.skip_turns and state.after == "needs")
+        return first and (ability == "weather-report" or state.round < ROUNDS)
+    if ability == "use-reserves":
+        waste = state.catastrophe >= 0 and catalog.cards[state.catastrophe].name == "radioactive-waste"
+        return state.after == "needs" or (state.after == "catastrophe" and waste)
+    return True
+
+
+def offered(catalog: Catalog, state: ApocalypseState, ability: str) -> bool:
+    """May `ability` be used in the open window: it can take effect, and now is a moment for it."""
+    return timely(catalog, state, ability) and usable(catalog, state, ability)
+
+
 def usable(catalog: Catalog, state: ApocalypseState, ability: str) -> bool:
     if ability == "teraform":
         return bool(natural_kinds(state)) and bool(placeable_cells(state))
@@ -70,9 +96,16 @@ def usable(catalog: Catalog, state: ApocalypseState, ability: str) -> bool:
 
 
 def usable_by(catalog: Catalog, state: ApocalypseState, seat: int) -> list[str]:
-    """The seat's unused abilities that can take effect now, in card-file order."""
+    """The seat's unused abilities offered in the open window, in card-file order."""
     own = {catalog.cards[c].name for c in state.abilities[seat]}
-    return [n for n in catalog.names("ability") if n in own and usable(catalog, state, n)]
+    return [n for n in catalog.names("ability") if n in own and offered(catalog, state, n)]
+
+
+def any_offered(catalog: Catalog, state: ApocalypseState) -> bool:
+    """Is any unused ability, whoever holds it, offered in the open window? Public: which seat holds
+    which unused ability is hidden, but which abilities are still unused is not."""
+    unused = {catalog.cards[c].name for hand in state.abilities for c in hand}
+    return any(offered(catalog, state, n) for n in unused)
 
 
 def begin(catalog: Catalog, state: ApocalypseState, seat: int, ability: str) -> None:
@@ -86,18 +119,15 @@ def begin(catalog: Catalog, state: ApocalypseState, seat: int, ability: str) -> 
         top = catalog.cards[state.catastrophe_deck[0]].title
         state.log.append(f"the next catastrophe is {top}")
         return
-    if ability == "research":
+    if ability == "research":  # the order they go back in cannot matter: the next pool takes them all
         depth = min(RESEARCH_DEPTH, len(state.building_deck))
-        state.research = state.building_deck[:depth]
-        state.building_deck = state.building_deck[depth:]
-        state.deck_known = max(0, state.deck_known - depth)
-        state.research_order = []
-        seen = ", ".join(catalog.cards[c].title for c in state.research)
-        state.log.append(f"the top of the building deck: {seen}")
+        state.deck_known = max(state.deck_known, depth)
+        seen = ", ".join(catalog.cards[c].title for c in state.building_deck[:depth])
+        state.log.append(f"the top of the building deck, put back as it was: {seen}")
+        return
     state.task = {
         "teraform": "teraform",
         "recycle": "recycle",
-        "research": "research",
         "use-reserves": "protect",
         "restructure": "lift",
     }[ability]
@@ -111,9 +141,6 @@ def task_actions(catalog: Catalog, state: ApocalypseState) -> list[Action]:
         return [Action("teraform", (res,)) for res in natural_kinds(state)]
     if task == "recycle":
         return [Action("recycle", (n,)) for n in recyclable(catalog, state)]
-    if task == "research":
-        names = {catalog.cards[c].name for c in state.research}
-        return [Action("top", (d.name,)) for d in catalog.designs if d.name in names]
     if task == "protect":
         return [Action("protect", (c,)) for c in protectable(catalog, state)]
     if task == "lift":
@@ -147,18 +174,6 @@ def carry_out(catalog: Catalog, state: ApocalypseState, action: Action) -> bool:
         state.protected = state.board[str(args[0])].card
         state.log.append(f"{catalog.cards[state.protected].title} at {args[0]} protected for this round")
         return True
-    if verb == "top":
-        card = next(c for c in state.research if catalog.cards[c].name == args[0])
-        state.research.remove(card)
-        state.research_order.append(card)
-        if len(state.research) <= 1:
-            state.research_order += state.research
-            state.research = []
-            state.building_deck = state.research_order + state.building_deck
-            state.deck_known += len(state.research_order)
-            state.research_order = []
-            return True
-        return False
     if verb == "put":
         board.put(catalog, state, state.held, str(args[0]), state.held_unstable)
         state.held, state.held_unstable = -1, False

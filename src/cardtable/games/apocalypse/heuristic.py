@@ -160,8 +160,6 @@ class HeuristicPlayer:
             return Action("start", ("water",)) if Action("start", ("water",)) in legal else legal[0]
         if kind == "ability":
             return self._window(game, state, seat, legal)
-        if kind == "research":
-            return legal[0]
         return self._best(game, state, legal)
 
     def _best(self, game: Any, state: ApocalypseState, legal: list[Action]) -> Action:

@@ -76,8 +76,6 @@ def render_view(view: dict[str, Any], seat: int | None) -> str:
         out.append(f"seat {'ABC'[s]}{' (you)' if s == seat else ''} abilities: {shown}")
     if view["held"]:
         out.append(f"in hand: {view['held']['name']}")
-    if view["research"]:
-        out.append(f"researched cards to put back: {names(view['research'])}")
     out.append(f"living cards lost: {len(view['dead'])}")
     out += [f"[dim]> {escape(line)}[/]" for line in view["log"][-6:]]
     return "\n".join(out)

@@ -86,11 +86,7 @@ class Apocalypse(Game[ApocalypseState]):
             return f"before seat {'ABC'[self._actor(state)]}'s turn"
         if state.after == "catastrophe" and state.catastrophe >= 0:
             return f"before the {self.catalog.cards[state.catastrophe].title} strikes"
-        return {
-            "draw": "before the first card pool",
-            "discard": "no turns this round: Volcanic Eruption",
-            "needs": "before the needs check",
-        }.get(state.after, "")
+        return "before the needs check" if state.after == "needs" else ""
 
     def _actor(self, state: ApocalypseState) -> int:
         return (state.leader + state.turn) % SEATS
@@ -212,7 +208,9 @@ class Apocalypse(Game[ApocalypseState]):
             if step in ("setup", "turn", "over"):
                 return
             if step == "window":
-                while state.window_left > 0 and not state.abilities[state.window_seat]:
+                # a seat is asked if it holds a card and some unused ability is offered now (public)
+                offered = abilities.any_offered(cat, state)
+                while state.window_left > 0 and not (offered and state.abilities[state.window_seat]):
                     self._next_in_window(state)
                 if state.window_left > 0:
                     return
@@ -221,17 +219,20 @@ class Apocalypse(Game[ApocalypseState]):
                 state.round += 1
                 state.leader = (state.round - 1) % SEATS
                 state.turn, state.workforce_spent, state.skip_turns = 0, 0, False
-                state.log.append(f"round {state.round}")
-                if state.round == 1:
-                    self._open_window(state, state.leader, "draw")
-                else:
-                    state.step = "draw"
+                state.log.append(f"round {state.round}, led by seat {'ABC'[state.leader]}")
+                state.step = "draw"
             elif step == "draw":
                 self._draw_pool(state)
                 if state.round > 1:
                     catastrophes.draw(cat, state)
-                self._open_window(state, state.leader, "discard" if state.skip_turns else "turn")
+                if state.skip_turns:
+                    state.step = "discard"
+                else:
+                    self._open_window(state, state.leader, "turn")
             elif step == "discard":
+                if state.pool:
+                    left = ", ".join(cat.cards[c].title for c in state.pool)
+                    state.log.append(f"unused pool cards discarded: {left}")
                 state.discard += state.pool
                 state.pool = []
                 self._open_window(state, state.leader, "needs")
@@ -289,7 +290,9 @@ class Apocalypse(Game[ApocalypseState]):
                 board.turn(cat, state, cell, "natural resources turn each round")
 
     def _end_round(self, state: ApocalypseState) -> None:
-        state.protected = -1  # Use Reserves lasts one round
+        if state.protected >= 0:  # Use Reserves lasts one round
+            state.log.append(f"the {self.catalog.cards[state.protected].title} is no longer protected")
+            state.protected = -1
         if state.catastrophe >= 0:
             state.resolved.append(state.catastrophe)
             state.catastrophe = -1
@@ -321,6 +324,17 @@ class Apocalypse(Game[ApocalypseState]):
     # --- information -----------------------------------------------------------------------------
     def view(self, state: ApocalypseState, seat: int | None) -> dict[str, Any]:
         return seat_view(self.catalog, state, seat)
+
+    def describe(self, state: ApocalypseState, action: Action, viewer: int | None) -> str | None:
+        """Everything is done face up: every viewer reads the move. A pass in an ability window tells
+        nobody anything (whether the seat could have used a card is hidden): no line at all."""
+        if action.verb == "pass" and state.step == "window" and not state.task:
+            return None
+        return str(action)
+
+    def narration(self, state: ApocalypseState, viewer: int | None) -> list[str]:
+        """The game's log: every public consequence of the moves, in words (the same for everyone)."""
+        return list(state.log)
 
     def card_faces(self) -> dict[str, dict[str, Any]]:
         return faces.card_faces(self.catalog)
@@ -365,8 +379,6 @@ class Apocalypse(Game[ApocalypseState]):
             *state.discard,
             *state.used_abilities,
             *state.resolved,
-            *state.research,
-            *state.research_order,
             *(t.card for t in state.board.values()),
             *(t.quake for t in state.board.values() if t.quake >= 0),
         ]
@@ -390,7 +402,6 @@ class Apocalypse(Game[ApocalypseState]):
 _TASK_PROMPTS = {
     "teraform": "choose the natural resource to take (teraform energy/water)",
     "recycle": "choose the discarded card to place (recycle NAME)",
-    "research": "put the researched cards back, top first (top NAME)",
     "protect": "choose the card to protect from turning this round (protect CELL)",
     "lift": "choose the card to take from the board (lift CELL)",
     "put": "choose where to place the card in hand (put CELL)",
@@ -411,7 +422,6 @@ def _action_space(cat: Catalog) -> list[Action]:
     space += [Action("teraform", (r,)) for r in resources]
     recyclable = [d.name for d in cat.designs if d.deck == "building" or d.kind == "natural"]
     space += [Action("recycle", (n,)) for n in recyclable]
-    space += [Action("top", (n,)) for n in building]
     for verb in ("put", "protect", "lift", "quake", "malfunction"):
         space += [Action(verb, (c,)) for c in cells]
     return space

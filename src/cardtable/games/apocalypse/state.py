@@ -3,7 +3,7 @@
 Card ids index `Catalog.cards` (cards.toml expanded copy by copy). Deck lists have their top card
 first. Every card is in exactly one place: a deck, the card pool, the discard pile, the board (as a
 tile, or as the Earthquake lying on a tile), a seat's abilities, the used abilities, the resolved
-catastrophes, the current catastrophe, the card in hand (`held`) or the cards being researched.
+catastrophes, the current catastrophe or the card in hand (`held`).
 """
 
 from __future__ import annotations
@@ -55,8 +55,6 @@ class ApocalypseState(msgspec.Struct):
     task_seat: int = -1
     held: int = -1  # a card in hand, to be put on the board
     held_unstable: bool = False
-    research: list[int] = []  # cards lifted from the deck by Research, still to be put back
-    research_order: list[int] = []  # ... and those already put back, top first
     # --- the end ---------------------------------------------------------------------------------
     trios: int = 0
     points: int = 0

@@ -65,8 +65,6 @@ def seat_view(catalog: Catalog, state: ApocalypseState, seat: int | None) -> dic
         "catastrophe": card(catalog, state.catastrophe) if state.catastrophe >= 0 else None,
         "resolved_catastrophes": cards(state.resolved),
         "held": {**card(catalog, state.held), "unstable": state.held_unstable} if state.held >= 0 else None,
-        "research": [card(catalog, c) for c in state.research],
-        "research_order": [card(catalog, c) for c in state.research_order],
         "building_deck": {
             "size": len(state.building_deck),
             "known_top": [card(catalog, c) for c in state.building_deck[: state.deck_known]],

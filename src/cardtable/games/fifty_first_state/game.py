@@ -1,0 +1,288 @@
+"""51st State (Master Set) as a cardtable Game: options, views, determinization, invariants.
+
+>>> from cardtable.core import make_game
+>>> game = make_game("51st-state", {"players": 2, "factions": "new-york,mutants-union"})
+>>> state = game.new_state(7)
+>>> game.decision(state).kind
+'keep'
+>>> game.view(state, 1)["players"][0]["hand_size"]
+6
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from cardtable.core import Action, BadOption, Decision, Game, Mode, OptionSpec, Result, Rng, register
+
+from . import rules
+from .cards import TOKENS, Catalog, load_catalog
+from .faces import card_faces
+from .render import render_view
+from .rules import EXCHANGE_GOODS, MAX_SITES, SEAT_LETTERS
+from .state import FiftyState
+
+
+@register
+class FiftyFirstState(Game[FiftyState]):
+    name = "51st-state"
+    title = "51st State: Master Set"
+    state_type = FiftyState
+    option_specs = (
+        OptionSpec("players", 2, "number of players", (2, 3, 4)),
+        OptionSpec(
+            "factions",
+            "random",
+            "each seat's faction, comma-separated (new-york, appalachian, merchants-guild, "
+            "mutants-union or random), or 'random' for all",
+        ),
+    )
+    modes = tuple(Mode(f"{n} players", {"players": n}, f"{n} players, base set") for n in (2, 3, 4))
+    secret_verbs: ClassVar[Mapping[str, str]] = {"discard": "discards a card"}
+
+    def __init__(self, *, catalog: Catalog | None = None, **options: Any) -> None:
+        """`catalog` replaces the card data (e.g. a test set); it is not a game option."""
+        if catalog is not None and not isinstance(catalog, Catalog):
+            raise BadOption("catalog is not a game option")
+        self.catalog = catalog or load_catalog()
+        super().__init__(**options)
+
+    def validate_options(self) -> None:
+        self._faction_choice()
+
+    def _faction_choice(self) -> list[str]:
+        n = int(self.options["players"])
+        raw = str(self.options["factions"]).strip()
+        wanted = [w.strip() for w in raw.split(",")] if raw != "random" else ["random"] * n
+        if len(wanted) != n:
+            raise BadOption(f"factions: name {n} factions (one per seat) or 'random'")
+        known = self.catalog.faction_keys
+        for w in wanted:
+            if w != "random" and w not in known:
+                raise BadOption(f"factions: {w!r} is not one of {', '.join(known)} or random")
+        named = [w for w in wanted if w != "random"]
+        if len(set(named)) != len(named):
+            raise BadOption("factions: each faction can be played by one seat only")
+        if n > len(known):
+            raise BadOption(f"the card data has only {len(known)} factions")
+        return wanted
+
+    @property
+    def num_seats(self) -> int:
+        return int(self.options["players"])
+
+    # --- the rules -----------------------------------------------------------------------------
+    def new_state(self, seed: int) -> FiftyState:
+        wanted = self._faction_choice()
+        free = [f for f in self.catalog.faction_keys if f not in wanted]
+        picker = Rng(seed ^ 0x51)
+        picker.shuffle(free)
+        factions = [w if w != "random" else free.pop() for w in wanted]
+        return rules.set_up(self.catalog, factions, seed)
+
+    def decision(self, state: FiftyState) -> Decision | None:
+        return rules.decision(self.catalog, state)
+
+    def legal_actions(self, state: FiftyState) -> list[Action]:
+        return rules.legal_actions(self.catalog, state)
+
+    def _apply(self, state: FiftyState, action: Action) -> None:
+        rules.apply(self.catalog, state, action)
+
+    def result(self, state: FiftyState) -> Result | None:
+        if state.phase != "over":
+            return None
+        n = self.num_seats
+        keys = [
+            (p.vp, rules.goods_count(p), rules.standing(p)) for p in state.players
+        ]  # most VP, then goods, then locations (RULES.md "End of the game")
+        best = max(keys)
+        winners = tuple(i for i in range(n) if keys[i] == best)
+        details: dict[str, int | float | str] = {"rounds": state.round}
+        for i, p in enumerate(state.players):
+            letter = SEAT_LETTERS[i]
+            details[f"vp_{letter}"] = p.vp
+            details[f"faction_{letter}"] = p.faction
+        tied_vp = sum(1 for k in keys if k[0] == best[0])
+        reason = f"most VP ({best[0]}) after a player reached {self.catalog.rules.end_vp}"
+        if tied_vp > 1:
+            reason += ", tie broken by goods then locations" if len(winners) == 1 else ", shared victory"
+        if len(winners) == n:
+            return Result(
+                (), tuple(0.0 for _ in range(n)), reason + " (all tied)", draw=True, details=details
+            )
+        scores = tuple(1.0 if i in winners else -1.0 for i in range(n))
+        return Result(winners, scores, reason, details=details)
+
+    # --- information ---------------------------------------------------------------------------
+    def view(self, state: FiftyState, seat: int | None) -> dict[str, Any]:
+        players = []
+        for i, p in enumerate(state.players):
+            entry: dict[str, Any] = {
+                "seat": SEAT_LETTERS[i],
+                "faction": p.faction,
+                "vp": p.vp,
+                "passed": p.passed,
+                "supply": {k: p.supply[k] for k in TOKENS if p.supply.get(k)},
+                "sites": [
+                    {"key": s.key, "ruin": s.ruin, "uses": s.uses, "held": dict(sorted(s.held.items()))}
+                    for s in p.sites
+                ],
+                "deals": list(p.deals),
+                "connections": sorted(p.connections),
+                "hand_size": len(p.hand),
+                "known": sorted(p.known),
+                "faction_used": sorted(p.faction_used),
+                "to_discard": p.setup_discards,
+            }
+            if seat == i:
+                entry["hand"] = sorted(p.hand)
+            players.append(entry)
+        decision = self.decision(state)
+        pend = state.pending
+        return {
+            "game": self.name,
+            "viewer": SEAT_LETTERS[seat] if seat is not None else None,
+            "round": state.round,
+            "phase": state.phase,
+            "first": SEAT_LETTERS[state.first],
+            "turn": SEAT_LETTERS[state.turn],
+            "last_round": state.last_round,
+            "end_vp": self.catalog.rules.end_vp,
+            "decision": {
+                "seat": SEAT_LETTERS[decision.seat],
+                "kind": decision.kind,
+                "prompt": decision.prompt,
+            }
+            if decision
+            else None,
+            "deck_size": len(state.deck),
+            "discard_size": len(state.discard),
+            "connections": {
+                c: {
+                    "up": state.connection_up[c],
+                    "deck_size": len(state.connection_decks[c]),
+                    "discard": sorted(state.connection_discards[c]),
+                }
+                for c in ("blue", "red")
+            },
+            "lookout": {
+                "revealed": list(state.draft.revealed),
+                "order": [SEAT_LETTERS[i] for i in state.draft.order],
+                "second": state.draft.second,
+            },
+            "pending": {
+                "seat": SEAT_LETTERS[pend.seat],
+                "action": pend.action,
+                "cost": list(pend.units),
+                "spent": [[kind, slot] for kind, slot in pend.spent],
+                "cards_to_give": list(pend.cards),
+                "card": pend.card,
+                "stage": pend.stage,
+            }
+            if pend
+            else None,
+            "store_order": [SEAT_LETTERS[i] for i in state.store_order],
+            "players": players,
+            "events": list(state.events),
+        }
+
+    def narration(self, state: FiftyState, viewer: int | None) -> list[str]:
+        return list(state.events)
+
+    def determinize(self, state: FiftyState, seat: int, rng: Rng) -> FiftyState:
+        """Resample what `seat` cannot see: the deck order, the discard pile and the cards in other
+        hands that were not taken face up, from the pool of all those unseen cards."""
+        sample = self.clone(state)
+        pool = list(sample.deck) + list(sample.discard)
+        for i, p in enumerate(sample.players):
+            if i == seat:
+                continue
+            hidden = Counter(p.hand) - Counter(p.known)
+            pool += list(hidden.elements())
+        pool.sort()
+        rng.shuffle(pool)
+        for i, p in enumerate(sample.players):
+            if i == seat:
+                p.hand.sort()
+                p.known.sort()
+                continue
+            p.known.sort()
+            size = len(p.hand) - len(p.known)
+            p.hand = list(p.known) + pool[:size]
+            pool = pool[size:]
+        sample.discard = pool[: len(state.discard)]
+        sample.deck = pool[len(state.discard) :]
+        for colour in ("blue", "red"):
+            sample.connection_decks[colour].sort()
+            rng.shuffle(sample.connection_decks[colour])
+        sample.rng = rng.fork()
+        return sample
+
+    # --- encoding and checks -------------------------------------------------------------------
+    def action_space(self) -> list[Action]:
+        cat = self.catalog
+        keys = cat.location_keys
+        seats = SEAT_LETTERS[: self.num_seats]
+        slots = range(1, MAX_SITES + 1)
+        space = [Action("pass"), Action("done")]
+        space += [Action("pick", (k,)) for k in keys]
+        space += [Action("discard", (k,)) for k in (*keys, *cat.connection_keys)]
+        for verb in ("build", "deal", "raze", "drop"):
+            space += [Action(verb, (k,)) for k in keys]
+        space += [Action("develop", (k, i)) for k in keys for i in slots]
+        space += [Action("use", (i,)) for i in slots]
+        space += [Action(verb, (t, i)) for verb in ("attack", "open") for t in seats for i in slots]
+        space += [Action("faction", (c,)) for c in ("grey", "red", "blue")]
+        space += [Action("work", (g,)) for g in EXCHANGE_GOODS]
+        space += [Action("connect", (c,)) for c in ("blue", "red")]
+        space += [Action("play", (k,)) for k in cat.connection_keys]
+        space += [Action("pay", (t,)) for t in TOKENS]
+        space += [Action("pay", (g, i)) for g in ("fuel", "gun", "iron", "brick", "worker") for i in slots]
+        space += [Action("steal", (t, g)) for t in seats for g in ("fuel", "gun", "iron", "brick")]
+        space += [Action("store", (g, i)) for g in ("fuel", "gun", "iron", "brick", "worker") for i in slots]
+        return space
+
+    def check_invariants(self, state: FiftyState) -> None:
+        cat = self.catalog
+        cards: Counter[str] = Counter(state.deck) + Counter(state.discard) + Counter(state.draft.revealed)
+        if state.pending is not None and state.pending.card:
+            cards[state.pending.card] += 1
+        conns: Counter[str] = Counter()
+        for colour in ("blue", "red"):
+            conns.update(state.connection_decks[colour] + state.connection_discards[colour])
+            if state.connection_up[colour]:
+                conns[state.connection_up[colour]] += 1
+        for p in state.players:
+            cards.update(p.hand)
+            cards.update(p.deals)
+            cards.update(site.key for site in p.sites)
+            conns.update(p.connections)
+            assert not Counter(p.known) - Counter(p.hand), "a known card is not in the hand"
+            assert all(n > 0 for n in p.supply.values()), "an empty or negative supply entry"
+            assert len(p.sites) <= MAX_SITES
+            for site in p.sites:
+                loc = cat.locations[site.key]
+                assert all(n > 0 for n in site.held.values()), "an empty stack of goods on a location"
+                if site.ruin:
+                    assert not site.held, "a Ruin holds goods"
+                if loc.action is not None:
+                    assert site.uses <= loc.action.uses, f"{site.key} used too often"
+                elif not loc.open:
+                    assert site.uses == 0
+                if not loc.cache and not loc.storage:
+                    assert not site.held, f"{site.key} holds goods"
+                for room in loc.storage:
+                    assert sum(site.held.get(k, 0) for k in room.goods) <= room.capacity, "storage overfull"
+        assert cards == Counter(cat.deck()), "location cards not conserved"
+        expected = Counter(k for k in cat.connection_keys for _ in range(cat.connections[k].copies))
+        assert conns == expected, "Connection cards not conserved"
+        assert len(set(p.faction for p in state.players)) == len(state.players), "a faction played twice"
+
+    def card_faces(self) -> dict[str, dict[str, Any]]:
+        return card_faces(self.catalog)
+
+    def render(self, view: dict[str, Any], seat: int | None) -> str:
+        return render_view(self.catalog, view, seat)

@@ -1,0 +1,735 @@
+"""The rules of 51st State: set-up, the round, every action, payment chains, the end.
+
+The round (RESEARCH.md §2.3), each step named after the rules and resolved without asking where no
+one has a choice:
+  0. Set-up: deal 6 cards; each player discards 2 (keeps 4).
+  1. Lookout: flip the top Connection card of each colour; reveal n+1 cards, pick one each
+     clockwise from the first player; reveal n+1 again, pick counter-clockwise from the last player.
+  2. Production (automatic): goods on storage Features come back, then each faction board, each
+     deal and each (non-Ruin) Production location produces.
+  3. Action: clockwise from the first player, one action a turn until everyone has passed. An
+     action is chosen whole (`build gun-shop`), then paid unit by unit (`pay ammo`), then resolved.
+  4. The end check: a player at 25 VP or more made this round the last; after its Action phase each
+     player scores +1 VP per location (Ruins 0) and the game ends.
+  5. Cleanup: players with storage Features may store goods; supplies are discarded; use counters
+     reset; untaken Connection cards are discarded; the first-player token passes clockwise.
+
+Decisions: "keep" (set-up discards), "lookout" (pick), "action", "pay", "discard" (a card as a cost),
+"drop-deal" (a deal as a cost), "steal" (Thieves Caravan's target and good), "store" (Cleanup).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from cardtable.core import Action, Decision, IllegalAction, Rng
+
+from . import payment
+from .cards import BASIC, Catalog, Location
+from .state import Draft, FiftyState, Pending, Player, Site
+
+SEAT_LETTERS = "abcd"
+#: events kept in the state for the narration
+EVENTS_KEPT = 40
+#: the most locations one State could ever hold (every card of the deck): positions are 1..MAX_SITES
+MAX_SITES = 88
+#: workers exchanged for one of these
+EXCHANGE_GOODS = (*BASIC, "card")
+#: actions that play a card from hand: the card leaves the hand, face up, as soon as it is chosen
+HAND_VERBS = ("build", "develop", "deal", "raze")
+
+
+# --- set-up ----------------------------------------------------------------------------------------
+def set_up(cat: Catalog, factions: list[str], seed: int) -> FiftyState:
+    rng = Rng(seed)
+    deck = cat.deck()
+    rng.shuffle(deck)
+    decks = {}
+    for colour in ("blue", "red"):
+        cards = cat.connection_deck(colour)
+        rng.shuffle(cards)
+        decks[colour] = cards
+    players = [Player(faction=f) for f in factions]
+    s = FiftyState(
+        players=players,
+        deck=deck,
+        discard=[],
+        connection_decks=decks,
+        connection_discards={"blue": [], "red": []},
+        connection_up={"blue": "", "red": ""},
+        rng=rng,
+    )
+    rules = cat.rules
+    for p in players:
+        for _ in range(rules.start_cards):
+            draw(s, p)
+        p.setup_discards = max(0, len(p.hand) - rules.start_keep)
+    names = ", ".join(f"{seat_name(i)} plays {cat.factions[p.faction].name}" for i, p in enumerate(players))
+    event(s, f"Set-up: {names}. Each player keeps {rules.start_keep} of {rules.start_cards} cards.")
+    if not any(p.setup_discards for p in players):
+        start_round(cat, s)
+    return s
+
+
+def seat_name(seat: int) -> str:
+    return SEAT_LETTERS[seat].upper()
+
+
+def event(s: FiftyState, line: str) -> None:
+    s.events.append(line)
+    if len(s.events) > EVENTS_KEPT:
+        del s.events[: len(s.events) - EVENTS_KEPT]
+
+
+def draw(s: FiftyState, p: Player) -> bool:
+    """The top card of the deck into `p`'s hand (face down); the discard pile is reshuffled when
+    the deck is empty. False when both are empty (RULES.md: nothing is drawn)."""
+    card = take_top(s)
+    if card is None:
+        return False
+    p.hand.append(card)
+    return True
+
+
+def take_top(s: FiftyState) -> str | None:
+    if not s.deck and s.discard:
+        s.deck, s.discard = s.discard, []
+        s.rng.shuffle(s.deck)
+        event(s, "The discard pile is shuffled into a new deck.")
+    return s.deck.pop() if s.deck else None
+
+
+# --- the round -------------------------------------------------------------------------------------
+def start_round(cat: Catalog, s: FiftyState) -> None:
+    """Phase 1, Lookout: flip the Connection cards and reveal the first n+1 cards."""
+    s.phase = "lookout"
+    event(s, f"Round {s.round}: {seat_name(s.first)} has the first-player token.")
+    for colour in ("blue", "red"):
+        deck = s.connection_decks[colour]
+        if not deck and s.connection_discards[colour]:
+            deck.extend(s.connection_discards[colour])
+            s.connection_discards[colour] = []
+            s.rng.shuffle(deck)
+        if deck and not s.connection_up[colour]:
+            s.connection_up[colour] = deck.pop()
+            event(
+                s,
+                f"Lookout: the {colour} Connection card is {cat.connections[s.connection_up[colour]].name}.",
+            )
+    reveal(cat, s, second=False)
+
+
+def turn_order(s: FiftyState) -> list[int]:
+    n = len(s.players)
+    return [(s.first + i) % n for i in range(n)]
+
+
+def reveal(cat: Catalog, s: FiftyState, second: bool) -> None:
+    n = len(s.players)
+    cards = [c for c in (take_top(s) for _ in range(n + 1)) if c is not None]
+    order = turn_order(s)
+    if second:
+        order.reverse()
+    s.draft = Draft(revealed=cards, order=order[: len(cards)], second=second)
+    names = ", ".join(cat.locations[c].name for c in cards) or "nothing (no cards left)"
+    event(s, f"Lookout: revealed {names}.")
+    if not s.draft.order:
+        end_draft(cat, s)
+
+
+def end_draft(cat: Catalog, s: FiftyState) -> None:
+    s.discard.extend(s.draft.revealed)
+    second = s.draft.second
+    s.draft = Draft()
+    if second:
+        production(cat, s)
+    else:
+        reveal(cat, s, second=True)
+
+
+def production(cat: Catalog, s: FiftyState) -> None:
+    """Phase 2, Production, for every player in turn order."""
+    rules = cat.rules
+    for seat in turn_order(s):
+        p = s.players[seat]
+        got: Counter[str] = Counter()
+        for site in p.sites:
+            if site.ruin or not cat.locations[site.key].storage:
+                continue
+            for kind, n in site.held.items():
+                p.supply[kind] = p.supply.get(kind, 0) + n
+            site.held = {}
+        faction = cat.factions[p.faction]
+        got.update(gain(s, seat, [*rules.faction_production, faction.good]))
+        got.update(gain(s, seat, [cat.locations[d].deal for d in p.deals]))
+        for site in p.sites:
+            if not site.ruin and cat.locations[site.key].kind == "production":
+                got.update(gain(s, seat, produced(cat, p, cat.locations[site.key])))
+        event(s, f"Production: {seat_name(seat)} gains {counted(got)}.")
+    check_end(cat, s)
+    s.phase = "action"
+    s.turn = s.first
+    for p in s.players:
+        p.passed = False
+
+
+def produced(cat: Catalog, p: Player, loc: Location) -> list[str]:
+    prod = loc.production
+    assert prod is not None
+    if prod.per_type is None:
+        return list(prod.goods)
+    assert prod.good is not None
+    return [prod.good] * min(prod.max, icons(cat, p, prod.per_type))
+
+
+def icons(cat: Catalog, p: Player, kind: str) -> int:
+    """Type icons of `kind` on `p`'s locations (Ruins have none)."""
+    return sum(cat.locations[site.key].types.count(kind) for site in p.sites if not site.ruin)  # type: ignore[arg-type]
+
+
+def counted(items: Counter[str] | list[str]) -> str:
+    counts = Counter(items)
+    return ", ".join(f"{n} {k}" for k, n in sorted(counts.items())) or "nothing"
+
+
+def gain(s: FiftyState, seat: int, atoms: list[str]) -> Counter[str]:
+    """Give `seat` what `atoms` name; cards are drawn face down. Returns what was gained."""
+    p = s.players[seat]
+    got: Counter[str] = Counter()
+    for atom in atoms:
+        if atom == "vp":
+            p.vp += 1
+        elif atom == "card":
+            if not draw(s, p):
+                continue
+        else:
+            p.supply[atom] = p.supply.get(atom, 0) + 1
+        got[atom] += 1
+    return got
+
+
+def check_end(cat: Catalog, s: FiftyState) -> None:
+    if not s.last_round and any(p.vp >= cat.rules.end_vp for p in s.players):
+        s.last_round = True
+        event(s, f"A player has {cat.rules.end_vp} VP: this round is the last.")
+
+
+# --- decisions -------------------------------------------------------------------------------------
+def decision(cat: Catalog, s: FiftyState) -> Decision | None:
+    if s.phase == "setup":
+        seat = next(i for i, p in enumerate(s.players) if p.setup_discards)
+        keep = cat.rules.start_keep
+        return Decision(seat, "keep", f"discard a card (keep {keep} of {cat.rules.start_cards})")
+    if s.phase == "lookout":
+        return Decision(s.draft.order[0], "lookout", "take one of the revealed cards")
+    if s.phase == "cleanup":
+        return Decision(s.store_order[0], "store", "store goods on your storage locations, or done")
+    if s.phase != "action":
+        return None
+    pend = s.pending
+    if pend is None:
+        return Decision(s.turn, "action", "take an action or pass")
+    if pend.stage == "steal":
+        return Decision(pend.seat, "steal", f"choose whom to take a good from ({pend.action})")
+    if len(pend.spent) < len(pend.units):
+        return Decision(pend.seat, "pay", f"pay {counted(pend.units)} for {pend.action}")
+    if pend.cards[0] == "discard-card":
+        return Decision(pend.seat, "discard", f"discard a card to pay for {pend.action}")
+    return Decision(pend.seat, "drop-deal", f"give up one of your deals to pay for {pend.action}")
+
+
+def legal_actions(cat: Catalog, s: FiftyState) -> list[Action]:
+    d = decision(cat, s)
+    if d is None:
+        return []
+    p = s.players[d.seat]
+    if d.kind == "keep":
+        return [Action("discard", (k,)) for k in sorted(set(p.hand))]
+    if d.kind == "lookout":
+        return [Action("pick", (k,)) for k in sorted(set(s.draft.revealed))]
+    if d.kind == "store":
+        return [*store_actions(cat, p), Action("done")]
+    if d.kind == "action":
+        return turn_actions(cat, s, d.seat)
+    pend = s.pending
+    assert pend is not None
+    if d.kind == "steal":
+        return [Action("steal", (SEAT_LETTERS[t], g)) for t, g in steal_options(s, d.seat)]
+    if d.kind == "discard":
+        return [Action("discard", (k,)) for k in sorted(set(p.hand) | set(p.connections))]
+    if d.kind == "drop-deal":
+        return [Action("drop", (k,)) for k in sorted(set(p.deals))]
+    found = payment.next_sources(payment.sources(p), pend.units, list(pend.spent))
+    return [Action("pay", (kind,) if slot == 0 else (kind, slot)) for kind, slot in found]
+
+
+# --- the Action phase: what a player may do --------------------------------------------------------
+def raze_cost(cat: Catalog, site: Site) -> int:
+    base = getattr(cat.rules.raze_cost, cat.locations[site.key].kind)
+    return int(base) + (cat.rules.defended_extra if site.defended else 0)
+
+
+def develop_unit(cat: Catalog, new: str, site: Site) -> str:
+    """Develop's cost unit: the type rule holds when the cards share a type or the old is a Ruin."""
+    shared = set(cat.locations[new].types) & set(cat.locations[site.key].types)
+    return payment.DEVELOP_MATCH if site.ruin or shared else payment.DEVELOP_ANY
+
+
+def action_cost(cat: Catalog, s: FiftyState, seat: int, action: Action) -> list[str]:
+    """The cost units of a top-level action (the action must be well-formed for this seat)."""
+    p = s.players[seat]
+    verb, args = action.verb, action.args
+    if verb == "build":
+        return ["grey"] * cat.locations[str(args[0])].distance
+    if verb == "deal":
+        return ["blue"] * cat.locations[str(args[0])].distance
+    if verb == "raze":
+        return ["red"] * cat.locations[str(args[0])].distance
+    if verb == "develop":
+        return [develop_unit(cat, str(args[0]), p.sites[int(args[1]) - 1])]
+    if verb == "attack":
+        target = s.players[SEAT_LETTERS.index(str(args[0]))]
+        return ["red"] * raze_cost(cat, target.sites[int(args[1]) - 1])
+    if verb == "use":
+        effect = cat.locations[p.sites[int(args[0]) - 1].key].action
+        assert effect is not None
+        return list(effect.cost)
+    if verb == "faction":
+        fa = next(a for a in cat.factions[p.faction].actions if a.contact == args[0])
+        return list(fa.cost)
+    if verb == "work":
+        return ["worker"] * cat.rules.workers_per_exchange
+    if verb == "open":
+        return ["worker"]
+    if verb == "connect":
+        return ["worker"] * cat.rules.workers_per_connection
+    if verb == "play":
+        return list(cat.connections[str(args[0])].cost)
+    return []
+
+
+def _affordable(p: Player, pool: Counter, units: list[str], extra_cards: int = 0) -> bool:
+    if "discard-card" in units and len(p.hand) + len(p.connections) - extra_cards < units.count(
+        "discard-card"
+    ):
+        return False
+    if "discard-deal" in units and len(p.deals) < units.count("discard-deal"):
+        return False
+    return payment.can_pay(pool, units)
+
+
+def turn_actions(cat: Catalog, s: FiftyState, seat: int) -> list[Action]:
+    p = s.players[seat]
+    pool = payment.sources(p)
+    out: list[Action] = []
+    hand = sorted(set(p.hand))
+    for verb, colour in (("build", "grey"), ("deal", "blue"), ("raze", "red")):
+        for k in hand:
+            if payment.can_pay(pool, [colour] * cat.locations[k].distance):
+                out.append(Action(verb, (k,)))
+    can_match = payment.can_pay(pool, [payment.DEVELOP_MATCH])
+    can_any = payment.can_pay(pool, [payment.DEVELOP_ANY])
+    if can_match:
+        for k in hand:
+            for i, site in enumerate(p.sites, 1):
+                if can_any or develop_unit(cat, k, site) == payment.DEVELOP_MATCH:
+                    out.append(Action("develop", (k, i)))
+    for i, site in enumerate(p.sites, 1):
+        loc = cat.locations[site.key]
+        if site.ruin or loc.action is None or site.uses >= loc.action.uses:
+            continue
+        if "steal-basic" in loc.action.gain and not steal_options(s, seat):
+            continue
+        if _affordable(p, pool, list(loc.action.cost)):
+            out.append(Action("use", (i,)))
+    for fa in cat.factions[p.faction].actions:
+        if fa.contact not in p.faction_used and _affordable(p, pool, list(fa.cost)):
+            out.append(Action("faction", (fa.contact,)))
+    for t, other in enumerate(s.players):
+        if t == seat or other.passed:
+            continue
+        for i, site in enumerate(other.sites, 1):
+            if site.ruin:
+                continue
+            if payment.can_pay(pool, ["red"] * raze_cost(cat, site)):
+                out.append(Action("attack", (SEAT_LETTERS[t], i)))
+            loc = cat.locations[site.key]
+            if loc.open and site.uses == 0 and payment.can_pay(pool, ["worker"]):
+                out.append(Action("open", (SEAT_LETTERS[t], i)))
+    if payment.can_pay(pool, ["worker"] * cat.rules.workers_per_exchange):
+        out += [Action("work", (g,)) for g in EXCHANGE_GOODS]
+    if payment.can_pay(pool, ["worker"] * cat.rules.workers_per_connection):
+        out += [Action("connect", (c,)) for c in ("blue", "red") if s.connection_up[c]]
+    for k in sorted(set(p.connections)):
+        if _affordable(p, pool, list(cat.connections[k].cost), extra_cards=1):
+            out.append(Action("play", (k,)))
+    out.append(Action("pass"))
+    return out
+
+
+def steal_options(s: FiftyState, seat: int) -> list[tuple[int, str]]:
+    """(opponent, good) pairs a steal may take: basic goods in a non-passed opponent's supply."""
+    return [
+        (t, g)
+        for t, other in enumerate(s.players)
+        if t != seat and not other.passed
+        for g in BASIC
+        if other.supply.get(g, 0) > 0
+    ]
+
+
+def store_actions(cat: Catalog, p: Player) -> list[Action]:
+    out = []
+    for i, site in enumerate(p.sites, 1):
+        for kind in storable(cat, site):
+            if p.supply.get(kind, 0) > 0:
+                out.append(Action("store", (kind, i)))
+    return out
+
+
+def storable(cat: Catalog, site: Site) -> list[str]:
+    """Goods `site` still has room for (storage Features only; Ruins store nothing)."""
+    if site.ruin:
+        return []
+    kinds = []
+    for room in cat.locations[site.key].storage:
+        used = sum(site.held.get(k, 0) for k in room.goods)
+        if used < room.capacity:
+            kinds += [k for k in room.goods if k not in kinds]
+    return kinds
+
+
+# --- applying --------------------------------------------------------------------------------------
+def apply(cat: Catalog, s: FiftyState, action: Action) -> None:
+    d = decision(cat, s)
+    assert d is not None
+    p = s.players[d.seat]
+    who = seat_name(d.seat)
+    if d.kind == "keep":
+        remove_from_hand(p, str(action.args[0]))
+        s.discard.append(str(action.args[0]))
+        p.setup_discards -= 1
+        if not any(q.setup_discards for q in s.players):
+            start_round(cat, s)
+        return
+    if d.kind == "lookout":
+        card = str(action.args[0])
+        s.draft.revealed.remove(card)
+        s.draft.order.pop(0)
+        p.hand.append(card)
+        p.known.append(card)
+        event(s, f"{who} takes {cat.locations[card].name}.")
+        if not s.draft.order:
+            end_draft(cat, s)
+        return
+    if d.kind == "store":
+        if action.verb == "done":
+            s.store_order.pop(0)
+            finish_cleanup(cat, s)
+        else:
+            kind, slot = str(action.args[0]), int(action.args[1])
+            payment.spend(p, (kind, 0))
+            held = p.sites[slot - 1].held
+            held[kind] = held.get(kind, 0) + 1
+            event(s, f"{who} stores 1 {kind} on {cat.locations[p.sites[slot - 1].key].name}.")
+            if not store_actions(cat, p):
+                s.store_order.pop(0)
+                finish_cleanup(cat, s)
+        return
+    if d.kind == "action":
+        begin(cat, s, d.seat, action)
+    elif d.kind == "steal":
+        steal(cat, s, d.seat, SEAT_LETTERS.index(str(action.args[0])), str(action.args[1]))
+    elif d.kind == "discard":
+        discard_card(cat, s, p, str(action.args[0]))
+    elif d.kind == "drop-deal":
+        drop_deal(cat, s, p, str(action.args[0]))
+    elif d.kind == "pay":
+        source = (str(action.args[0]), int(action.args[1]) if len(action.args) > 1 else 0)
+        pay_token(s, p, source)
+    settle(cat, s)
+
+
+def remove_from_hand(p: Player, card: str) -> None:
+    p.hand.remove(card)
+    keep = min(p.known.count(card), p.hand.count(card))
+    while p.known.count(card) > keep:
+        p.known.remove(card)
+
+
+def pay_token(s: FiftyState, p: Player, source: tuple[str, int]) -> None:
+    pend = s.pending
+    assert pend is not None
+    payment.spend(p, source)
+    pend.spent.append(source)
+
+
+def begin(cat: Catalog, s: FiftyState, seat: int, action: Action) -> None:
+    if action.verb == "pass":
+        s.players[seat].passed = True
+        event(s, f"{seat_name(seat)} passes.")
+        next_turn(cat, s)
+        return
+    units = action_cost(cat, s, seat, action)
+    tokens = [u for u in units if u not in payment.CARD_UNITS]
+    cards = [u for u in units if u in payment.CARD_UNITS]
+    s.pending = Pending(seat=seat, action=str(action), units=tokens, cards=cards)
+    if action.verb in HAND_VERBS:
+        s.pending.card = str(action.args[0])
+        remove_from_hand(s.players[seat], s.pending.card)
+
+
+def settle(cat: Catalog, s: FiftyState) -> None:
+    """Pay every unit that has one way to be paid, then resolve the action once it is paid."""
+    while (pend := s.pending) is not None:
+        p = s.players[pend.seat]
+        if pend.stage == "steal":
+            found = steal_options(s, pend.seat)
+            if len(found) > 1:
+                return
+            if found:
+                steal(cat, s, pend.seat, *found[0])
+            else:  # cannot happen: the action is offered only with a good to take, and paying takes none
+                s.pending = None
+                next_turn(cat, s)
+            continue
+        if len(pend.spent) < len(pend.units):
+            found = payment.next_sources(payment.sources(p), pend.units, list(pend.spent))
+            if len(found) != 1:
+                return
+            pay_token(s, p, found[0])
+            continue
+        if not pend.cards:
+            resolve(cat, s, pend)
+            continue
+        if pend.cards[0] == "discard-card":
+            if len(p.hand) + len(p.connections) != 1:
+                return
+            discard_card(cat, s, p, (p.hand or p.connections)[0])
+            continue
+        if len(set(p.deals)) != 1:
+            return
+        drop_deal(cat, s, p, p.deals[0])
+
+
+def discard_card(cat: Catalog, s: FiftyState, p: Player, card: str) -> None:
+    """Discard `card` (a location or a Connection card) from `p`'s hand to pay a discard-card unit."""
+    seat = s.players.index(p)
+    if card in p.connections:
+        p.connections.remove(card)
+        s.connection_discards[cat.connections[card].deck].append(card)
+        event(s, f"{seat_name(seat)} discards {cat.connections[card].name}.")
+    else:
+        remove_from_hand(p, card)
+        s.discard.append(card)
+        event(s, f"{seat_name(seat)} discards a card.")
+    assert s.pending is not None
+    s.pending.cards.pop(0)
+
+
+def drop_deal(cat: Catalog, s: FiftyState, p: Player, card: str) -> None:
+    """Give up one of `p`'s deals (to the discard pile) to pay a discard-deal unit."""
+    p.deals.remove(card)
+    s.discard.append(card)
+    event(s, f"{seat_name(s.players.index(p))} gives up the deal {cat.locations[card].name}.")
+    assert s.pending is not None
+    s.pending.cards.pop(0)
+
+
+def paid_text(pend: Pending) -> str:
+    shown = [kind if slot == 0 else f"{kind} from the location at {slot}" for kind, slot in pend.spent]
+    return f" (paid {counted(shown)})" if shown else ""
+
+
+def resolve(cat: Catalog, s: FiftyState, pend: Pending) -> None:
+    """Carry out a paid action."""
+    seat = pend.seat
+    p = s.players[seat]
+    who = seat_name(seat)
+    action = Action.parse(pend.action)
+    verb, args = action.verb, action.args
+    paid = paid_text(pend)
+    s.pending = None
+    if verb == "build":
+        card = str(args[0])
+        p.sites.append(Site(card))
+        got = built(cat, s, seat, len(p.sites))
+        event(s, f"{who} builds {cat.locations[card].name}{paid} and gains {counted(got)}.")
+    elif verb == "develop":
+        card, slot = str(args[0]), int(args[1])
+        old = p.sites[slot - 1]
+        returned = give_back(p, old)
+        s.discard.append(old.key)
+        p.sites[slot - 1] = Site(card)
+        got = gain(s, seat, ["vp"] * cat.rules.develop_vp)
+        got.update(built(cat, s, seat, slot))
+        got.update(returned)
+        was = "a Ruin" if old.ruin else cat.locations[old.key].name
+        event(s, f"{who} develops {was} into {cat.locations[card].name}{paid} and gains {counted(got)}.")
+    elif verb == "deal":
+        card = str(args[0])
+        p.deals.append(card)
+        got = gain(s, seat, [cat.locations[card].deal])
+        event(s, f"{who} makes a deal with {cat.locations[card].name}{paid} and gains {counted(got)}.")
+    elif verb == "raze":
+        card = str(args[0])
+        s.discard.append(card)
+        got = gain(s, seat, list(cat.locations[card].spoils))
+        event(s, f"{who} razes {cat.locations[card].name} from hand{paid} and gains {counted(got)}.")
+    elif verb == "attack":
+        target, slot = SEAT_LETTERS.index(str(args[0])), int(args[1])
+        victim = s.players[target]
+        site = victim.sites[slot - 1]
+        loc = cat.locations[site.key]
+        got = gain(s, seat, list(loc.spoils))
+        back = give_back(victim, site)
+        back.update(gain(s, target, [loc.deal]))
+        victim.sites[slot - 1] = Site(site.key, ruin=True)
+        event(
+            s,
+            f"{who} razes {seat_name(target)}'s {loc.name}{paid} and gains {counted(got)}; "
+            f"{seat_name(target)} gains {counted(back)}; the location is a Ruin.",
+        )
+    elif verb == "use":
+        site = p.sites[int(args[0]) - 1]
+        effect = cat.locations[site.key].action
+        assert effect is not None
+        site.uses += 1
+        if "steal-basic" in effect.gain:
+            event(s, f"{who} uses {cat.locations[site.key].name}{paid}.")
+            s.pending = Pending(seat=seat, action=pend.action, units=[], stage="steal")
+            return
+        got = gain(s, seat, list(effect.gain))
+        event(s, f"{who} uses {cat.locations[site.key].name}{paid} and gains {counted(got)}.")
+    elif verb == "faction":
+        fa = next(a for a in cat.factions[p.faction].actions if a.contact == args[0])
+        p.faction_used.append(fa.contact)
+        got = gain(s, seat, list(fa.gain))
+        event(s, f"{who} uses the faction's {fa.contact} action{paid} and gains {counted(got)}.")
+    elif verb == "work":
+        got = gain(s, seat, [str(args[0])])
+        event(s, f"{who} exchanges workers{paid} and gains {counted(got)}.")
+    elif verb == "open":
+        target, slot = SEAT_LETTERS.index(str(args[0])), int(args[1])
+        owner = s.players[target]
+        site = owner.sites[slot - 1]
+        site.uses += 1
+        got = gain(s, seat, produced(cat, owner, cat.locations[site.key]))
+        gain(s, target, ["worker"])
+        event(
+            s,
+            f"{who} sends a worker to {seat_name(target)}'s {cat.locations[site.key].name} and gains "
+            f"{counted(got)}; {seat_name(target)} gains 1 worker.",
+        )
+    elif verb == "connect":
+        colour = str(args[0])
+        card = s.connection_up[colour]
+        s.connection_up[colour] = ""
+        p.connections.append(card)
+        event(s, f"{who} takes the Connection card {cat.connections[card].name}{paid}.")
+    elif verb == "play":
+        card = str(args[0])
+        p.connections.remove(card)
+        conn = cat.connections[card]
+        s.connection_discards[conn.deck].append(card)
+        got = gain(s, seat, list(conn.gain))
+        event(s, f"{who} plays {conn.name}{paid} and gains {counted(got)}.")
+    else:
+        raise IllegalAction(f"unknown action {pend.action!r}")
+    check_end(cat, s)
+    next_turn(cat, s)
+
+
+def give_back(p: Player, site: Site) -> Counter[str]:
+    """Goods lying on a location go back to its owner's supply (it is razed or developed over)."""
+    back: Counter[str] = Counter()
+    for kind, n in site.held.items():
+        p.supply[kind] = p.supply.get(kind, 0) + n
+        back[kind] += n
+    site.held = {}
+    return back
+
+
+def built(cat: Catalog, s: FiftyState, seat: int, slot: int) -> Counter[str]:
+    """A location just built or developed: a Production location produces once, then any location
+    gives its building bonus (both for the Production cards that print one: RULES.md)."""
+    p = s.players[seat]
+    site = p.sites[slot - 1]
+    loc = cat.locations[site.key]
+    got: Counter[str] = Counter()
+    if loc.kind == "production":
+        got.update(gain(s, seat, produced(cat, p, loc)))
+    got.update(gain(s, seat, list(loc.bonus)))
+    if loc.bonus_vp_per_type is not None:
+        vp = min(loc.bonus_vp_per_type.max, icons(cat, p, loc.bonus_vp_per_type.type))
+        got.update(gain(s, seat, ["vp"] * vp))
+    if loc.cache is not None:
+        site.held[loc.cache.good] = loc.cache.count
+        got[f"{loc.cache.good} on the card"] += loc.cache.count
+    return got
+
+
+def steal(cat: Catalog, s: FiftyState, seat: int, target: int, good: str) -> None:
+    victim = s.players[target]
+    victim.supply[good] -= 1
+    if not victim.supply[good]:
+        del victim.supply[good]
+    s.players[seat].supply[good] = s.players[seat].supply.get(good, 0) + 1
+    event(s, f"{seat_name(seat)} takes 1 {good} from {seat_name(target)}.")
+    s.pending = None
+    check_end(cat, s)
+    next_turn(cat, s)
+
+
+def next_turn(cat: Catalog, s: FiftyState) -> None:
+    n = len(s.players)
+    for step in range(1, n + 1):
+        seat = (s.turn + step) % n
+        if not s.players[seat].passed:
+            s.turn = seat
+            return
+    end_of_actions(cat, s)
+
+
+def end_of_actions(cat: Catalog, s: FiftyState) -> None:
+    """Everyone has passed: the game ends after a last round, otherwise Cleanup begins."""
+    if s.last_round:
+        for i, p in enumerate(s.players):
+            standing = sum(1 for site in p.sites if not site.ruin)
+            p.vp += standing
+            event(s, f"End: {seat_name(i)} scores {standing} VP for locations, {p.vp} VP in all.")
+        s.phase = "over"
+        return
+    s.phase = "cleanup"
+    s.store_order = [seat for seat in turn_order(s) if store_actions(cat, s.players[seat])]
+    finish_cleanup(cat, s)
+
+
+def finish_cleanup(cat: Catalog, s: FiftyState) -> None:
+    if s.store_order:
+        return
+    for p in s.players:
+        p.supply = {}
+        p.faction_used = []
+        p.passed = False
+        for site in p.sites:
+            site.uses = 0
+    for colour in ("blue", "red"):
+        if s.connection_up[colour]:
+            s.connection_discards[colour].append(s.connection_up[colour])
+            s.connection_up[colour] = ""
+    s.first = (s.first + 1) % len(s.players)
+    s.round += 1
+    event(s, "Cleanup: supplies are discarded; the first-player token passes on.")
+    start_round(cat, s)
+
+
+def goods_count(p: Player) -> int:
+    """The tie-breaker's goods (RULES.md): basic goods and ammo in the supply and on locations."""
+    kinds = (*BASIC, "ammo")
+    on_cards = sum(n for site in p.sites if not site.ruin for k, n in site.held.items() if k in kinds)
+    return sum(p.supply.get(k, 0) for k in kinds) + on_cards
+
+
+def standing(p: Player) -> int:
+    return sum(1 for site in p.sites if not site.ruin)

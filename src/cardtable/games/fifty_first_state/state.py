@@ -1,0 +1,87 @@
+"""The state of a game of 51st State: plain data, JSON round-trip via msgspec.
+
+Cards are card keys ('gun-shop'); copies of a location are alike, so a hand is a list of keys. A
+location in a player's State is a `Site` at a fixed position (1-based in the notation): developing
+replaces the card in place and a razed location stays where it is as a Ruin.
+"""
+
+from __future__ import annotations
+
+import msgspec
+
+from cardtable.core import Rng
+
+#: the phases of a round (RESEARCH.md §2.3), after the set-up's "keep 4 of 6"
+PHASES = ("setup", "lookout", "action", "cleanup", "over")
+
+
+class Site(msgspec.Struct):
+    """A location in a player's State: the card, whether it is a Ruin, this round's activations, and
+    the goods lying on it (a cache Feature's goods, or what a storage Feature keeps over Cleanup)."""
+
+    key: str
+    ruin: bool = False
+    uses: int = 0
+    held: dict[str, int] = msgspec.field(default_factory=dict)
+    defended: bool = False
+
+
+class Player(msgspec.Struct):
+    faction: str
+    hand: list[str] = msgspec.field(default_factory=list)  # location cards
+    #: the part of `hand` every player knows (cards taken face up in the Lookout), a sub-multiset
+    known: list[str] = msgspec.field(default_factory=list)
+    connections: list[str] = msgspec.field(default_factory=list)  # Connection cards in hand (public)
+    sites: list[Site] = msgspec.field(default_factory=list)
+    deals: list[str] = msgspec.field(default_factory=list)  # location cards tucked as deals
+    supply: dict[str, int] = msgspec.field(default_factory=dict)
+    vp: int = 0
+    passed: bool = False
+    faction_used: list[str] = msgspec.field(default_factory=list)  # contact colours used this round
+    setup_discards: int = 0  # cards still to discard in the set-up
+
+
+class Pending(msgspec.Struct):
+    """An action chosen and being paid for, one token at a time, then resolved.
+
+    `action` is the action's text; `units` its token cost units; `spent` the sources spent so far
+    (a supply token: slot 0; goods on a location: its position); `cards` the card cost units still
+    to pay (discard-card, discard-deal); `stage` is "pay" until paid, then a follow-up choice
+    ("steal") if the action has one.
+    """
+
+    seat: int
+    action: str
+    units: list[str]
+    spent: list[tuple[str, int]] = msgspec.field(default_factory=list)
+    cards: list[str] = msgspec.field(default_factory=list)
+    stage: str = "pay"
+    #: the card played from hand (build, develop, deal, raze): out of the hand and public once chosen
+    card: str = ""
+
+
+class Draft(msgspec.Struct):
+    """The Lookout: the revealed cards and who picks next (`order` still to pick, in turn)."""
+
+    revealed: list[str] = msgspec.field(default_factory=list)
+    order: list[int] = msgspec.field(default_factory=list)
+    second: bool = False  # the second, counter-clockwise reveal
+
+
+class FiftyState(msgspec.Struct):
+    players: list[Player]
+    deck: list[str]  # face down; the top is the end of the list
+    discard: list[str]  # face down in cardtable (RULES.md): only its size is public
+    connection_decks: dict[str, list[str]]  # "blue"/"red": face down, top is the end
+    connection_discards: dict[str, list[str]]
+    connection_up: dict[str, str]  # the face-up Connection card of each colour this round ("" none)
+    phase: str = "setup"
+    round: int = 1
+    first: int = 0  # who holds the first-player token
+    turn: int = 0  # whose turn it is in the Action phase
+    draft: Draft = msgspec.field(default_factory=Draft)
+    pending: Pending | None = None
+    store_order: list[int] = msgspec.field(default_factory=list)  # seats still to store at Cleanup
+    last_round: bool = False  # someone reached the end score: this round is the last
+    events: list[str] = msgspec.field(default_factory=list)  # public narration, latest lines
+    rng: Rng = msgspec.field(default_factory=Rng)

@@ -161,7 +161,12 @@ class Game(Generic[S]):
         raise NotImplementedError
 
     def view(self, state: S, seat: int | None) -> dict[str, Any]:
-        """What `seat` may know, as plain JSON data (None: a spectator, public information only)."""
+        """What `seat` may know, as plain JSON data (None: a spectator, public information only).
+
+        The view is the table as the seat sees it; it does not repeat the pending decision, which
+        every interface reads from `decision` (public). So the conformance suite can tell a move
+        that reveals something on the table from one whose next decision gives a secret away.
+        """
         raise NotImplementedError
 
     def determinize(self, state: S, seat: int, rng: Rng) -> S:

@@ -3,7 +3,7 @@
 import importlib
 
 #: Packages of the games that are part of cardtable, in the order `cardtable games` lists them.
-GAME_PACKAGES = ("biosphere5", "apocalypse", "dino_battles", "fifty_first_state")
+GAME_PACKAGES = ("biosphere5", "apocalypse", "dino_battles", "fifty_first_state", "race_for_the_galaxy")
 
 _loaded = False
 

@@ -15,7 +15,8 @@ Powers, per phase (`value` is the number the power adds or gives):
   `trade` (trade a good as a power; `bonus = false`: without trade bonuses), `consume` (`goods`
   goods of `good` kind per use, up to `times` uses, each for `vp` VP and `cards` cards),
   `consume-different` (3 goods of different kinds for `vp`), `consume-all` (every good, `vp`
-  each), `discard-hand` (discard up to `times` cards from hand, `vp` each), `draw`, `gamble`
+  for each good after the first), `discard-hand` (discard up to `times` cards from hand, `vp`
+  each), `draw`, `gamble`
 - produce: `produce` (a good on this world), `windfall` (a good on a windfall world of `good`),
   `draw`, `draw-if-produced`, `draw-per-good` (per good of `good` produced), `draw-per-kind` (per
   kind produced), `draw-per-world` (per world of `good` in the tableau), `draw-most` (if the

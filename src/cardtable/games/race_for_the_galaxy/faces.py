@@ -36,7 +36,7 @@ def power_text(power: Power) -> str:
             "reduce": f"-{n} cost{' for ' + _kind(good) + ' worlds' if good else ''}",
             "tactics": f"discard this card from your tableau: +{n} military this phase",
             "colony-ship": "discard this card from your tableau: settle a non-military world for free "
-            "(not an Alien production world)",
+            "(not an Alien world)",
             "pay-military": f"you may pay for a non-Alien military world: its defence -{n} as cost",
             "draw-after": f"draw {n} after settling",
         }[name]
@@ -57,7 +57,7 @@ def power_text(power: Power) -> str:
         elif name == "consume-different":
             text = f"consume 3 goods of different kinds: {power.vp} VP"
         elif name == "consume-all":
-            text = f"consume all your goods: {power.vp} VP each"
+            text = f"consume all your goods: {power.vp} VP for each good after the first"
         elif name == "discard-hand":
             text = f"discard up to {power.times} cards from hand: {power.vp} VP each"
         elif name == "draw":

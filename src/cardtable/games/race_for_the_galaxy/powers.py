@@ -56,19 +56,19 @@ def is_alien(world: Card) -> bool:
 def settle_methods(cat: Catalog, player: Player, world: Card, hand: int) -> dict[str, int]:
     """Every way `player` may settle `world` with `hand` other cards in hand: method -> cards to pay.
 
-    `pay`: pay the cost less discounts; `colony-ship`: discard a Colony Ship-type card, pay nothing
-    (not for an Alien production world); `conquer`: military at least the defence; `tactics`: the
-    same after discarding a tactics card for its extra military; `contact`: pay for a non-Alien
-    military world its defence less the pay-military value and the discounts.
+    `pay`: pay the cost less discounts; `colony-ship`: discard a Colony Ship-type card and pay
+    nothing (not for an Alien world; a military world only where it may be paid for); `conquer`:
+    military at least the defence; `tactics`: the same after discarding a tactics card for its
+    extra military; `contact`: pay for a non-Alien military world its defence less the
+    pay-military value and the discounts.
     """
     methods: dict[str, int] = {}
+    colony_ship = any(True for _ in powers(cat, player, "settle", "colony-ship")) and not is_alien(world)
     if not world.military:
         owe = max(0, world.cost - settle_discount(cat, player, world))
         if owe <= hand:
             methods["pay"] = owe
-        if any(True for _ in powers(cat, player, "settle", "colony-ship")) and not (
-            world.production and world.good == "alien"
-        ):
+        if colony_ship:
             methods["colony-ship"] = 0
         return methods
     strength = military(cat, player, world)
@@ -82,6 +82,8 @@ def settle_methods(cat: Catalog, player: Player, world: Card, hand: int) -> dict
         owe = max(0, world.cost - max(contact) - settle_discount(cat, player, world))
         if owe <= hand:
             methods["contact"] = owe
+        if colony_ship:  # paying for a military world, the Colony Ship pays it all
+            methods["colony-ship"] = 0
     return methods
 
 

@@ -89,6 +89,12 @@ def take(cat: Catalog, s: RftgState, seat: int, what: str, world: str = "") -> s
         if found is None:
             raise ScriptMismatch(f"seat {seat_letter(seat)} takes a card ({what} {world}) the script lacks")
         card = queue.pop(found)[len(prefix) :]
+        if card not in s.deck and card in s.discard and s.deck:
+            # the reference took the last deck cards earlier in a step whose order is its own
+            # (RULES.md "Oracle"): its reshuffle has already happened, so ours happens now
+            s.deck += s.discard
+            s.discard = []
+            s.reshuffles += 1
         if card not in s.deck:
             raise ScriptMismatch(f"seat {seat_letter(seat)} should take {card} ({what}), not in the deck")
         s.deck.remove(card)
@@ -638,7 +644,7 @@ def use_power(cat: Catalog, s: RftgState, seat: int, key: str, index: int) -> No
         worlds = [w for w in p.tableau if w in p.goods]
         for w in worlds:
             s.discard.append(p.goods.pop(w))
-        vp = power.vp * len(worlds) * vp_factor(p)
+        vp = power.vp * max(0, len(worlds) - 1) * vp_factor(p)  # every good after the first scores
         gain_vp(s, seat, vp)
         s.log.append(f"{who} consumes {len(worlds)} goods with {cat[key].name} for {vp} VP.")
     elif name == "discard-hand":
@@ -753,18 +759,24 @@ def gamble_apply(cat: Catalog, s: RftgState, task: Task, action: Action) -> None
 
 # --- Produce ------------------------------------------------------------------------------------------------
 def produce(cat: Catalog, s: RftgState, task: Task) -> bool:
-    done(s)
+    """Production powers in tableau order (a good on each production world without one; a windfall
+    power asks for its world in turn), then the Produce bonus, then every draw (RULES.md "Produce").
+
+    `task.n` is how far along the tableau the step has come (it resumes after a windfall choice).
+    """
     seat = task.seat
     p = s.players[seat]
-    for key, _, _ in list(pw.powers(cat, p, "produce", "produce")):
-        if key not in p.goods:
-            put_good(cat, s, seat, key)
-    follow = [
-        Task("windfall", seat, key, index, tag=power.good)
-        for key, index, power in pw.powers(cat, p, "produce", "windfall")
-    ]
-    if chose(p, "produce"):
-        follow.append(Task("windfall", seat, tag="any"))
+    while task.n < len(p.powered):
+        key = p.powered[task.n]
+        task.n += 1
+        for index, power in cat[key].phase_powers("produce"):
+            if power.power == "produce" and key not in p.goods:
+                put_good(cat, s, seat, key)
+            elif power.power == "windfall":
+                s.tasks.insert(0, Task("windfall", seat, key, index, tag=power.good))
+                return True
+    done(s)
+    follow = [Task("windfall", seat, tag="any")] if chose(p, "produce") else []
     follow.append(Task("produce-draws", seat))
     s.tasks[:0] = follow
     return True

@@ -15,7 +15,8 @@ from .state import Player, RftgState
 
 
 def _has_phase(card: Card, phase: str) -> bool:
-    return any(p.phase == phase for p in card.powers)
+    """A power of that phase; a trade bonus is not a Consume power of its own (RULES.md "Scoring")."""
+    return any(p.phase == phase and p.power != "trade-bonus" for p in card.powers)
 
 
 def _trades(card: Card) -> bool:

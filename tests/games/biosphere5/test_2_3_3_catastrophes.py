@@ -9,6 +9,10 @@ def test_2_3_3_unprotected_players_discard_four_cards():
     game, state = position(hands={0: ["shack"], 1: [*FOUR, "black-market"]}, achievements={0: ["deep-well"]})
     game.apply(state, "play shack lower")  # Drought, protected by Deep Well
     decision = game.decision(state)
+    assert decision.seat == 1 and decision.kind == "respond" and "(discard 4)" in decision.prompt
+    assert legal(game, state) == {"endure"}  # no water rescue card in hand
+    game.apply(state, "endure")
+    decision = game.decision(state)
     assert decision.seat == 1 and decision.kind == "discard" and "4 to go" in decision.prompt
     for card in FOUR:
         game.apply(state, f"discard {card}")
@@ -19,6 +23,7 @@ def test_2_3_3_unprotected_players_discard_four_cards():
 def test_2_3_3_makeshift_protection_halves_the_loss_to_two_cards():
     game, state = position(hands={0: ["shack"], 1: FOUR}, achievements={0: ["deep-well"], 1: ["catch-basin"]})
     game.apply(state, "play shack lower")
+    game.apply(state, "endure")
     assert "2 to go" in game.decision(state).prompt
     game.apply(state, "discard barricade")
     game.apply(state, "discard guard-dogs")
@@ -52,10 +57,10 @@ def test_2_3_3_the_player_of_the_catastrophe_is_affected_last():
     order = []
     while game.decision(state).kind != "move":
         decision = game.decision(state)
-        assert decision.kind == "discard"
+        assert decision.kind in ("respond", "discard")
         order.append(decision.seat)
-        game.apply(state, game.legal_actions(state)[0])
-    assert order == [1, 1, 1, 1, 2, 2, 2, 2, 0, 0]
+        game.apply(state, game.legal_actions(state)[-1])  # endure, then the last card
+    assert order == [1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 0, 0, 0]
     assert [len(b.hand) for b in state.boards] == [1, 1, 1]
 
 
@@ -68,14 +73,19 @@ def test_2_3_3_example_2_catastrophe_with_a_rescue_card_answered_by_powerful_fri
     # Black Market's lower option is Riots (security, level II); Guard Dogs protects against it.
     assert "play black-market lower" in legal(game, state)
     game.apply(state, "play black-market lower")
+    # the player of the catastrophe has no achievement against it: the rescue card goes with it,
+    # "discarded simultaneously", before the catastrophe reaches anyone
     decision = game.decision(state)
-    assert decision.seat == 1 and decision.kind == "rescue"
+    assert decision.seat == 0 and decision.kind == "rescue" and legal(game, state) == {"rescue guard-dogs"}
+    game.apply(state, "rescue guard-dogs")
+    assert keys(game, state.boards[0].hand) == ["tent"]
+    assert keys(game, state.boards[0].discard) == ["black-market", "guard-dogs"]
+    decision = game.decision(state)
+    assert decision.seat == 1 and decision.kind == "respond"
     assert legal(game, state) == {"rescue powerful-friends", "endure"}
     game.apply(state, "rescue powerful-friends")
     assert keys(game, state.boards[1].hand) == ["shack", "tent"]
-    # the player of the catastrophe has no achievement against it: the rescue card goes with it
-    assert keys(game, state.boards[0].hand) == ["tent"]
-    assert keys(game, state.boards[0].discard) == ["black-market", "guard-dogs"]
+    assert keys(game, state.boards[0].hand) == ["tent"]  # its player is not hit again
     assert game.decision(state).kind == "move" and game.decision(state).seat == 0
 
 
@@ -88,7 +98,7 @@ def test_2_3_2_rescue_against_ones_own_catastrophe_is_not_a_move():
     while game.decision(state).seat == 1:
         game.apply(state, game.legal_actions(state)[0])
     decision = game.decision(state)
-    assert decision.seat == 0 and decision.kind == "rescue"
+    assert decision.seat == 0 and decision.kind == "respond"
     assert legal(game, state) == {"rescue rain-barrel", "endure"}
     game.apply(state, "rescue rain-barrel")
     assert keys(game, state.boards[0].hand) == ["tent"]
@@ -116,5 +126,5 @@ def test_2_3_2_water_canister_helps_only_against_drought():
     )
     game.apply(state, "play catch-basin lower")  # Hurricane
     decision = game.decision(state)
-    assert decision.kind == "discard" and decision.seat == 1  # no rescue offered
-    assert "rescue water-canister" not in legal(game, state)
+    assert decision.kind == "respond" and decision.seat == 1
+    assert legal(game, state) == {"endure"}  # no rescue offered

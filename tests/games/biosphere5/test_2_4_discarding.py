@@ -11,6 +11,7 @@ def test_2_4_example_3_hurricane_against_protection_bunker():
         achievements={0: ["protection-bunker"], 1: ["catch-basin"]},
     )
     game.apply(state, "play rain-barrel lower")  # Hurricane (housing)
+    game.apply(state, "endure")  # the only answer blue has; the rest needs no choice
     blue = state.boards[1]
     assert blue.hand == []
     assert blue.achievements == []
@@ -28,7 +29,8 @@ def test_2_4_example_3_a_second_hurricane_would_end_the_game_for_blue():
         achievements={0: ["protection-bunker"], 1: ["catch-basin"]},
     )
     game.apply(state, "play rain-barrel lower")
-    game.apply(state, "play water-canister lower")  # the second Hurricane this turn
+    game.apply(state, "endure")
+    game.apply(state, "play water-canister lower")  # the second Hurricane this turn: blue has no hand
     assert state.boards[1].out
     assert state.over and state.winners == [] and game.result(state).draw  # no Biosphere 5 card in hand (2.2)
 
@@ -39,6 +41,7 @@ def test_2_4_the_player_chooses_which_achievements_to_sacrifice():
         achievements={0: ["protection-bunker"], 1: ["deep-well", "shack", "surveillance-technology"]},
     )
     game.apply(state, "play rain-barrel lower")  # Hurricane: Shack is makeshift housing -> discard 2
+    game.apply(state, "endure")
     decision = game.decision(state)
     assert decision.seat == 1 and decision.kind == "sacrifice"
     assert legal(game, state) == {
@@ -60,6 +63,7 @@ def test_2_4_hand_cards_are_discarded_one_by_one_by_choice():
         achievements={0: ["protection-bunker"]},
     )
     game.apply(state, "play rain-barrel lower")
+    game.apply(state, "endure")
     assert game.decision(state).kind == "discard"
     assert len(legal(game, state)) == 5
     game.apply(state, "discard guard-dogs")
@@ -78,7 +82,9 @@ def test_2_4_not_enough_achievements_means_dropping_out():
         order=[0, 1, 2],
     )
     game.apply(state, "play rain-barrel lower")
+    game.apply(state, "endure")
     assert state.boards[1].out
+    game.apply(state, "endure")
     assert not state.over
     # the catastrophe goes on to the next player: four cards, all discarded, no achievement needed
     assert state.boards[2].hand == [] and not state.boards[2].out

@@ -1,6 +1,6 @@
 """4.3 Machine tactics: the hierarchy, in its order."""
 
-from .position import keys
+from .position import keys, legal
 from .solo_position import cube_keys, machine_position, machine_turn
 
 LEVEL_III = ["nature", "community"]
@@ -130,7 +130,11 @@ def test_4_3_machine_espionage_takes_the_card_of_the_highest_level():
         machine_top=["surveillance-technology", "seed-vault"],
     )
     machine_turn(game, state)
-    assert keys(game, state.boards[0].hand) == ["barricade", "tent"]  # Reforestation is level III
+    # Reforestation is level III, the only card of the highest level; the human is asked all the same,
+    # so that the question tells nobody whether the hand held a choice (2.1)
+    assert legal(game, state) == {"discard reforestation"}
+    game.apply(state, "discard reforestation")
+    assert keys(game, state.boards[0].hand) == ["barricade", "tent"]
     # two cards of the same highest level: the human chooses which
     game, state = machine_position(
         level=4,

@@ -67,6 +67,7 @@ def test_4_6_the_machine_rolls_for_its_own_catastrophe_too():
         level=2, cubes=["catch-basin"], hand=hand, machine_top=["tent", "seed-vault"]
     )
     machine_turn(game, state)  # Drought (Tent, lower): the Machine is better protected against it
+    game.apply(state, "endure")
     for card in hand[:4]:
         game.apply(state, f"discard {card}")  # the human is hit first ...
     assert any(

@@ -1,6 +1,6 @@
 """Section 4's worked examples, rebuilt from the positions the rulebook describes."""
 
-from .position import keys
+from .position import keys, legal
 from .solo_position import cube_keys, loaded_rng, machine_position, machine_turn
 
 
@@ -23,7 +23,10 @@ def test_4_example_3_the_machine_playing_new_hope():
     assert events[2] == "Machine hand-card level 8 -> 8 (New Hope)"
     assert events[3] == "Machine reveals 3 cards more (New Hope): Seed Vault, Herbal Remedies, Peace Treaty"
     assert events[4] == "Machine plays Guard Dogs (Impoverishment), being better protected"
-    # the human is hit first and chooses four cards to discard
+    # the human is hit first, holds no rescue card against it and chooses four cards to discard
+    decision = game.decision(state)
+    assert decision.seat == 0 and decision.kind == "respond" and legal(game, state) == {"endure"}
+    game.apply(state, "endure")
     decision = game.decision(state)
     assert decision.seat == 0 and decision.kind == "discard" and "4 to go" in decision.prompt
     assert cube_keys(game, state) == ["deep-well", "scrap-workshop", "shack"]

@@ -7,7 +7,7 @@ constructor `Biosphere5(abyss=True, ...)` builds it. The leaders and the doom tr
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 from pathlib import Path
 from typing import Any, ClassVar
@@ -75,6 +75,9 @@ def abyss_data(path: Path = ABYSS_FILE) -> AbyssFile:
 class AbyssGame(Biosphere5):
     """Biosphere 5 with The Abyss (3): 28-card decks, doom 0-8 and leaders with tiers 0-3."""
 
+    #: The Trap puts a card of the draw pile into the hand: the others see that a card went, not which
+    secret_verbs: ClassVar[Mapping[str, str]] = {"search": "takes a card of the draw pile into the hand"}
+
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
         self.deck = self.cards.abyss_deck  # 3.1: 25 cards + three Better Leadership/Shown Strength
@@ -129,11 +132,21 @@ class AbyssGame(Biosphere5):
             state.tasks = [Task("end-turn", current)]  # the rest of this player's turn is void
 
     def on_pile_empty(self, state: State, seat: int) -> None:
+        """3.2 (1): +2 each time the draw pile runs out, at once (see RULES.md, Abyss decision 3)."""
         self.raise_doom(state, {seat: self.doom.empty_pile}, "the draw pile ran out")
 
     def on_achievements_missing(self, state: State, seat: int, missing: int) -> None:
-        """3.4: no loss for missing cards or achievements; doom rises by one per achievement missing."""
-        self.raise_doom(state, {seat: missing * self.doom.missing_achievement}, "achievements missing")
+        """3.4: no loss for missing cards or achievements; doom rises by one per achievement missing.
+
+        When the compensation is part of an Espionage or Sabotage (3.2 (4)), this doom joins the
+        doom of the card itself, which rises for both players together once the effect is over.
+        """
+        amount = missing * self.doom.missing_achievement
+        strike = next((t for t in state.tasks if t.kind == "strike-doom" and t.other == seat), None)
+        if strike is not None:
+            strike.count += amount
+            return
+        self.raise_doom(state, {seat: amount}, "achievements missing")
 
     def _resolve_against(self, state: State, seat: int, target: int, effect: str) -> None:
         """3.2 (3)/(4): once the Attack, Espionage or Sabotage has had its effect, both doom levels rise."""
@@ -147,7 +160,11 @@ class AbyssGame(Biosphere5):
             amounts = {task.seat: self.doom.attacker, task.other: self.doom.attacked}
         else:
             amounts = {task.seat: self.doom.spy, task.other: self.doom.spy}
-        self.raise_doom(state, amounts, task.tag)
+        why = task.tag
+        if task.count:  # achievements the target was missing to compensate (3.2 (2)), counted with it
+            amounts[task.other] += task.count
+            why = f"{task.tag}, {task.count} achievements missing"
+        self.raise_doom(state, amounts, why)
 
     def _auto_end_move_abyss(self, state: State, task: Task) -> None:
         Biosphere5._auto_end_move(self, state, task)
@@ -298,6 +315,16 @@ class AbyssGame(Biosphere5):
         return found
 
     # --- decisions --------------------------------------------------------------------------------
+    def _single_is_public(self, state: State, task: Task) -> bool:
+        kind = task.kind
+        if kind in ("promote", "aim", "plan"):  # leaders, seats, face-up cards and the pile: public
+            return True
+        if kind == "search":
+            return len(state.boards[task.seat].pile) == 1
+        if kind == "scorch":
+            return task.count == 0 and len(state.boards[task.seat].hand) == 1
+        return super()._single_is_public(state, task)  # Shown Strength, Raising the Flag: hidden
+
     def _prompt(self, state: State, task: Task) -> str:
         kind = task.kind
         if kind == "promote":
@@ -386,6 +413,8 @@ class AbyssGame(Biosphere5):
         board.hand.append(card)
         state.rng.shuffle(board.pile)
         self._event(state, f"{self.seat_name(task.seat)} searches the draw pile for a card and shuffles it")
+        if not board.pile:  # The Trap took the last card: the pile has run out (2.1, 3.2 (1))
+            self.pile_ran_out(state, task.seat)
 
     def _on_plan(self, state: State, task: Task, action: Action) -> None:
         if action.verb == "stop":

@@ -98,8 +98,10 @@ class HeuristicPlayer:
             choice = self._least_needed(legal)
         elif kind == "sacrifice":
             choice = min(legal, key=lambda a: self._achievement_worth(a))
-        elif kind == "rescue":
+        elif kind == "respond":
             choice = next((a for a in legal if a.verb == "rescue"), None)
+        elif kind == "rescue":
+            choice = self._least_needed(legal)
         elif kind == "target":
             choice = self._target(view, legal)
         elif kind == "force":

@@ -390,6 +390,13 @@ class MachineGame(Biosphere5):
         "hit": _auto_hit_solo,
     }
 
+    def _single_is_public(self, state: State, task: Task) -> bool:
+        if task.kind == "unveil":  # the unveiled cards are open on the table
+            return True
+        if task.kind == "surrender":
+            return len(state.boards[HUMAN].hand) == 1
+        return super()._single_is_public(state, task)
+
     def _prompt(self, state: State, task: Task) -> str:
         if task.kind == "unveil":
             return "choose the Machine's card to discard (Espionage)"

@@ -23,6 +23,11 @@ HAND_LIMIT = 8  # 2.1
 CATASTROPHE_COST = {"": 4, "makeshift": 2, "perfect": 0}  # 2.3.3; see RULES.md "protection"
 BIOSPHERE_DISCARD = 5  # 2.2
 MAX_EVENTS = 30
+#: decisions whose options follow from public facts alone (face-up cards, achievements, seats, tiers):
+#: when such a decision has a single option the engine carries it out, for all to see. The options of
+#: the other decisions come from a hand or a draw pile, so whether there is one or several is hidden:
+#: those stay pending decisions even with a single option (2.1 "show them to nobody else").
+PUBLIC_CHOICES = frozenset({"take", "sacrifice", "target", "destroy", "first"})
 
 
 @register
@@ -122,9 +127,11 @@ class Biosphere5(Game[State]):
             return f"{kind} a card ({task.count} to go, {task.tag})"
         if kind == "sacrifice":
             return f"sacrifice an achievement ({task.count} to go, {task.tag})"
-        if kind == "rescue":
+        if kind == "respond":
             disaster = self._catastrophe_name(task.tag)
-            return f"discard a rescue card against {disaster} or endure it (discard {task.count})"
+            return f"answer {disaster}: discard a matching rescue card, or endure it (discard {task.count})"
+        if kind == "rescue":
+            return f"discard the rescue card played with {self._catastrophe_name(task.tag)}"
         if kind == "target":
             return f"choose the target of {task.tag}"
         if kind == "force":
@@ -174,11 +181,9 @@ class Biosphere5(Game[State]):
             return [Action("discard", (key(c),)) for c in sorted(set(board.hand))]
         if kind == "sacrifice":
             return [Action("sacrifice", (key(c),)) for c in sorted(board.achievements)]
-        if kind == "rescue":
+        if kind in ("respond", "rescue"):
             actions = [Action("rescue", (key(c),)) for c in q.rescue_cards(self.cards, board, task.tag)]
-            if not self._must_rescue(state, task):
-                actions.append(Action("endure"))
-            return actions
+            return [*actions, Action("endure")] if kind == "respond" else actions
         if kind == "target":
             return [Action("target", (s,)) for s in self._targets(state, task.seat, task.tag)]
         if kind == "force":
@@ -188,11 +193,6 @@ class Biosphere5(Game[State]):
         if kind == "first":
             return [Action("first", (s,)) for s in range(4) if s % 2 == task.seat % 2]
         raise AssertionError(f"no decision for task {kind}")
-
-    def _must_rescue(self, state: State, task: Task) -> bool:
-        """The player of a catastrophe with no achievement against it must discard a rescue card (2.3.3)."""
-        board = state.boards[task.seat]
-        return task.seat == task.other and not q.protection(self.cards, board, task.tag)
 
     # --- what may be played (2.1 option 4, 2.3) ------------------------------------------------
     def can_play(self, state: State, seat: int, card: int, side: str) -> bool:
@@ -302,6 +302,9 @@ class Biosphere5(Game[State]):
                 state.tasks.insert(0, Task("take", seat, min(3, available), tag="New Hope"))
         elif kind == "catastrophe":
             hits = [Task("hit", s, card=card, other=seat, tag=category) for s in q.seats_after(state, seat)]
+            if not q.protection(self.cards, board, category):
+                # 2.3.3 fig. 9: without protection, a rescue card is discarded with the catastrophe
+                hits.insert(0, Task("rescue", seat, card=card, other=seat, tag=category))
             state.tasks[:0] = hits
         elif kind in ("espionage", "sabotage", "attack"):
             state.tasks.insert(0, Task("target", seat, tag=kind))
@@ -322,16 +325,24 @@ class Biosphere5(Game[State]):
         self._destroy(state, task.seat, self.cards.index[str(action.args[0])], "sacrifices")
         self._count_down(state, task)
 
-    def _on_rescue(self, state: State, task: Task, action: Action) -> None:
+    def _on_respond(self, state: State, task: Task, action: Action) -> None:
         state.tasks.pop(0)
+        disaster = self._catastrophe_name(task.tag)
         if action.verb == "rescue":
             card = self.cards.index[str(action.args[0])]
             self._discard_from_hand(state, task.seat, card, verb="discards the rescue card")
         else:
-            self._event(state, f"{self.seat_name(task.seat)} endures {self._catastrophe_name(task.tag)}")
-            state.tasks.insert(
-                0, Task("discard", task.seat, task.count, tag=self._catastrophe_name(task.tag))
+            self._event(
+                state, f"{self.seat_name(task.seat)} endures {disaster}: {task.count} cards to discard"
             )
+            state.tasks.insert(0, Task("discard", task.seat, task.count, tag=disaster))
+
+    def _on_rescue(self, state: State, task: Task, action: Action) -> None:
+        state.tasks.pop(0)
+        card = self.cards.index[str(action.args[0])]
+        self._discard_from_hand(
+            state, task.seat, card, verb="discards, with the catastrophe, the rescue card"
+        )
 
     def _on_target(self, state: State, task: Task, action: Action) -> None:
         state.tasks.pop(0)
@@ -374,6 +385,7 @@ class Biosphere5(Game[State]):
         "take": _on_take,
         "discard": _on_discard,
         "sacrifice": _on_sacrifice,
+        "respond": _on_respond,
         "rescue": _on_rescue,
         "target": _on_target,
         "force": _on_force,
@@ -404,10 +416,29 @@ class Biosphere5(Game[State]):
             if not legal:  # e.g. nothing left to take: the step lapses
                 state.tasks.pop(0)
                 continue
-            if len(legal) == 1:  # a single possibility is no choice: carry it out
-                self._task_handlers[task.kind](self, state, task, legal[0])
+            if len(legal) == 1 and self._single_is_public(state, task):
+                self._task_handlers[task.kind](self, state, task, legal[0])  # no choice, for all to see
                 continue
             return
+
+    def _single_is_public(self, state: State, task: Task) -> bool:
+        """Whether everyone can tell that this step has a single option (then it needs no decision).
+
+        Decisions of PUBLIC_CHOICES offer only publicly known options. The others choose among cards
+        of a hidden hand or draw pile: only a hand (or pile) of one card makes their single option a
+        public fact; otherwise the seat is asked even with one option, so that nobody learns from the
+        question whether it holds a choice (a rescue card, two different cards).
+        """
+        if task.kind in PUBLIC_CHOICES:
+            return True
+        board = state.boards[task.seat]
+        if task.kind == "force":
+            return len(state.boards[task.other].hand) == 1
+        if task.kind == "respond":
+            return not board.hand
+        if task.kind in ("discard", "rescue"):
+            return len(board.hand) == 1
+        return False
 
     def _resolve_forced(self, state: State, task: Task) -> bool:
         """Discarding or sacrificing everything there is needs no choice (2.4); returns True if done."""
@@ -456,11 +487,15 @@ class Biosphere5(Game[State]):
         if quality == "perfect":
             self._event(state, f"{self.seat_name(seat)} is protected from {disaster}")
             return
+        if seat == task.other and not quality:
+            # its player discarded a rescue card with it (2.3.3 fig. 9): "and he always will" be last
+            self._event(
+                state, f"{self.seat_name(seat)} is rescued from {disaster} by the card discarded with it"
+            )
+            return
         cost = CATASTROPHE_COST[quality]
-        if q.rescue_cards(self.cards, board, category):
-            state.tasks.insert(0, Task("rescue", seat, cost, card=task.card, other=task.other, tag=category))
-        else:
-            state.tasks.insert(0, Task("discard", seat, cost, tag=disaster))
+        # 2.1 "show them to nobody else": every player reached is asked the same, rescue card or not
+        state.tasks.insert(0, Task("respond", seat, cost, card=task.card, other=task.other, tag=category))
 
     _auto_handlers: ClassVar[dict[str, Callable[[Biosphere5, State, Task], None]]] = {
         "end-move": _auto_end_move,
@@ -472,11 +507,20 @@ class Biosphere5(Game[State]):
     def _draw_top(self, state: State, seat: int) -> int:
         board = state.boards[seat]
         if not board.pile:
-            self._reshuffle(state, seat)
+            self._reshuffle(state, seat)  # it ran out while the discard pile was empty
         card = board.pile.pop()
         if not board.pile:
-            self._reshuffle(state, seat)  # "create a new draw pile immediately" (2.1)
+            self.pile_ran_out(state, seat)
         return card
+
+    def pile_ran_out(self, state: State, seat: int) -> None:
+        """The last card of a draw pile has just been taken, by whatever means (a draw, The Trap).
+
+        2.1 "If the draw pile runs out of cards, reshuffle the discard pile and create a new draw pile
+        immediately": at once, before anything else happens; then the variants' consequences (3.2 (1)).
+        """
+        self._reshuffle(state, seat)
+        self.on_pile_empty(state, seat)
 
     def _reshuffle(self, state: State, seat: int) -> None:
         board = state.boards[seat]
@@ -486,10 +530,9 @@ class Biosphere5(Game[State]):
         board.discard = []
         state.rng.shuffle(board.pile)
         self._event(state, f"{self.seat_name(seat)} reshuffles the discard pile into a new draw pile")
-        self.on_pile_empty(state, seat)
 
     def on_pile_empty(self, state: State, seat: int) -> None:
-        """Hook for variants that react to a draw pile running out (The Abyss, 3.2)."""
+        """Hook for variants that react to a draw pile running out (The Abyss, 3.2 (1))."""
 
     def _refill(self, state: State, seat: int) -> None:
         board = state.boards[seat]
@@ -578,6 +621,10 @@ class Biosphere5(Game[State]):
     # --- views, determinization, notation --------------------------------------------------------
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         return view_state(self, state, seat)
+
+    def narration(self, state: State, viewer: int | None) -> list[str]:
+        """The public event lines (view key `events`): what the table sees, the same for every viewer."""
+        return list(state.events)
 
     def card_faces(self) -> dict[str, dict[str, Any]]:
         return faces.card_faces(self.cards)

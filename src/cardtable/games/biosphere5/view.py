@@ -17,11 +17,12 @@ def view_state(game: Biosphere5, state: State, seat: int | None) -> dict[str, An
     """Public boards for everyone; the seat's own hand; the target's hand while spying on it.
 
     The discard pile is shown as its unordered contents: every card reaches it face up in front of
-    all players (see RULES.md, 2.4). Draw piles show only their size.
+    all players (see RULES.md, 2.4). Draw piles show only their size. The pending decision is not
+    part of the view (interfaces read `Game.decision`, public); `upcoming` lists the steps queued
+    after it (kind, seat, tag), e.g. the players a catastrophe has still to reach.
     """
     cards = game.cards
     key = cards.key
-    decision = game.decision(state)
     boards = []
     for s, board in enumerate(state.boards):
         boards.append(
@@ -47,8 +48,7 @@ def view_state(game: Biosphere5, state: State, seat: int | None) -> dict[str, An
         "turn": q.current_seat(state) if state.order else None,
         "move": state.move + 1,
         "markers": list(state.markers),
-        "decision": _decision_json(decision),
-        "tasks": [[t.kind, t.seat] for t in state.tasks],
+        "upcoming": [[t.kind, t.seat, t.tag] for t in state.tasks[1:]],
         "boards": boards,
         "hand": sorted(key(c) for c in state.boards[seat].hand) if seat is not None else None,
         "events": list(state.events),
@@ -69,12 +69,6 @@ def _spied_hand(state: State, seat: int | None) -> int | None:
     return task.other if task.kind == "force" and task.seat == seat else None
 
 
-def _decision_json(decision: Any) -> dict[str, Any] | None:
-    if decision is None:
-        return None
-    return {"seat": decision.seat, "kind": decision.kind, "prompt": decision.prompt}
-
-
 def _result_json(game: Biosphere5, state: State) -> dict[str, Any] | None:
     result = game.result(state)
     if result is None:
@@ -83,9 +77,14 @@ def _result_json(game: Biosphere5, state: State) -> dict[str, Any] | None:
 
 
 def determinize_state(game: Biosphere5, state: State, seat: int, rng: Rng) -> State:
-    """Resample every card `seat` cannot see: other hands, every draw pile's order, the generator."""
+    """Resample every card `seat` cannot see: other hands, every draw pile's order, the generator.
+
+    One public fact constrains a hand: a player who must discard the rescue card they played a
+    catastrophe with (the pending decision `rescue`, public) holds one, so the sample gives them one.
+    """
     sample = game.clone(state)
     spied = _spied_hand(state, seat)
+    owed = _owed_rescue(state)
     for s, board in enumerate(sample.boards):
         if s in (seat, spied):
             pool = sorted(board.pile)
@@ -95,10 +94,22 @@ def determinize_state(game: Biosphere5, state: State, seat: int, rng: Rng) -> St
         pool = sorted(board.hand + board.pile)
         rng.shuffle(pool)
         size = len(board.hand)
-        board.hand = sorted(pool[:size])
-        board.pile = pool[size:]
+        hand: list[int] = []
+        if owed is not None and owed[0] == s:
+            fitting = [c for c in pool if owed[1] in game.cards.cards[c].upper.protects]
+            if fitting:
+                hand.append(fitting[0])
+                pool.remove(fitting[0])
+        board.hand = sorted(hand + pool[: size - len(hand)])
+        board.pile = pool[size - len(hand) :]
     sample.rng = rng.fork()
     return sample
+
+
+def _owed_rescue(state: State) -> tuple[int, str] | None:
+    """(seat, category) of a rescue card a player must discard with their catastrophe now, if any."""
+    task = state.tasks[0] if state.tasks else None
+    return (task.seat, task.tag) if task is not None and task.kind == "rescue" else None
 
 
 def describe_card(game: Biosphere5, key: str) -> str:

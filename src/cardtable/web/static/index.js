@@ -1,5 +1,11 @@
 // The start page: choose a game, a mode, options and who sits where; create the table; share links.
-import { el } from "./render.js";
+import { el, loadHints } from "./render.js";
+
+const allHints = await loadHints();
+const hintsOf = (game) => allHints[game] ?? {};
+/** Mode and option texts without the rulebook's section numbers ("the basic game (1-2.4)"). */
+const plain = (text) => String(text ?? "").replace(/\s*\((?:\d[\d.\-–, ]*|sections? [^)]*)\)/g, "").trim();
+for (const node of document.querySelectorAll(".mode-text")) node.textContent = plain(node.textContent);
 
 const catalog = JSON.parse(document.getElementById("catalog").textContent);
 const $ = (id) => document.getElementById(id);
@@ -12,17 +18,22 @@ function currentGame() {
 
 function optionInput(option, value) {
   const name = `option-${option.name}`;
+  const labels = hintsOf(currentGame().name).option_labels?.[option.name] ?? {};
   let input;
   if (option.choices.length) {
     input = el("select", { name, "data-option": option.name },
-      option.choices.map((c) => el("option", { value: String(c), selected: String(c) === String(value) }, String(c))));
+      option.choices.map((c) => el("option", { value: String(c), selected: String(c) === String(value) }, labels[String(c)] ?? String(c))));
   } else if (typeof option.default === "boolean") {
     input = el("input", { type: "checkbox", name, "data-option": option.name, checked: Boolean(value) });
   } else {
     input = el("input", { type: typeof option.default === "number" ? "number" : "text", name, "data-option": option.name, value: String(value) });
   }
-  input.addEventListener("change", refreshSeats);
-  return el("label", { title: option.help }, `${option.name} `, input, el("small", { class: "muted" }, ` ${option.help}`));
+  input.addEventListener("change", () => {
+    applyConditions();
+    refreshSeats();
+  });
+  return el("label", { title: plain(option.help), "data-option-row": option.name }, `${option.name} `, input,
+    el("small", { class: "muted" }, ` ${plain(option.help)}`));
 }
 
 function readOptions() {
@@ -38,9 +49,33 @@ function showOptions() {
   const game = currentGame();
   const mode = game.modes.find((m) => m.name === modeSelect.value);
   const fieldset = $("options");
-  const inputs = game.options.map((o) => optionInput(o, mode && o.name in mode.options ? mode.options[o.name] : o.default));
+  // a way to play sets some options (the number of players…): those are not asked again below
+  const inputs = game.options.map((o) => {
+    const row = optionInput(o, mode && o.name in mode.options ? mode.options[o.name] : o.default);
+    if (mode && o.name in mode.options) row.hidden = true;
+    return row;
+  });
   fieldset.replaceChildren(el("legend", {}, "Options"), ...(inputs.length ? inputs : [el("span", { class: "muted" }, "none")]));
+  $("mode-note").textContent = mode ? plain(mode.description) : "";
+  applyConditions();
   refreshSeats();
+}
+
+/** Options that only mean something with another option's value (the Machine's level only in solo). */
+function applyConditions() {
+  const game = currentGame();
+  const hints = hintsOf(game.name);
+  const values = readOptions();
+  for (const [name, when] of Object.entries(hints.option_when ?? {})) {
+    const row = document.querySelector(`[data-option-row="${name}"]`);
+    if (!row) continue;
+    const mode = game.modes.find((m) => m.name === modeSelect.value);
+    const fits = Object.entries(when).every(([k, v]) => String(values[k]) === String(v));
+    row.hidden = !fits || Boolean(mode && name in mode.options);
+  }
+  const solo = hints.solo_note && String(values.solo ?? "") !== "" && String(values.solo) !== "none";
+  $("solo-note").hidden = !solo;
+  $("solo-note").textContent = solo ? hints.solo_note : "";
 }
 
 async function refreshSeats() {
@@ -79,7 +114,7 @@ function defaultBot(game) {
 function chooseGame(name) {
   gameSelect.value = name;
   const game = currentGame();
-  modeSelect.replaceChildren(el("option", { value: "" }, "(options below)"), ...game.modes.map((m) => el("option", { value: m.name }, m.name)));
+  modeSelect.replaceChildren(...game.modes.map((m) => el("option", { value: m.name }, m.name)), el("option", { value: "" }, "custom (all options)"));
   if (game.modes.length) modeSelect.value = game.modes[0].name;
   showOptions();
 }
@@ -88,7 +123,14 @@ async function create(event) {
   event.preventDefault();
   const seats = [...document.querySelectorAll("[data-seat]")].map((s) => s.value);
   const names = [...document.querySelectorAll("[data-name]")].map((n) => n.value);
-  const body = { game: gameSelect.value, options: readOptions(), seats, names };
+  const options = readOptions();
+  for (const row of document.querySelectorAll("[data-option-row]")) {
+    // an option hidden because it means nothing here (the level outside solo) keeps its default
+    const name = row.dataset.optionRow;
+    const mode = currentGame().modes.find((m) => m.name === modeSelect.value);
+    if (row.hidden && !(mode && name in mode.options)) delete options[name];
+  }
+  const body = { game: gameSelect.value, options, seats, names };
   const response = await fetch("/api/tables", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
   const info = await response.json();
   if (!response.ok) {
@@ -105,7 +147,7 @@ async function create(event) {
       el("input", { type: "text", readonly: true, value: url, size: "48", onclick: (e) => e.target.select() }));
   });
   const spectator = new URL(info.spectator, location.href).href;
-  links.push(el("li", {}, "Spectators: ", el("a", { href: spectator, target: "_blank", class: "open-spectator" }, spectator)));
+  links.push(el("li", { class: "seat-link" }, "Spectators: ", el("a", { href: spectator, target: "_blank", class: "open-spectator" }, spectator)));
   $("links").replaceChildren(...links);
   $("created").hidden = false;
 }

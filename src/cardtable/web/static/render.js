@@ -27,10 +27,19 @@ export function gameHints(all, game) {
     negatives: { ...(base.negatives ?? {}), ...(own.negatives ?? {}) },
     hues: { ...(base.hues ?? {}), ...(own.hues ?? {}) },
     logKey: own.log_key ?? null,
+    verbs: own.verbs ?? {},
+    words: { ...(base.words ?? {}), ...(own.words ?? {}) },
+    kinds: own.kinds ?? {},
+    places: own.places ?? {},
+    family: new Set(own.family ?? []),
+    seatArgs: new Set(own.seat_args ?? []),
+    inert: set("inert"),
     grids: own.grids ?? {},
     order: own.order ?? [],
     turnKey: own.turn_key ?? base.turn_key ?? "turn",
     reactionKinds: new Set(own.reaction_kinds ?? []),
+    level_words: own.level_words ?? null,
+    valueWords: own.value_words ?? {},
     cardName: own.card_name ?? base.card_name ?? ["name", "title", "card", "id"],
   };
 }
@@ -229,7 +238,8 @@ function gridZone(key, label, tiles, grid, ctx, depth) {
     }
   }
   return el("section", { class: `zone depth-${depth}`, "data-key": key }, el("h3", {}, label),
-    el("div", { class: "grid", style: `grid-template-columns: 1.2rem repeat(${columns.length}, minmax(0, 1fr))` }, cells));
+    el("div", { class: "grid-zone-scroll" },
+      el("div", { class: "grid", style: `grid-template-columns: 1.2rem repeat(${columns.length}, minmax(3.6rem, 1fr))` }, cells)));
 }
 
 /** A face-down pile whose contents (not order) are known: its size, and what is in it on request. */
@@ -273,10 +283,10 @@ function isEmpty(value) {
   return value === null || value === "" || (Array.isArray(value) && !value.length) || (isObject(value) && !Object.keys(value).length);
 }
 
-function entry(key, value, ctx, depth) {
+function entry(key, value, ctx, depth, parent = null) {
   if (value === null || value === undefined || ctx.hints.hidden.has(key)) return null;
   if (ctx.hints.hideEmpty.has(key) && isEmpty(value)) return null;
-  const label = ctx.hints.labels[key] ?? humanize(key);
+  const label = (parent && ctx.hints.labels[`${parent}.${key}`]) ?? ctx.hints.labels[key] ?? humanize(key);
   const nSeats = ctx.seats?.length ?? 0;
   if (Array.isArray(value) && ctx.hints.faceDown.has(key)) return faceDownPile(key, label, value, ctx, depth);
   if (Array.isArray(value) && ctx.hints.grids[key]) return gridZone(key, label, value, ctx.hints.grids[key], ctx, depth);
@@ -284,15 +294,17 @@ function entry(key, value, ctx, depth) {
   if (Array.isArray(value) && ctx.hints.perSeat.has(key) && value.length === nSeats && !value.every(isScalar)) {
     return el("section", { class: `zone depth-${depth}`, "data-key": key }, el("h3", {}, label),
       el("div", { class: "areas" }, value.map((part, i) =>
-        el("div", { class: `area${i === ctx.mySeat ? " mine" : ""}` },
-          el("div", { class: "area-title" }, seatLabel(ctx, i)), section(part, ctx, depth + 1)))));
+        el("div", { class: `area${i === ctx.mySeat ? " mine" : ""}`, "data-seat": String(i) },
+          el("div", { class: "area-title" }, seatLabel(ctx, i)), section(part, ctx, depth + 1, key)))));
   }
   if (isScalar(value)) {
     if (ctx.hints.seatKeys.has(key) && seatIndex(ctx, value) !== null) return chip(label, seatLabel(ctx, seatIndex(ctx, value)));
     if (typeof value === "string" && ctx.faces?.[value]) {
       return el("section", { class: `zone depth-${depth}`, "data-key": key }, el("h3", {}, label), cardRow([value], ctx));
     }
-    return chip(label, typeof value === "boolean" ? (value ? "yes" : "no") : String(value));
+    const wordsOf = parent && ctx.hints.valueWords[`${parent}.${key}`];
+    const said = wordsOf ? ctx.hints[wordsOf]?.[String(value)] : null;
+    return chip(label, typeof value === "boolean" ? (value ? "yes" : "no") : said ? `${value} (${said})` : String(value));
   }
   if (Array.isArray(value)) {
     const perSeat = nSeats > 1 && value.length === nSeats;
@@ -306,7 +318,7 @@ function entry(key, value, ctx, depth) {
     }
     if (value.length && value.some(isArea) && value.every(isObject)) {
       return el("section", { class: `zone depth-${depth}`, "data-key": key }, el("h3", {}, label),
-        el("div", { class: "areas" }, value.map((area, i) => areaPanel(area, i, ctx, depth + 1))));
+        el("div", { class: "areas" }, value.map((area, i) => areaPanel(area, i, ctx, depth + 1, key))));
     }
     if (value.every(isScalar) || value.every(isObject)) {
       // a pile people look through rather than play from is drawn small (each card's face on hover)
@@ -319,9 +331,9 @@ function entry(key, value, ctx, depth) {
         { class: `zone depth-${depth}`, "data-key": key },
         el("h3", {}, label),
         value.map((part, i) =>
-          el("div", { class: `seat-zone${i === ctx.mySeat ? " mine" : ""}` },
+          el("div", { class: `seat-zone${i === ctx.mySeat ? " mine" : ""}`, "data-seat": String(i) },
             el("div", { class: "seat-zone-name" }, seatLabel(ctx, i)),
-            Array.isArray(part) ? cardRow(part, ctx) : section(part, ctx, depth + 1)),
+            Array.isArray(part) ? cardRow(part, ctx) : section(part, ctx, depth + 1, key)),
         ),
       );
     }
@@ -333,21 +345,21 @@ function entry(key, value, ctx, depth) {
   const bySeat = nSeats > 1 && keys.length > 0 && keys.every((k) => /^\d+$/.test(k) && Number(k) < nSeats);
   if (bySeat) {
     return el("section", { class: `zone depth-${depth}`, "data-key": key }, el("h3", {}, label),
-      keys.map((k) => el("div", { class: `seat-zone${Number(k) === ctx.mySeat ? " mine" : ""}` },
-        el("div", { class: "seat-zone-name" }, seatLabel(ctx, Number(k))), section(value[k], ctx, depth + 1))));
+      keys.map((k) => el("div", { class: `seat-zone${Number(k) === ctx.mySeat ? " mine" : ""}`, "data-seat": k },
+        el("div", { class: "seat-zone-name" }, seatLabel(ctx, Number(k))), section(value[k], ctx, depth + 1, key))));
   }
-  return el("section", { class: `panel depth-${depth}`, "data-key": key }, el("h3", {}, label), section(value, ctx, depth + 1));
+  return el("section", { class: `panel depth-${depth}`, "data-key": key }, el("h3", {}, label), section(value, ctx, depth + 1, key));
 }
 
-function areaPanel(area, index, ctx, depth) {
+function areaPanel(area, index, ctx, depth, parent = null) {
   const seat = seatIndex(ctx, area.seat ?? area.player ?? area.owner);
   const nameKey = ctx.hints.cardName.find((k) => k in area && isScalar(area[k]));
   const title = seat !== null ? seatLabel(ctx, seat) : nameKey ? prettyName(area[nameKey]) : `#${index + 1}`;
-  return el("div", { class: `area${seat !== null && seat === ctx.mySeat ? " mine" : ""}` },
-    el("div", { class: "area-title" }, title), section(area, ctx, depth));
+  return el("div", { class: `area${seat !== null && seat === ctx.mySeat ? " mine" : ""}`, "data-seat": seat === null ? undefined : String(seat) },
+    el("div", { class: "area-title" }, title), section(area, ctx, depth, parent));
 }
 
-function section(value, ctx, depth) {
+function section(value, ctx, depth, parent = null) {
   if (Array.isArray(value)) return cardRow(value, ctx);
   if (value === null || typeof value !== "object") return el("span", {}, format(value));
   const keys = Object.keys(value);
@@ -355,7 +367,7 @@ function section(value, ctx, depth) {
   const chips = [];
   const blocks = [];
   for (const key of order) {
-    const node = entry(key, value[key], ctx, depth);
+    const node = entry(key, value[key], ctx, depth, parent);
     if (!node) continue;
     (node.classList.contains("chip") ? chips : blocks).push(node);
   }
@@ -367,15 +379,74 @@ export function renderView(view, ctx) {
   return section(view ?? {}, ctx, 0);
 }
 
-/** The log: the set-up as the game tells it, then each move in notation with what the game narrates of it. */
-export function logItems(setupEvents, lines, mySeat) {
+/** A move in player language: the game's hint for its verb (by decision kind where a verb means
+ * different things), its arguments named as people read them (card names, seat names). */
+export function describeAction(text, ctx, kind = null) {
+  const parts = String(text).trim().split(/\s+/);
+  const verb = parts[0];
+  const args = parts.slice(1);
+  const hint = ctx.hints.verbs?.[verb];
+  if (!hint) {
+    // not a move in notation (a line the game wrote for others: "keeps a card"): it is already in words
+    if (!ctx.hints.verbs || !Object.keys(ctx.hints.verbs).length) return { words: prettyAction(verb, args, ctx), help: "" };
+    return { words: String(text), help: "" };
+  }
+  const spec = typeof hint === "string" ? { label: hint } : hint;
+  const byKind = (kind && spec.kinds?.[kind]) || null;
+  const label = (typeof byKind === "string" ? byKind : byKind?.label) ?? spec.label;
+  const help = (typeof byKind === "object" && byKind?.help) || spec.help || "";
+  if (!label) return { words: prettyAction(verb, args, ctx), help };
+  const named = args.map((a) => argName(a, ctx, verb));
+  let used = 0;
+  let words = label.replace(/\{(\d)\}/g, (_, n) => {
+    used = Math.max(used, Number(n));
+    return named[Number(n) - 1] ?? "";
+  });
+  if (named.length > used && !/\{\d\}/.test(label)) words = `${words} ${named.slice(used).join(" ")}`.trim();
+  // what the answer costs, where the card prints a cost: "Buy Raptor Blade (1 ATK + 1 EVA)"
+  const costOf = spec.cost ? (ctx.faces ?? {})[args[spec.cost - 1]]?.cost : null;
+  if (costOf) words = `${words} — costs ${costOf}`;
+  return { words, help };
+}
+
+function prettyAction(verb, args, ctx) {
+  return [humanize(verb), ...args.map((a) => argName(a, ctx, verb))].join(" ");
+}
+
+/** A notation argument as people read it: a card's printed name, a seat's name, a cell, a number. */
+export function argName(arg, ctx, verb = null) {
+  const faces = ctx.faces ?? {};
+  if (faces[arg]) return faces[arg].name;
+  const family = arg.replace(/-\d+$/, "");
+  if (family !== arg && faces[family]) return `${faces[family].name} ${arg.slice(family.length + 1)}`;
+  const words = ctx.hints.words?.[arg];
+  if (words) return words;
+  if (ctx.hints.seatArgs.has(verb) && ctx.seats) {
+    const seat = seatIndex(ctx, /^\d+$/.test(arg) ? Number(arg) : arg);
+    if (seat !== null) return seatLabel(ctx, seat);
+  }
+  if (/^[a-z]\d+$/.test(arg) || /^\d+$/.test(arg)) return arg;
+  return prettyName(arg);
+}
+
+/** The log: the set-up as the game tells it, then each move in words (its notation beside it) with
+ * what the game narrates of it underneath. */
+export function logItems(setupEvents, lines, mySeat, ctx = null) {
   const items = [];
   if (setupEvents.length) {
     items.push(el("li", { class: "setup", value: 0 }, el("span", { class: "muted" }, "set-up"), narration(setupEvents)));
   }
   for (const line of lines) {
-    items.push(el("li", { value: line.move, class: `move${line.seat === mySeat ? " mine" : ""}` },
-      el("span", { class: "notation" }, `${line.letter}: `, line.action ?? el("i", { class: "muted" }, "moved (hidden)")),
+    const who = ctx?.seats?.[line.seat]?.name ?? line.letter;
+    const text = line.action ?? "";
+    const said = ctx && text ? describeAction(text, ctx) : null;
+    const head = !text
+      ? el("i", { class: "muted" }, "moved (nothing you can see)")
+      : said && said.words !== text
+        ? [el("span", { class: "words" }, said.words), " ", el("code", { class: "notation" }, text)]
+        : el("span", { class: "words" }, text);
+    items.push(el("li", { value: line.move, class: `move${line.seat === mySeat ? " mine" : ""}`, "data-move": String(line.move) },
+      el("b", { class: "who" }, `${who}: `), head,
       narration(line.events ?? [])));
   }
   return items;

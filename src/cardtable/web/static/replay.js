@@ -1,4 +1,5 @@
-// Replay of a finished table: every position, seen by any seat or a spectator, move by move.
+// Replay of a finished table, or of a record file the player opens: every position, seen by any seat
+// or a spectator, move by move.
 import { el, gameHints, loadFaces, loadHints, logItems, renderView } from "./render.js";
 
 const root = document.getElementById("replay");
@@ -16,6 +17,7 @@ function perspective() {
 }
 
 function show(i) {
+  if (!data) return;
   index = Math.max(0, Math.min(i, data.frames.length - 1));
   const frame = data.frames[index];
   const seat = perspective();
@@ -27,6 +29,9 @@ function show(i) {
   if (frame.result) banner.textContent = `Game over: ${frame.result}`;
   else if (frame.decision) banner.textContent = `${data.seats[frame.decision.seat].name} must ${frame.decision.prompt}`;
   for (const item of $("log").children) item.classList.toggle("current", Number(item.value) === index);
+  const current = $("log").querySelector("li.current");
+  const panel = $("log-scroll");
+  if (current && panel) panel.scrollTop = current.offsetTop - panel.clientHeight / 2; // the panel only, not the page
   document.body.dataset.move = String(index);
 }
 
@@ -44,28 +49,50 @@ function play() {
   }, 700);
 }
 
-const [all, response] = await Promise.all([loadHints(), fetch(`/api/tables/${encodeURIComponent(tableId)}/replay`)]);
-data = await response.json();
-if (!response.ok) {
-  $("banner").textContent = data.message;
-} else {
+async function start(loaded) {
+  data = loaded;
+  const all = await loadHints();
   hints = gameHints(all, data.game);
   faces = await loadFaces(data.game, data.options);
+  document.title = `Replay: ${data.title} — cardtable`;
   $("perspective").replaceChildren(el("option", { value: "" }, "spectator"), ...data.seats.map((s) => el("option", { value: String(s.seat) }, s.name)));
   $("slider").max = String(data.frames.length - 1);
   const lines = data.frames.slice(1).map((f) => ({ ...f.last, move: f.move }));
-  $("log").replaceChildren(...logItems(data.setup_events ?? [], lines, null));
+  const ctx = { seats: data.seats, mySeat: null, hints, faces };
+  $("log").replaceChildren(...logItems(data.setup_events ?? [], lines, null, ctx));
   for (const item of $("log").children) item.addEventListener("click", () => show(Number(item.value)));
-  $("first").addEventListener("click", () => show(0));
-  $("prev").addEventListener("click", () => show(index - 1));
-  $("next").addEventListener("click", () => show(index + 1));
-  $("last").addEventListener("click", () => show(data.frames.length - 1));
-  $("play").addEventListener("click", play);
-  $("slider").addEventListener("input", (e) => show(Number(e.target.value)));
-  $("perspective").addEventListener("change", () => show(index));
-  document.addEventListener("keydown", (e) => {
-    if (e.key === "ArrowRight") show(index + 1);
-    if (e.key === "ArrowLeft") show(index - 1);
-  });
   show(0);
+}
+
+$("first").addEventListener("click", () => show(0));
+$("prev").addEventListener("click", () => show(index - 1));
+$("next").addEventListener("click", () => show(index + 1));
+$("last").addEventListener("click", () => show(data ? data.frames.length - 1 : 0));
+$("play").addEventListener("click", () => data && play());
+$("slider").addEventListener("input", (e) => show(Number(e.target.value)));
+$("perspective").addEventListener("change", () => show(index));
+document.addEventListener("keydown", (e) => {
+  if (e.target instanceof HTMLInputElement && e.target.type !== "range") return;
+  if (e.key === "ArrowRight") show(index + 1);
+  if (e.key === "ArrowLeft") show(index - 1);
+});
+
+if (tableId) {
+  const response = await fetch(`/api/tables/${encodeURIComponent(tableId)}/replay`);
+  const loaded = await response.json();
+  if (!response.ok) $("banner").textContent = loaded.message;
+  else await start(loaded);
+} else {
+  $("record-file").addEventListener("change", async (event) => {
+    const file = event.target.files?.[0];
+    if (!file) return;
+    $("upload-error").textContent = "";
+    const response = await fetch("/api/replay", { method: "POST", headers: { "content-type": "text/plain" }, body: await file.text() });
+    const loaded = await response.json();
+    if (!response.ok) {
+      $("upload-error").textContent = loaded.message;
+      return;
+    }
+    await start(loaded);
+  });
 }

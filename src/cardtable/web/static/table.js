@@ -1,5 +1,5 @@
 // The live table: one WebSocket, the server's payload for this seat drawn on every update.
-import { el, gameHints, loadFaces, loadHints, logItems, renderView, seatIndex } from "./render.js";
+import { describeAction, el, gameHints, loadFaces, loadHints, logItems, renderView } from "./render.js";
 
 const root = document.getElementById("table");
 const tableId = root.dataset.table;
@@ -55,6 +55,9 @@ function receive(message) {
     pending = null;
     draw();
     if (first) {
+      const rules = $("rules-link");
+      rules.href = `/games/${encodeURIComponent(state.game)}/rules`;
+      rules.hidden = false;
       loadFaces(state.game, state.options).then((loaded) => {
         faces = loaded;
         draw();
@@ -83,69 +86,119 @@ function send(action) {
   for (const button of document.querySelectorAll(".action")) button.disabled = true;
 }
 
-function actionButtons(legal) {
-  return legal.map((action) =>
-    el("button", { type: "button", class: "action", "data-action": action, onclick: () => send(action) }, action),
-  );
+function context() {
+  return { seats: state.seats, mySeat: state.seat, hints, faces };
 }
 
-// a decision of mine while the view says it is someone else's turn (or of a kind the game's hints
-// call a reaction) interrupts that turn: it pops up so it cannot be missed
-function isOutOfTurn() {
+/** One button per legal move: the move in words, its notation small beneath, what it does on hover. */
+function actionButtons(legal) {
+  const ctx = context();
+  const kind = state.decision?.kind ?? null;
+  return legal.map((action) => {
+    const { words, help } = describeAction(action, ctx, kind);
+    const title = [help, `notation: ${action}`].filter(Boolean).join("\n");
+    return el("button", { type: "button", class: "action", "data-action": action, title, onclick: () => send(action) },
+      el("span", { class: "action-words" }, words),
+      words !== action ? el("code", { class: "action-notation" }, action) : null);
+  });
+}
+
+// a decision the game's hints call a reaction (an answer to someone else's move) pops up, so it
+// cannot be missed; the decider's own turn stays on the page
+function isReaction() {
   const d = state.decision;
-  if (!d || d.seat !== state.seat) return false;
-  if (hints.reactionKinds.has(d.kind)) return true;
-  const turn = hints.turnKey.split(".").reduce((v, k) => (v && typeof v === "object" ? v[k] : undefined), state.view);
-  const seat = seatIndex({ seats: state.seats }, turn);
-  return seat !== null && seat !== state.seat;
+  return Boolean(d && d.seat === state.seat && hints.reactionKinds.has(d.kind));
 }
 
 // the token (a card or a cell) picked first when a move needs two: "place plant" then "d3"
 let selected = null;
 
-function matching(tokens) {
+const normal = (text) => String(text).toLowerCase();
+
+/** Where a card lies on the drawn table: its zone (the nearest view key) and whose area holds it. */
+function placeOf(card) {
+  const zone = card.closest("[data-key]")?.dataset.key ?? "";
+  const area = card.closest("[data-seat]");
+  const seat = area ? Number(area.dataset.seat) : null;
+  const rel = seat === null ? "none" : seat === state.seat ? "mine" : "other";
+  return { zone, rel };
+}
+
+/** Whether a move's verb takes a card from this place (the game's hint `places`; without one, only
+ * a hand of your own). A pattern "zone" is the zone on your side or the table's; "zone@other" an
+ * opponent's; "zone@any" anyone's. */
+function placeFits(verb, place) {
+  const patterns = hints.places[verb] ?? ["hand"];
+  return patterns.some((pattern) => {
+    const [zone, who = ""] = pattern.split("@");
+    if (zone !== place.zone) return false;
+    if (who === "any") return true;
+    if (who === "other") return place.rel === "other";
+    return place.rel !== "other";
+  });
+}
+
+/** The legal moves that use the card `tokenText` lying at `place` (and the card picked before). */
+function movesFor(tokenText, place, also = null) {
   return state.legal.filter((a) => {
-    const args = a.split(" ").slice(1);
-    return tokens.every((t) => args.includes(t));
+    const [verb, ...args] = a.split(" ");
+    if (!placeFits(verb, place)) return false;
+    const family = hints.family.has(verb);
+    const names = args.map(normal);
+    const token = family ? tokenText.replace(/-\d+$/, "") : tokenText;
+    if (!names.includes(token)) return false;
+    return also === null || (also !== token && names.includes(also));
   });
 }
 
 function wireCards(board) {
-  // a card (or board cell) that names exactly one legal action plays it when clicked; one that names
-  // several is picked first, and then a second one completing exactly one action plays it
-  if (selected && !matching([selected]).length) selected = null;
+  // a card (or board cell) that a legal move uses in its place plays that move when clicked; one that
+  // several moves use is picked first: the choices narrow to its moves, and a second card completing
+  // exactly one of them plays it
+  if (selected && !state.legal.some((a) => a.split(" ").slice(1).map(normal).includes(selected.token))) selected = null;
   for (const card of board.querySelectorAll("[data-token]")) {
-    const tokenText = card.dataset.token;
+    const tokenText = normal(card.dataset.token);
+    const place = placeOf(card);
+    if (hints.inert.has(place.zone)) continue;
+    let moves;
     if (selected) {
-      if (tokenText === selected) {
+      if (tokenText === selected.token && place.zone === selected.zone) {
         card.classList.add("selected");
         card.title = "picked: click again to put it back";
+        card.tabIndex = 0;
+        card.setAttribute("role", "button");
         card.addEventListener("click", () => pick(null));
         continue;
       }
-      const both = matching([selected, tokenText]);
-      if (both.length === 1) {
-        card.classList.add("playable");
-        card.title = both[0];
-        card.addEventListener("click", () => send(both[0]));
-      }
-      continue;
+      moves = movesFor(tokenText, place, selected.token);
+    } else {
+      moves = movesFor(tokenText, place);
     }
-    const matches = matching([tokenText]);
-    if (matches.length === 1) {
+    if (!moves.length) continue;
+    card.tabIndex = 0;
+    card.setAttribute("role", "button");
+    card.addEventListener("keydown", (e) => {
+      if (e.key === "Enter" || e.key === " ") {
+        e.preventDefault();
+        card.click();
+      }
+    });
+    if (moves.length === 1) {
       card.classList.add("playable");
-      card.title = matches[0];
-      card.addEventListener("click", () => send(matches[0]));
-    } else if (matches.length > 1) {
+      card.dataset.move = moves[0];
+      card.title = `${describeAction(moves[0], context(), state.decision?.kind).words} (${moves[0]})`;
+      card.addEventListener("click", () => send(moves[0]));
+    } else {
       card.classList.add("pickable");
-      card.title = `${matches.length} moves: click, then choose where`;
-      card.addEventListener("click", () => pick(tokenText));
+      card.dataset.moves = moves.join("|");
+      card.title = `${moves.length} moves use this card: click it, then choose`;
+      card.addEventListener("click", () => pick({ token: tokenText, zone: place.zone, moves }));
     }
   }
 }
 
-function pick(tokenText) {
-  selected = tokenText;
+function pick(choice) {
+  selected = choice;
   draw();
 }
 
@@ -160,46 +213,83 @@ $("ask-always").addEventListener("change", (event) => {
   }
 });
 
-function draw() {
-  const ctx = { seats: state.seats, mySeat: state.seat, hints, faces };
-  $("ask-always-box").hidden = state.seat === null || state.seat === undefined;
-  $("ask-always").checked = Boolean(state.ask_always);
+/** Why this decision is asked and what its answers cost, from the game's hints for its kind. */
+function whyText(kind) {
+  const note = hints.kinds[kind];
+  return typeof note === "string" ? note : "";
+}
+
+function seatName(seat) {
+  const s = state.seats[seat];
+  return seat === state.seat ? "You" : s.name;
+}
+
+function drawBanner() {
   const d = state.decision;
-  $("seats-bar").replaceChildren(
-    ...state.seats.map((s) =>
-      el("span", { class: `seat-pill${d && d.seat === s.seat ? " to-move" : ""}${s.seat === state.seat ? " me" : ""}` },
-        `${s.letter === s.name ? s.name : `${s.letter} · ${s.name}`}${kindNote(s.kind)}`),
-    ),
-  );
   const banner = $("banner");
+  const why = $("why");
+  why.textContent = "";
   if (state.result) {
     banner.className = "banner result";
     banner.textContent = `Game over: ${state.result.text}`;
   } else if (d && d.seat === state.seat) {
     banner.className = "banner mine";
-    banner.textContent = `Your decision: ${d.prompt}`;
+    banner.textContent = `Your move: ${d.prompt}`;
+    why.textContent = whyText(d.kind);
   } else if (d) {
-    const who = state.seats[d.seat];
     banner.className = "banner";
-    banner.textContent = `Waiting for ${who.name}: ${d.prompt}`;
+    banner.textContent = `${seatName(d.seat)} to move: ${d.prompt}`;
   }
+}
+
+function scrollLogToEnd() {
+  // only the log panel scrolls: the page itself never jumps to the log
+  const panel = $("log-scroll");
+  panel.scrollTop = panel.scrollHeight;
+}
+
+function draw() {
+  const ctx = context();
+  $("ask-always-box").hidden = state.seat === null || state.seat === undefined;
+  $("ask-always").checked = Boolean(state.ask_always);
+  const d = state.decision;
+  $("seats-bar").replaceChildren(
+    ...state.seats.map((s) =>
+      el("span", { class: `seat-pill${d && d.seat === s.seat ? " to-move" : ""}${s.seat === state.seat ? " me" : ""}`,
+        title: d && d.seat === s.seat ? "to move" : "" },
+        d && d.seat === s.seat ? "▶ " : "",
+        `${s.letter === s.name ? s.name : `${s.letter} · ${s.name}`}${kindNote(s.kind)}`),
+    ),
+  );
+  drawBanner();
   const board = renderView(state.view, ctx);
   $("board").replaceChildren(board);
   wireCards(board);
 
+  const legal = selected ? selected.moves : state.legal;
+  const buttons = actionButtons(legal);
+  if (selected) {
+    buttons.push(el("button", { type: "button", class: "action cancel", onclick: () => pick(null) },
+      el("span", { class: "action-words" }, "Put the card back")));
+  }
   const popup = $("popup");
-  if (state.legal.length && isOutOfTurn()) {
-    $("actions").replaceChildren();
+  const choices = $("actions");
+  if (state.legal.length && isReaction()) {
+    choices.replaceChildren();
+    choices.hidden = true;
     $("popup-prompt").textContent = d.prompt;
-    $("popup-actions").replaceChildren(...actionButtons(state.legal));
+    $("popup-why").textContent = whyText(d.kind);
+    $("popup-actions").replaceChildren(...buttons);
     if (!popup.open) popup.showModal();
   } else {
     if (popup.open) popup.close();
-    $("actions").replaceChildren(...actionButtons(state.legal));
+    $("popup-actions").replaceChildren();
+    choices.hidden = !buttons.length;
+    choices.replaceChildren(...buttons);
   }
 
-  $("log").replaceChildren(...logItems(state.setup_events ?? [], state.log, state.seat));
-  $("log").lastElementChild?.scrollIntoView({ block: "nearest" });
+  $("log").replaceChildren(...logItems(state.setup_events ?? [], state.log, state.seat, ctx));
+  scrollLogToEnd();
   const finished = $("finished");
   finished.hidden = !state.result;
   if (state.result) {

@@ -1,0 +1,165 @@
+"""Pages beside the table: each game's rules (its RULES.md, rendered) and the replay of a downloaded
+record, opened from a file on the player's machine.
+
+An APIRouter the app includes; it reads only static files and what a record itself holds, so it needs
+nothing from the table server.
+"""
+
+from __future__ import annotations
+
+import importlib.resources
+import sys
+from pathlib import Path
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import HTMLResponse, JSONResponse, Response
+from fastapi.templating import Jinja2Templates
+from markdown_it import MarkdownIt
+from markupsafe import Markup
+
+from cardtable.core import BadRecord, CardtableError, Match, Record, UnknownGame, game_class, replay
+from cardtable.core.narrate import Narrator
+
+HERE = Path(__file__).parent
+#: a record is a few kilobytes; anything much larger is not one
+MAX_RECORD_BYTES = 2_000_000
+
+router = APIRouter()
+templates = Jinja2Templates(directory=HERE / "templates")
+
+#: what the page says before a game's own rules text: how to read the decisions and the card data
+RULES_PREFACE = """
+This page is the game's own rules file as the engine implements it: the rulebook's sections, each with
+the code and tests that follow it, and **every decision we took where the rulebook is silent or
+contradicts itself**, with the section it rests on.
+
+On a card, **≈** in its corner means its data is *reconstructed*: the rulebook does not print all of
+it (a value, a cost, a text), so we chose it from what the rulebook does say; the sections below name
+each reconstruction and why. Cards without ≈ show printed data.
+"""
+
+
+class PageError(Exception):
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+
+
+def rules_text(name: str) -> tuple[str, str]:
+    """The title and RULES.md text of the game registered as `name`."""
+    try:
+        cls = game_class(name)
+    except UnknownGame as err:
+        raise PageError(404, str(err)) from None
+    package = cls.__module__.rsplit(".", 1)[0]
+    candidates = [package, cls.__module__]
+    for candidate in candidates:
+        try:
+            resource = importlib.resources.files(candidate).joinpath("RULES.md")
+        except (ModuleNotFoundError, TypeError):
+            continue
+        if resource.is_file():
+            return cls.title, resource.read_text(encoding="utf-8")
+    module_file = getattr(sys.modules.get(cls.__module__), "__file__", None)
+    if module_file and (Path(module_file).parent / "RULES.md").is_file():
+        return cls.title, (Path(module_file).parent / "RULES.md").read_text(encoding="utf-8")
+    raise PageError(404, f"{cls.title} has no rules file")
+
+
+def render_markdown(text: str) -> Markup:
+    """Markdown to HTML; raw HTML in the text is shown as text, never run."""
+    md = MarkdownIt("commonmark", {"html": False}).enable("table")
+    return Markup(md.render(text))  # markdown-it escapes the text: raw HTML is off
+
+
+@router.get("/games/{name}/rules", response_class=HTMLResponse)
+async def rules_page(request: Request, name: str) -> Response:
+    try:
+        title, text = rules_text(name)
+    except PageError as err:
+        return templates.TemplateResponse(
+            request, "error.html", {"status": err.status, "message": err.message}, status_code=err.status
+        )
+    context = {"title": title, "preface": render_markdown(RULES_PREFACE), "rules": render_markdown(text)}
+    return templates.TemplateResponse(request, "rules.html", context)
+
+
+@router.get("/replay", response_class=HTMLResponse)
+async def replay_upload_page(request: Request) -> Response:
+    """The replay page without a table: the player opens a record file saved from a finished game."""
+    context = {"table_id": "", "title": "a record file"}
+    return templates.TemplateResponse(request, "replay.html", context)
+
+
+@router.post("/api/replay")
+async def replay_record(request: Request) -> Response:
+    """Every position of the game a posted record (text or JSON) describes, as the replay page draws
+    it; the record is checked move by move, and a faulty one is refused naming the move at fault."""
+    body = await request.body()
+    if len(body) > MAX_RECORD_BYTES:
+        return _error(413, "too-large", "this file is too large to be a game record")
+    try:
+        text = body.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return _error(400, "bad-record", "this file is not a game record (not UTF-8 text)")
+    try:
+        record = Record.load(text)
+        match = replay(record)
+    except BadRecord as err:
+        return _error(400, "bad-record", f"this record does not replay: {err}")
+    except CardtableError as err:
+        return _error(400, "bad-record", f"this file is not a game record: {err}")
+    return JSONResponse(frames_of(record, match))
+
+
+def frames_of(record: Record, finished: Match) -> dict[str, Any]:
+    """The replay data of a record: every position as each seat and a spectator saw it."""
+    game = finished.game
+    seats = list(range(game.num_seats))
+    names = list(finished.seats)
+    match = Match(game, record.seed, names)
+    narrator = Narrator(game, match.state, None)  # the replay's log is what a spectator read
+    setup = narrator.setup
+    automata = game.automata()
+
+    def frame(last: dict[str, Any] | None) -> dict[str, Any]:
+        decision = match.decision
+        return {
+            "move": len(match.moves),
+            "last": last,
+            "decision": None if decision is None else {"seat": decision.seat, "prompt": decision.prompt},
+            "spectator": game.view(match.state, None),
+            "views": [game.view(match.state, s) for s in seats],
+            "result": None if match.result is None else match.result.describe(names),
+        }
+
+    frames = [frame(None)]
+    for move in finished.moves:
+        before = game.clone(match.state)
+        match.apply(move.action, validate=False)
+        told = narrator.told(before, game.parse_action(move.action), match.state)
+        last = {"seat": move.seat, "letter": game.seat_name(move.seat), "action": move.action}
+        frames.append(frame({**last, "events": told.events}))
+    return {
+        "table": None,
+        "game": game.name,
+        "title": game.title,
+        "options": dict(game.options),
+        "seats": [
+            {
+                "seat": s,
+                "letter": game.seat_name(s),
+                "name": names[s],
+                "kind": "automaton" if s in automata else "human",
+            }
+            for s in seats
+        ],
+        "setup_events": setup,
+        "frames": frames,
+    }
+
+
+def _error(status: int, code: str, message: str) -> Response:
+    return JSONResponse({"error": code, "message": message}, status_code=status)

@@ -33,6 +33,7 @@ from .db import default_database_url
 from .hints import automata
 from .hub import Connection, encode
 from .kinds import kinds_for
+from .pages import router as pages_router
 from .server import TableServer
 from .tables import HUMAN, Table, TableError
 
@@ -92,6 +93,7 @@ def create_app(database_url: str | None = None, *, bot_delay: float = 0.6) -> Fa
     templates = Jinja2Templates(directory=HERE / "templates")
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
     _error_handlers(app, templates)
+    app.include_router(pages_router)  # rules pages and the replay of a record file (pages.py)
 
     # --- pages ----------------------------------------------------------------------------------
     @app.get("/", response_class=HTMLResponse)

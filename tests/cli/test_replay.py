@@ -96,3 +96,29 @@ def test_a_record_with_a_bom_and_windows_line_ends_replays(cli, tmp_path: Path, 
     path = tmp_path / "windows.rec"
     path.write_bytes(b"\xef\xbb\xbf" + record_text.replace("\n", "\r\n").encode())
     assert cli("replay", str(path)).exit_code == 0
+
+
+def test_step_shows_each_move_as_told_with_its_table_and_goes_back_and_jumps(
+    cli, tmp_path: Path, record_text: str
+) -> None:
+    """`--step`: Enter shows the next move as the game describes it, b goes back, a number jumps."""
+    from cardtable.core import Record
+
+    record = Record.from_text(record_text)
+    result = cli("replay", "--step", _write(tmp_path, record_text), input="\n\nb\n3\nq\n")
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert "move 0 of" in out and "set-up" in out
+    first = record.moves[0]
+    assert f"{record.seats[first.seat]}: {first.action}" in out
+    # Enter, Enter, back, jump to 3: positions 0, 1, 2, 1, 3 in that order
+    shown = [int(part.split(" of ")[0]) for part in out.split("move ")[1:] if " of " in part[:12]]
+    assert shown == [0, 1, 2, 1, 3]
+
+
+def test_step_as_a_seat_hides_what_that_seat_could_not_see(cli, tmp_path: Path, record_text: str) -> None:
+    result = cli("replay", "--step", "--seat", "B", _write(tmp_path, record_text), input="q\n")
+    assert result.exit_code == 0, result.output
+    assert "move 0 of" in result.stdout
+    bad = cli("replay", "--step", "--seat", "Z", _write(tmp_path, record_text), input="q\n")
+    assert bad.exit_code == 1 and "no seat 'Z'" in bad.stderr

@@ -1,14 +1,16 @@
-"""`cardtable replay`: verify a game record action by action and print how it ends."""
+"""`cardtable replay`: verify a game record action by action and print how it ends; `--step` walks
+through it position by position in the terminal (each move as the viewer read it, with the game's
+narration, then the table as that viewer saw it)."""
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.markup import escape
 
-from cardtable.core import BadRecord, Match, Record, replay
+from cardtable.core import BadRecord, Match, Narrator, Record, replay
 
 from . import app
 from .common import fail, print_render, stdout, user_errors
@@ -20,6 +22,22 @@ def replay_command(
     verbose: Annotated[
         bool, typer.Option("--verbose", "-v", help="Print every move and the final table.")
     ] = False,
+    step: Annotated[
+        bool,
+        typer.Option(
+            "--step",
+            "-s",
+            help="Step through the game: Enter: next move, b: back, a number: jump there, q: quit.",
+        ),
+    ] = False,
+    seat: Annotated[
+        str | None,
+        typer.Option(
+            "--seat",
+            metavar="SEAT",
+            help="With --step: see the game as this seat (letter); default spectator.",
+        ),
+    ] = None,
 ) -> None:
     """Replay a record, checking that every action is legal, and print the result.
 
@@ -37,6 +55,10 @@ def replay_command(
         check_result(record, match)
     console = stdout()
     game = match.game
+    if step:
+        viewer = _viewer(match, seat)
+        stepper(console, record, match, viewer)
+        return
     if verbose:
         for number, move in enumerate(match.moves, 1):
             console.print(f"{number:>4}. {escape(game.seat_name(move.seat))}: {escape(move.action)}")
@@ -61,3 +83,65 @@ def check_result(record: Record, match: Match) -> None:
     replayed = match.result.describe(match.seats) if match.result else "*"
     if record.result not in ("*", replayed):
         raise BadRecord(f"the record says {record.result!r} but the replay ends {replayed!r}")
+
+
+def _viewer(match: Match, seat: str | None) -> int | None:
+    """The seat `--seat` names (a letter or number), None for a spectator."""
+    if seat is None or seat.lower() in ("", "spectator"):
+        return None
+    game = match.game
+    for index in range(game.num_seats):
+        if seat.upper() == game.seat_name(index).upper() or seat == str(index):
+            return index
+    names = ", ".join(game.seat_name(i) for i in range(game.num_seats))
+    fail(f"no seat {seat!r} in this game (seats: {names})")
+
+
+def positions(record: Record, finished: Match, viewer: int | None) -> list[tuple[str, list[str], Any]]:
+    """Every position of the record as `viewer` saw it: what it read of the move that led there (its
+    line and the narration under it) and the state after it; the first is the set-up."""
+    game = finished.game
+    match = Match(game, record.seed, list(finished.seats))
+    narrator = Narrator(game, match.state, viewer)
+    out: list[tuple[str, list[str], Any]] = [("set-up", narrator.setup, game.clone(match.state))]
+    for move in finished.moves:
+        before = game.clone(match.state)
+        action = game.parse_action(move.action)
+        match.apply(action, validate=False)
+        told = narrator.told(before, action, match.state)
+        who = finished.seats[move.seat] if move.seat < len(finished.seats) else game.seat_name(move.seat)
+        text = told.text if told.text is not None else "(nothing you could see)"
+        out.append((f"{who}: {text}", told.events, game.clone(match.state)))
+    return out
+
+
+def stepper(console: Any, record: Record, finished: Match, viewer: int | None) -> None:
+    """Show one position at a time; read commands from stdin until q or its end."""
+    game = finished.game
+    frames = positions(record, finished, viewer)
+    last = len(frames) - 1
+    index = 0
+    while True:
+        line, events, state = frames[index]
+        console.rule(f"move {index} of {last}")
+        console.print(f"[bold]{escape(line)}[/]")
+        for event in events:
+            console.print(f"   {escape(event)}")
+        print_render(console, game.render(game.view(state, viewer), viewer))
+        if index == last:
+            result = finished.result
+            console.print(f"result: {escape(result.describe(finished.seats)) if result else 'unfinished'}")
+        try:
+            command = input("[Enter] next · b back · number: jump · q quit > ").strip().lower()
+        except EOFError:
+            return
+        if command == "q":
+            return
+        if command == "b":
+            index = max(0, index - 1)
+        elif command.isdigit():
+            index = min(last, int(command))
+        elif command == "":
+            if index == last:
+                return
+            index += 1

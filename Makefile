@@ -18,7 +18,18 @@ $(STAMP): pyproject.toml
 play: setup
 	$(BIN)/cardtable play biosphere5 --vs random
 
-serve: setup
+# serving needs only the web extra (not the development one with Ray and Playwright)
+WEB_STAMP := $(VENV)/.installed-web
+
+$(WEB_STAMP): pyproject.toml
+	@echo "make serve: setting up $(VENV) with cardtable and its web extra (the first time takes a minute or two)..."
+	$(PY) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e '.[web]'
+	touch $@
+
+serve: $(WEB_STAMP)
+	@echo "make serve: starting the web table (it loads every game and its bots first, a few seconds)..."
 	$(BIN)/cardtable serve
 
 # chromium and postgresql for the web tests (only missing ones; a no-op without root or apt-get)

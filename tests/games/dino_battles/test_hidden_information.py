@@ -96,3 +96,74 @@ def test_hidden_information_render_is_a_readable_table(table: Table) -> None:
     assert "rex-1" in text and "Your hand" in text and "Supply" in text
     other = t.game.render(t.game.view(t.s, 1), 1)
     assert "1 face down" in other
+
+
+def test_hidden_information_the_keep_step_names_no_card_to_others(table: Table) -> None:
+    """ "You may keep one of your hand cards": others see a card kept back, not which one."""
+    t = table
+    t.hand(0, "attack", "defend", "wound")
+    t.part(0, "keep")
+    for card in ("attack", "defend"):
+        action = Action("keep", (card,))
+        assert t.game.describe(t.s, action, 0) == f"keep {card}"
+        assert t.game.describe(t.s, action, 1) == "keeps a card"
+        assert t.game.describe(t.s, action, None) == "keeps a card"
+    assert t.game.describe(t.s, Action("pass"), None) == "keeps no card"
+
+
+def test_hidden_information_combat_cards_attached_face_down_are_not_named(table: Table) -> None:
+    """ "Attach one Combat Card face-down, without showing it to any opponent": others read the Dinosaur."""
+    t = table
+    t.dino(0, "rex-1")
+    t.hand(0, "attack", "evade")
+    t.part(0, "strategy")
+    texts = {t.game.describe(t.s, Action("attach", (card, "rex-1")), 1) for card in ("attack", "evade")}
+    assert texts == {"attaches a card face down to rex-1"}
+    assert t.game.describe(t.s, Action("attach", ("evade", "rex-1")), 0) == "attach evade rex-1"
+
+
+def test_hidden_information_the_reaction_is_asked_whatever_card_is_attached(table: Table) -> None:
+    """Combat: whether the defender can Evade or Defend depends on face-down cards, so it is asked to
+    react whenever a card is attached (only Pass may be legal); with nothing attached it passes at once."""
+    decisions = []
+    for attached in (("evade",), ("attack",)):
+        t = Table(len(table.s.players))
+        t.dino(0, "rex-1", attached=("attack",))
+        t.dino(1, "rex-2", attached=attached)
+        t.part(0, "combat")
+        t.play("attack 1")
+        if t.decision.kind == "target":
+            t.play("target b")
+        decisions.append(t.decision)
+        assert t.legal() == (["evade", "pass"] if attached == ("evade",) else ["pass"])
+    assert decisions[0] == decisions[1] and decisions[0].kind == "react"
+    t = Table(len(table.s.players))
+    t.dino(0, "rex-1", attached=("attack",))
+    t.dino(1, "rex-2")
+    t.part(0, "combat")
+    t.play("attack 1")
+    if t.decision.kind == "target":
+        t.play("target b")
+    assert t.s.attack is None and t.p(1).active.damage == 10
+
+
+def test_hidden_information_public_consequences_are_narrated_the_same_for_everyone(table: Table) -> None:
+    """The narration (the view's "log") tells in words what every seat sees happen: damage, knock-outs,
+    which Dino Power was used; every viewer reads the same lines."""
+    t = table
+    t.dino(0, "rex-1", attached=("attack",))
+    t.dino(1, "rex-2", damage=30)
+    t.part(0, "combat")
+    t.play("attack 1")
+    if t.decision.kind == "target":
+        t.play("target b")
+    log = t.game.narration(t.s, None)
+    assert any("Rex (rex-1) attacks with" in line for line in log)
+    assert any("B's Rex (rex-2) takes 10 damage and is knocked out" in line for line in log)
+    assert all(t.game.narration(t.s, seat) == log for seat in range(len(t.s.players)))
+    assert t.game.view(t.s, 1)["log"] == log
+    t.dino(0, "jammer-1")
+    t.hand(0, "evade", "evade")
+    t.part(0, "strategy")
+    t.play("power")
+    assert any("uses its Dino Power Signal Jammer" in line for line in t.game.narration(t.s, 1))

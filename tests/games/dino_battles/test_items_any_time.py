@@ -68,10 +68,25 @@ def test_items_boost_turns_a_failed_evade_into_a_success(table: Table) -> None:
     assert t.s.boosts == [[0, 0, 0] for _ in t.s.players]  # Item values last until the end of the turn
 
 
-def test_items_no_window_for_a_seat_without_a_playable_item(table: Table) -> None:
+def test_items_window_looks_the_same_whatever_the_seat_holds(table: Table) -> None:
+    """The window is offered to a seat that everyone can see might play an Item: whether it can pay is
+    its secret, so one that cannot is offered the same window (with only `pass` among its actions)."""
     t = table
     _setup_attack(t)
-    t.hand(1, "cloak")  # no Evade in hand to pay for it
+    t.hand(1, "cloak", "attack")  # Smoke Pod costs an Evade: B cannot pay, but only B knows
+    _declare(t)
+    t.play("pass")
+    assert t.decision.seat == 1 and t.decision.kind == "item-window"
+    assert t.legal() == ["pass"]
+    assert t.game.describe(t.s, t.game.legal_actions(t.s)[0], 0) is None  # the pass reads as no line
+
+
+def test_items_no_window_when_everyone_can_see_no_item_can_be_played(table: Table) -> None:
+    """A seat owning no Item (its unseen cards are known to hold none), or with too few cards in hand for
+    its cheapest Item and that Item's cost, gets no window: that is public."""
+    t = table
+    _setup_attack(t)
+    t.hand(1, "cloak")  # one card: Smoke Pod and its Evade need two
     _declare(t)
     t.play("pass")
     assert t.s.attack is None and t.p(1).active.damage == 10
@@ -125,3 +140,58 @@ def test_items_attack_has_no_effect_when_the_attacker_is_knocked_out_first(table
     t.play("pass", "item mine", "pass")
     assert "rex-1" in t.s.purgatory and t.p(1).kos == 1
     assert t.p(1).active.damage == 0  # the attack fizzled (RULES.md D8)
+
+
+def _window_seats_after(t: Table, part: str) -> list[int]:
+    seats = []
+    while t.decision.kind == "item-window":
+        seats.append(t.decision.seat)
+        t.play("pass")
+    return seats
+
+
+def test_items_any_point_even_in_an_opponents_turn_windows_after_each_part(table: Table) -> None:
+    """ "You may play any number of Items at any point of the game, even during an opponent's turn":
+    besides the window before an attack resolves, every other seat (clockwise) gets a window after each
+    part of the active player's turn, also when nobody attacks."""
+    t = table
+    n = len(t.s.players)
+    t.dino(0, "rex-1")
+    t.dino(1, "rex-2")
+    for seat, item in zip(range(n), ("laser", "mine", "plate", "cloak"), strict=False):
+        t.hand(seat, item, "attack", "defend", "evade")
+    t.p(1).hand.append("radio")  # a second Item (free) for B
+    t.s.supply["radio"] -= 1
+    t.part(0, "strategy")
+    t.play("pass")  # end of A's Strategy part
+    assert t.decision.kind == "item-window" and t.decision.prompt.endswith("after the Strategy part, or pass")
+    assert "item mine" in t.legal()
+    assert _window_seats_after(t, "strategy") == list(range(1, n))
+    assert t.decision.seat == 0 and t.decision.kind == "combat"
+    t.play("pass")  # end of A's Combat part: B plays its Rail Mine on A's Rex in A's turn
+    assert t.decision.seat == 1 and t.decision.kind == "item-window"
+    t.play("item mine")
+    if t.decision.kind == "damage":
+        t.play("damage rex-1")
+    assert t.p(0).active.damage == 10 and "mine" in t.p(1).discard
+    assert t.decision.seat == 1 and t.decision.kind == "item-window"  # several Items may follow
+    assert t.legal() == ["item radio", "pass"]
+    assert _window_seats_after(t, "combat") == list(range(1, n))
+    assert t.decision.seat == 0 and t.decision.kind == "buy"
+    t.play("pass")
+    assert _window_seats_after(t, "buy") == list(range(1, n))
+    assert t.decision.seat == 0 and t.decision.kind == "keep"
+
+
+def test_items_playable_in_the_keep_step_before_discarding(table: Table) -> None:
+    """Items "at any point": the active player may still play one before discarding its hand."""
+    t = table
+    t.dino(0, "rex-1")
+    t.dino(1, "rex-2")
+    t.hand(0, "mine", "attack", "evade")
+    t.part(0, "keep")
+    assert "item mine" in t.legal()
+    t.play("item mine")
+    if t.decision.kind == "damage":
+        t.play("damage rex-2")
+    assert t.p(1).active.damage == 10 and t.decision.kind == "keep"

@@ -38,8 +38,8 @@ def buy(cat: Catalog, s: DinoState, key: str) -> None:
         pay(p.hand, cat.dinosaurs[key].cost, p.discard)
         tag = next(t for t in s.row if kind_of(t) == key)  # the oldest revealed copy
         s.row.remove(tag)
-        place_dinosaur(s, seat, tag)
-        refill_row(s, cat.setup.revealed)
+        place_dinosaur(cat, s, seat, tag)
+        refill_row(s, cat.setup.revealed, cat)
         return
     pay(p.hand, cat.cost_of(key), p.discard)
     s.supply[key] -= 1

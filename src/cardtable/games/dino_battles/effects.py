@@ -11,7 +11,18 @@ from cardtable.core import Action
 
 from .cards import Catalog, Effects
 from .state import DinoState, PendingOp
-from .zones import STAT_INDEX, deal_damage, discard_from_hand, distinct, draw, heal, opponents, take_status
+from .zones import (
+    STAT_INDEX,
+    deal_damage,
+    discard_from_hand,
+    distinct,
+    draw,
+    heal,
+    opponents,
+    say,
+    take_status,
+    who,
+)
 
 SEAT_LETTERS = "abcdefgh"
 TURN_BONUS = {"action": "actions", "attach": "attaches", "combat": "combats", "buy": "buys"}
@@ -64,16 +75,24 @@ def resolve_auto(cat: Catalog, s: DinoState) -> bool:
         return False
     s.ops.pop(0)
     if op.op == "draw":
+        before = len(s.players[op.seat].hand)
         draw(s, op.seat, op.n)
+        say(s, f"{who(op.seat)} draws {len(s.players[op.seat].hand) - before}.")
     elif op.op in TURN_BONUS:
         if op.seat == s.turn.player:  # a bonus only helps in your own turn (RULES.md D12)
             setattr(s.turn, TURN_BONUS[op.op], getattr(s.turn, TURN_BONUS[op.op]) + op.n)
+            say(s, f"{who(op.seat)} gets +{op.n} {op.op.capitalize()} this turn.")
+        else:
+            say(s, f"{who(op.seat)}'s +{op.n} {op.op.capitalize()} is lost: it is not {who(op.seat)}'s turn.")
     elif op.op in STAT_INDEX:
         s.boosts[op.seat][STAT_INDEX[op.op]] += op.n
+        say(s, f"{who(op.seat)}'s active Dinosaur gets {op.op.upper()} +{op.n} until the end of the turn.")
     elif op.op in ("hp", "damage"):
         tags = _targets(cat, s, op)
         if tags:
             _hit_or_heal(cat, s, op, tags[0])
+        else:
+            say(s, f"{who(op.seat)}'s {'+HP' if op.op == 'hp' else 'damage'} finds no Dinosaur to target.")
     elif op.op in (*STATUS_OPS, "discard"):
         target = op.target if op.target >= 0 else opponents(s, op.seat)[0]
         if op.op in STATUS_OPS:

@@ -88,6 +88,25 @@ class DinoBattles(Game[DinoState]):
         return (p.hand + p.deck + p.discard).count("wound")
 
     # --- information ---------------------------------------------------------------------------
+    def describe(self, state: DinoState, action: Action, viewer: int | None) -> str | None:
+        """What `viewer` reads of `action` (RULES.md D23): the acting seat reads its notation; others read
+        it too, except what is done face down. Attaching names the Dinosaur, not the card; keeping names
+        no card; passing an Item window tells nothing, so it reads as no line."""
+        decision = rules.decision(state)
+        if decision is None or viewer == decision.seat:
+            return str(action)
+        if action.verb == "attach":
+            return f"attaches a card face down to {action.args[1]}"
+        if decision.kind == "keep" and action.verb in ("keep", "pass"):
+            return "keeps a card" if action.verb == "keep" else "keeps no card"
+        if decision.kind == "item-window" and action.verb == "pass":
+            return None
+        return str(action)
+
+    def narration(self, state: DinoState, viewer: int | None) -> list[str]:
+        """The public narration (the view's "log"): the same lines for every viewer."""
+        return list(state.log)
+
     def view(self, state: DinoState, seat: int | None) -> dict[str, Any]:
         cat = self.catalog
         players = []
@@ -148,6 +167,7 @@ class DinoBattles(Game[DinoState]):
             ],
             "promote": [SEAT_LETTERS[x] for x in state.promote],
             "ended": state.ended,
+            "log": list(state.log),
         }
 
     def _dino_view(self, state: DinoState, seat: int, dino: Any, mine: bool) -> dict[str, Any]:

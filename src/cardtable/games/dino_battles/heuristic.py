@@ -337,6 +337,8 @@ class HeuristicPlayer:
         attack = self.view["attack"]
         if (ko := self._knockout_mine(legal)) is not None:
             return ko
+        if attack is None:  # a window between two parts of a turn: only a knock-out is worth an Item
+            return Action("pass")
         reaction = attack["reaction"]
         if reaction not in ("evade", "defend"):
             return Action("pass")

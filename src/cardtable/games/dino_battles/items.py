@@ -7,7 +7,7 @@ from cardtable.core import Action
 from .cards import COMBAT_TYPES, Catalog
 from .effects import queue
 from .state import DinoState
-from .zones import can_pay, distinct, pay
+from .zones import can_pay, dino_name, distinct, pay, say, who
 
 
 def playable_items(cat: Catalog, s: DinoState, seat: int) -> list[str]:
@@ -16,8 +16,15 @@ def playable_items(cat: Catalog, s: DinoState, seat: int) -> list[str]:
     return [k for k in distinct(hand, cat.item_keys) if can_pay(hand, cat.items[k].cost)]
 
 
-def has_playable_item(cat: Catalog, s: DinoState, seat: int) -> bool:
-    return bool(playable_items(cat, s, seat))
+def may_play_item(cat: Catalog, s: DinoState, seat: int) -> bool:
+    """Whether `seat` could hold a playable Item, judged only from what every seat knows: an Item among
+    the cards it holds unseen (hand and deck; attached cards are Combat Cards) and enough cards in hand
+    for such an Item and its cost. An Item window is offered exactly then, so being offered one tells
+    nobody what the seat holds (RULES.md D7)."""
+    p = s.players[seat]
+    owned = set(p.hand) | set(p.deck)
+    sizes = [1 + sum(cat.items[k].cost.as_dict().values()) for k in cat.item_keys if k in owned]
+    return bool(sizes) and len(p.hand) >= min(sizes)
 
 
 def item_actions(cat: Catalog, s: DinoState, seat: int) -> list[Action]:
@@ -64,6 +71,7 @@ def use_power(cat: Catalog, s: DinoState) -> None:
     assert power is not None
     pay(p.hand, power.cost, p.discard)
     s.turn.power_used = True
+    say(s, f"{who(s.turn.player)}'s {dino_name(cat, p.active.tag)} uses its Dino Power {power.name}.")
     queue(s, s.turn.player, power.effects)
 
 

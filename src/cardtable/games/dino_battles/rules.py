@@ -1,7 +1,8 @@
 """The turn machine: who decides next, the legal actions, applying one, and the automatic steps.
 
 Priority of pending decisions: a promotion after a KO, then a card effect's choice, then the
-attack in progress (target, reaction, Item windows), then the active player's part of the turn.
+attack in progress (target, reaction, Item windows), then the Item windows between two parts of the
+turn, then the active player's part of the turn.
 """
 
 from __future__ import annotations
@@ -22,8 +23,8 @@ from .items import (
     use_power,
 )
 from .state import DinoState
-from .turn import end_turn
-from .zones import distinct
+from .turn import end_turn, next_part
+from .zones import dino_name, distinct, say, who
 
 KOS_TO_WIN = 3
 
@@ -31,7 +32,13 @@ PROMPTS = {
     "strategy": "play a Strategy or Item, attach a Combat Card, use a Dino Power, or pass to Combat",
     "combat": "attack, retreat, play an Item, or pass to the Buy part",
     "buy": "buy a card, play an Item, or pass",
-    "keep": "keep one card of your hand (or pass), then discard the rest and draw 6",
+    "keep": "keep one card of your hand (or pass), then discard the rest and draw 6; or play an Item",
+}
+#: the prompt of the Item window that follows a part of the turn, by the part that comes next
+WINDOW_PROMPTS = {
+    "combat": "play an Item after the Strategy part, or pass",
+    "buy": "play an Item after the Combat part, or pass",
+    "keep": "play an Item after the Buy part, or pass",
 }
 
 
@@ -42,11 +49,14 @@ def check_end(s: DinoState) -> None:
     for seat in [(s.turn.player + k) % n for k in range(n)]:
         if s.players[seat].kos >= KOS_TO_WIN:
             s.ended, s.ko_winner = "ko", seat
+            say(s, f"{who(seat)} has knocked out {KOS_TO_WIN} opponent Dinosaurs: the game ends.")
             return
     if s.supply["wound"] == 0:
         s.ended = "wounds"
+        say(s, "The Wound supply has run out: the game ends, the fewest Wounds win.")
     elif not s.row and not s.dino_deck and not any(p.dinos() for p in s.players):
         s.ended = "stall"
+        say(s, "No Dinosaur is left in play or to buy: the game ends, the fewest Wounds win.")
 
 
 def settle(cat: Catalog, s: DinoState) -> None:
@@ -62,6 +72,7 @@ def settle(cat: Catalog, s: DinoState) -> None:
                 return
             if p.active is None and p.bench:
                 p.active = p.bench.pop(0)
+                say(s, f"{who(s.promote[0])}'s {dino_name(cat, p.active.tag)} enters the Active Dino Zone.")
             s.promote.pop(0)
             continue
         if s.ops:
@@ -72,12 +83,14 @@ def settle(cat: Catalog, s: DinoState) -> None:
             if _settle_attack(cat, s):
                 continue
             return
+        combat.skip_empty_windows(cat, s.turn.window, s)
+        if s.turn.window:
+            return
         part = s.turn.part
         p = s.players[s.turn.player]
-        if part == "combat" and (p.active is None or s.turn.combats <= 0):
-            s.turn.part = "buy"
-        elif part == "buy" and s.turn.buys <= 0:
-            s.turn.part = "keep"
+        combat_over = part == "combat" and (p.active is None or s.turn.combats <= 0)
+        if combat_over or (part == "buy" and s.turn.buys <= 0):
+            next_part(s)
         elif part == "keep" and not p.hand:
             end_turn(cat, s, None)
         else:
@@ -94,11 +107,12 @@ def _settle_attack(cat: Catalog, s: DinoState) -> bool:
             return True
         return False
     if attack.stage == "react":
-        if combat.reactions(s) == [Action("pass")]:
+        defender = s.players[attack.target].active
+        if defender is None or not defender.attached:  # public: no face-down card to react with
             combat.react(s, "pass")
             return True
         return False
-    combat.skip_empty_windows(cat, s)
+    combat.skip_empty_windows(cat, attack.window, s)
     if attack.window:
         return False
     combat.resolve_attack(cat, s)
@@ -120,6 +134,8 @@ def decision(s: DinoState) -> Decision | None:
         if attack.stage == "react":
             return Decision(attack.target, "react", "evade, defend or pass against the attack")
         return Decision(attack.window[0], "item-window", "play an Item before the attack resolves, or pass")
+    if s.turn.window:
+        return Decision(s.turn.window[0], "item-window", WINDOW_PROMPTS[s.turn.part])
     return Decision(s.turn.player, s.turn.part, PROMPTS[s.turn.part])
 
 
@@ -155,7 +171,7 @@ def legal_actions(cat: Catalog, s: DinoState) -> list[Action]:
     if d.kind == "buy":
         return buy_actions(cat, s) + items + [Action("pass")]
     hand = s.players[d.seat].hand
-    return [Action("keep", (k,)) for k in distinct(hand, cat.card_kinds)] + [Action("pass")]
+    return [Action("keep", (k,)) for k in distinct(hand, cat.card_kinds)] + items + [Action("pass")]
 
 
 def apply(cat: Catalog, s: DinoState, action: Action) -> None:
@@ -169,6 +185,7 @@ def apply(cat: Catalog, s: DinoState, action: Action) -> None:
         p.bench.remove(chosen)
         p.active = chosen
         s.promote.pop(0)
+        say(s, f"{who(d.seat)}'s {dino_name(cat, chosen.tag)} enters the Active Dino Zone.")
     elif s.ops:
         effects.apply_choice(cat, s, action)
     elif verb == "item":
@@ -178,8 +195,7 @@ def apply(cat: Catalog, s: DinoState, action: Action) -> None:
     elif d.kind == "react":
         combat.react(s, verb)
     elif d.kind == "item-window":
-        assert s.attack is not None
-        s.attack.window.pop(0)
+        (s.attack.window if s.attack is not None else s.turn.window).pop(0)
     else:
         _apply_turn_action(cat, s, action)
     settle(cat, s)
@@ -205,4 +221,4 @@ def _apply_turn_action(cat: Catalog, s: DinoState, action: Action) -> None:
     elif part == "keep":  # pass: keep nothing
         end_turn(cat, s, None)
     else:  # pass: on to the next part
-        s.turn.part = {"strategy": "combat", "combat": "buy", "buy": "keep"}[part]
+        next_part(s)

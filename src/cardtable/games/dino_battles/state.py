@@ -46,6 +46,7 @@ class Turn(msgspec.Struct):
     buys: int = 1
     power_used: bool = False
     number: int = 1  # turns started in the game, counting every player's turns
+    window: list[int] = msgspec.field(default_factory=list)  # seats still to get the Item window after a part
 
 
 class PendingAttack(msgspec.Struct):
@@ -83,4 +84,5 @@ class DinoState(msgspec.Struct):
     promote: list[int] = msgspec.field(default_factory=list)  # seats that must promote a benched Dinosaur
     ended: str = ""  # "", "ko", "wounds" or "stall" (RULES.md D2)
     ko_winner: int = -1
+    log: list[str] = msgspec.field(default_factory=list)  # public narration, the latest LOG_LINES lines
     rng: Rng = msgspec.field(default_factory=Rng)

@@ -6,7 +6,7 @@ from cardtable.core import Rng
 
 from .cards import COMBAT_TYPES, STATUS_TYPES, Catalog
 from .state import DinoState, Player, Turn
-from .zones import discard_from_hand, draw, refill_row
+from .zones import dino_name, discard_from_hand, draw, refill_row, say, who
 
 HAND_SIZE = 6
 STARTING_DECK = {"attack": 3, "evade": 3, "defend": 3, "wound": 3}
@@ -39,7 +39,7 @@ def set_up(cat: Catalog, players: int, seed: int) -> DinoState:
         boosts=[[0, 0, 0] for _ in range(players)],
         rng=rng,
     )
-    refill_row(s, cat.setup.revealed)
+    refill_row(s, cat.setup.revealed, cat)
     for seat in range(players):
         draw(s, seat, HAND_SIZE)
     start_turn(cat, s, 0)
@@ -54,10 +54,25 @@ def start_turn(cat: Catalog, s: DinoState, seat: int) -> None:
     """
     s.turn = Turn(player=seat, number=s.turn.number + 1)
     s.boosts = [[0, 0, 0] for _ in s.players]
+    say(s, f"Turn {s.turn.number}: {who(seat)} plays.")
     if not s.dino_deck or not s.row:
         return
-    s.purgatory.append(s.row.pop(0))
-    refill_row(s, len(s.row) + 1)
+    purged = s.row.pop(0)
+    s.purgatory.append(purged)
+    say(s, f"{dino_name(cat, purged)} is purged from the revealed Dinosaurs.")
+    refill_row(s, len(s.row) + 1, cat)
+
+
+#: the part that follows each part of a turn
+NEXT_PART = {"strategy": "combat", "combat": "buy", "buy": "keep"}
+
+
+def next_part(s: DinoState) -> None:
+    """The active player's part ends: the next begins, and every other seat, clockwise, gets a window to
+    play Items first ("at any point of the game, even during an opponent's turn"; RULES.md D7)."""
+    s.turn.part = NEXT_PART[s.turn.part]
+    n = len(s.players)
+    s.turn.window = [(s.turn.player + k) % n for k in range(1, n)]
 
 
 def end_turn(cat: Catalog, s: DinoState, keep: str | None) -> None:
@@ -67,7 +82,11 @@ def end_turn(cat: Catalog, s: DinoState, keep: str | None) -> None:
     hand = list(p.hand)
     if keep is not None:
         hand.remove(keep)
+    kept = "keeps a card" if keep is not None else "keeps no card"
+    say(s, f"{who(seat)} {kept} and discards {len(hand)}.")
     for kind in hand:
         discard_from_hand(cat, s, seat, kind)
+    before = len(p.hand)
     draw(s, seat, HAND_SIZE)
+    say(s, f"{who(seat)} draws {len(p.hand) - before}.")
     start_turn(cat, s, (seat + 1) % len(s.players))

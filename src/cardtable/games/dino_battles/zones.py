@@ -8,6 +8,23 @@ from .cards import Catalog, Cost
 from .state import DinoState
 
 STAT_INDEX = {"atk": 0, "eva": 1, "def": 2}
+#: how many narration lines a state keeps (the interfaces show the lines each move adds)
+LOG_LINES = 40
+
+
+def say(s: DinoState, line: str) -> None:
+    """Add a line to the public narration: only what every seat sees happen (RULES.md D23)."""
+    s.log.append(line)
+    del s.log[:-LOG_LINES]
+
+
+def who(seat: int) -> str:
+    return "ABCDEFGH"[seat]
+
+
+def dino_name(cat: Catalog, tag: str) -> str:
+    """A Dinosaur copy in words: its printed name and its tag."""
+    return f"{cat.dino(tag).name} ({tag})"
 
 
 def draw(s: DinoState, seat: int, n: int) -> None:
@@ -19,6 +36,7 @@ def draw(s: DinoState, seat: int, n: int) -> None:
                 return
             p.deck, p.discard = sorted(p.discard), []
             s.rng.shuffle(p.deck)
+            say(s, f"{who(seat)} shuffles the discard pile into a new deck of {len(p.deck)} cards.")
         p.hand.append(p.deck.pop())
 
 
@@ -40,6 +58,9 @@ def take_status(s: DinoState, seat: int, kind: str, n: int) -> None:
     k = min(n, s.supply[kind])
     s.supply[kind] -= k
     s.players[seat].discard.extend([kind] * k)
+    if k:
+        card = kind.capitalize() + (" card" if k == 1 else " cards")
+        say(s, f"{who(seat)} takes {k} {card}" + (f" ({n - k} short: the stack is empty)." if k < n else "."))
 
 
 def paralyzed(s: DinoState, seat: int) -> bool:
@@ -78,7 +99,10 @@ def deal_damage(cat: Catalog, s: DinoState, owner: int, tag: str, amount: int, s
     if dino is None or amount <= 0:
         return
     dino.damage += amount
-    if dino.damage < cat.dino(tag).hp:
+    left = cat.dino(tag).hp - dino.damage
+    name = f"{who(owner)}'s {dino_name(cat, tag)}"
+    if left > 0:
+        say(s, f"{name} takes {amount} damage ({left} HP left).")
         return
     p.discard.extend(dino.attached)
     dino.attached = []
@@ -88,14 +112,20 @@ def deal_damage(cat: Catalog, s: DinoState, owner: int, tag: str, amount: int, s
         s.promote.append(owner)
     else:
         p.bench.remove(dino)
+    credit = ""
     if source is not None and source != owner:
         s.players[source].kos += 1
+        credit = f"; {who(source)} has knocked out {s.players[source].kos}"
+    say(s, f"{name} takes {amount} damage and is knocked out (purged){credit}.")
 
 
 def heal(cat: Catalog, s: DinoState, owner: int, tag: str, amount: int) -> None:
     for dino in s.players[owner].dinos():
         if dino.tag == tag:
-            dino.damage = max(0, dino.damage - amount)
+            healed = min(amount, dino.damage)
+            dino.damage -= healed
+            left = cat.dino(tag).hp - dino.damage
+            say(s, f"{who(owner)}'s {dino_name(cat, tag)} recovers {healed} HP ({left} HP).")
 
 
 def discard_from_hand(cat: Catalog, s: DinoState, seat: int, kind: str) -> None:
@@ -104,23 +134,29 @@ def discard_from_hand(cat: Catalog, s: DinoState, seat: int, kind: str) -> None:
     p.hand.remove(kind)
     p.discard.append(kind)
     if kind == "poison" and p.active is not None:
+        say(s, f"{who(seat)} discards a Poison card: the active Dinosaur loses 5 HP.")
         deal_damage(cat, s, seat, p.active.tag, 5, source=None)
 
 
-def place_dinosaur(s: DinoState, seat: int, tag: str) -> None:
+def place_dinosaur(cat: Catalog, s: DinoState, seat: int, tag: str) -> None:
     """A bought Dinosaur goes to the Active Dino Zone if it is empty, else to the bench."""
     from .state import Dino
 
     p = s.players[seat]
     if p.active is None:
         p.active = Dino(tag)
+        say(s, f"{who(seat)}'s {dino_name(cat, tag)} enters the Active Dino Zone.")
     else:
         p.bench.append(Dino(tag))
+        say(s, f"{who(seat)}'s {dino_name(cat, tag)} goes to the bench.")
 
 
-def refill_row(s: DinoState, size: int) -> None:
+def refill_row(s: DinoState, size: int, cat: Catalog | None = None) -> None:
+    """Reveal Dinosaurs from the Dino Deck until `size` are revealed (narrated when `cat` is given)."""
     while len(s.row) < size and s.dino_deck:
         s.row.append(s.dino_deck.pop())
+        if cat is not None:
+            say(s, f"{dino_name(cat, s.row[-1])} is revealed from the Dino Deck.")
 
 
 def opponents(s: DinoState, seat: int) -> list[int]:

@@ -131,7 +131,6 @@ class RaceForTheGalaxy(Game[RftgState]):
             else:
                 entry["picked"] = bool(p.pick)
             players.append(entry)
-        decision = self.decision(s)
         return {
             "game": self.name,
             "viewer": seat_letter(seat) if seat is not None else None,
@@ -143,15 +142,6 @@ class RaceForTheGalaxy(Game[RftgState]):
             "discard": len(s.discard),
             "reshuffles": s.reshuffles,
             "players": players,
-            "decision": {
-                "seat": seat_letter(decision.seat),
-                "kind": decision.kind,
-                "prompt": decision.prompt,
-                "power": [task.card, task.index] if task and task.card else None,
-                "count": task.n if task else 0,
-            }
-            if decision
-            else None,
             "log": list(s.log),
             "ended": s.ended,
         }

@@ -43,7 +43,4 @@ def render_view(cat: Catalog, view: dict[str, Any]) -> str:
             lines.append(f"  explored (keep {p['keep']}): " + ", ".join(cat[k].name for k in p["drawn"]))
     if view["log"]:
         lines.append("\n" + "\n".join(view["log"][-6:]))
-    decision = view["decision"]
-    if decision:
-        lines.append(f"\n{decision['seat']} must {decision['prompt']}")
     return "\n".join(lines)

@@ -1,0 +1,219 @@
+"""A simple, explainable Race for the Galaxy player, and a position evaluation for search.
+
+The player reads only its Observation (its view and legal actions) and the public card data. Rules
+of thumb (RULES.md "Bots"):
+- a card is worth its VP, plus its powers, plus a bonus for 6-cost developments and production
+  worlds, less what it costs beyond the cards in hand (`card_value`);
+- action cards are scored from the position: Explore when the hand is short, Develop and Settle
+  when a good card is affordable (both copies when two are), Consume-x2 with goods to consume,
+  Consume-Trade when cards are short, Produce with empty production worlds; the best legal pair wins;
+- place the most valuable affordable card; pay and discard with the least valuable cards; settle the
+  cheapest way (conquer before paying, sacrificing a card last); trade the most valuable good;
+  use the consume power that gives most VP first; never discard for VP below 6 cards in hand;
+  produce windfall goods of the most valuable kind.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from typing import Any
+
+from cardtable.core import Action, Observation, Rng
+
+from . import powers as pw
+from . import scoring
+from .cards import TRADE_VALUE, Card, Catalog, catalog
+from .state import Player, RftgState
+
+#: VP a 6-cost development is expected to score beyond what it would score now
+SIX_COST_GROWTH = 2.0
+#: how much a card in hand is worth, in VP, when paying or discarding
+CARD_WORTH = 0.6
+
+
+def card_value(card: Card, hand_size: int, tableau: list[str] | None = None) -> float:
+    """How much the card is worth keeping, in rough VP (a 6-cost development: with the bonus it
+    would score on `tableau` now, and some growth)."""
+    value = card.vp + 0.6 * len(card.powers)
+    if card.six_cost:
+        cat = catalog()
+        owner = Player(start="", tableau=[*(tableau or []), card.key])
+        value += scoring.six_cost_bonus(cat, owner, card.key) + SIX_COST_GROWTH
+    if card.production:
+        value += 1.0
+    if card.windfall:
+        value += 0.5
+    if card.military:
+        value -= 0.3 * max(0, card.cost - 3)
+    else:
+        value -= 0.5 * max(0, card.cost - (hand_size - 1))
+    return value
+
+
+class HeuristicPlayer:
+    """Rules of thumb for every decision; see the module docstring and RULES.md "Bots"."""
+
+    name = "heuristic"
+
+    def __init__(self, rng: Rng) -> None:
+        self.rng = rng
+        self.cat = catalog()
+
+    def choose(self, observation: Observation) -> Action:
+        legal = observation.legal_actions
+        if len(legal) == 1:
+            return legal[0]
+        view = observation.view
+        me = view["players"][observation.seat]
+        kind = observation.decision.kind
+        method = getattr(self, "_" + kind.replace("-", "_"), None)
+        if method is None:
+            return self.rng.choice(legal)
+        choice: Action = method(legal, view, me)
+        return choice
+
+    # --- helpers ---------------------------------------------------------------------------------
+    def _value(self, key: str, me: dict[str, Any]) -> float:
+        return card_value(self.cat[key], len(me["hand"]), me["tableau"])
+
+    def _lowest(self, legal: list[Action], me: dict[str, Any]) -> Action:
+        return min(legal, key=lambda a: (self._value(str(a.args[0]), me), str(a)))
+
+    def _highest(self, legal: list[Action], me: dict[str, Any]) -> Action:
+        return max(legal, key=lambda a: (self._value(str(a.args[0]), me), str(a)))
+
+    # --- decisions ---------------------------------------------------------------------------------
+    def _initial_discard(self, legal: list[Action], view: dict[str, Any], me: dict[str, Any]) -> Action:
+        return self._lowest(legal, me)
+
+    _hand_limit = _initial_discard
+    _develop_pay = _initial_discard
+    _settle_pay = _initial_discard
+
+    def _explore_keep(self, legal: list[Action], view: dict[str, Any], me: dict[str, Any]) -> Action:
+        return self._highest(legal, me)
+
+    def _develop_choose(self, legal: list[Action], view: dict[str, Any], me: dict[str, Any]) -> Action:
+        options = [a for a in legal if a.args[0] != "none"]
+        if not options:
+            return legal[0]
+        return self._highest(options, me)
+
+    _settle_choose = _develop_choose
+
+    def _settle_method(self, legal: list[Action], view: dict[str, Any], me: dict[str, Any]) -> Action:
+        order = {"conquer": 0, "pay": 1, "contact": 2, "tactics": 3, "colony-ship": 4}
+        return min(legal, key=lambda a: order.get(str(a.args[0]), 9))
+
+    def _trade(self, legal: list[Action], view: dict[str, Any], me: dict[str, Any]) -> Action:
+        return max(legal, key=lambda a: (TRADE_VALUE[self.cat[str(a.args[0])].good or "novelty"], str(a)))
+
+    def _consume_power(self, legal: list[Action], view: dict[str, Any], me: dict[str, Any]) -> Action:
+        def worth(action: Action) -> float:
+            if action.verb == "stop":
+                return 0.5 if len(me["hand"]) < 6 else -1.0
+            power = self.cat[str(action.args[0])].powers[int(action.args[1]) - 1]
+            if power.power == "discard-hand":
+                return 0.0
+            if power.power in ("draw", "gamble"):
+                return 10.0  # costs nothing: use first
+            return power.vp / max(1, power.goods) + 0.5 * power.cards + (0.1 if power.power == "trade" else 0)
+
+        return max(legal, key=lambda a: (worth(a), str(a)))
+
+    def _consume_good(self, legal: list[Action], view: dict[str, Any], me: dict[str, Any]) -> Action:
+        # keep the most valuable goods for trading: consume the cheapest kind first
+        return min(legal, key=lambda a: (TRADE_VALUE[self.cat[str(a.args[0])].good or "novelty"], str(a)))
+
+    def _consume_discard(self, legal: list[Action], view: dict[str, Any], me: dict[str, Any]) -> Action:
+        cards = [a for a in legal if a.verb == "spend"]
+        if len(me["hand"]) <= 5 or not cards:
+            return Action("stop")
+        return self._lowest(cards, me)
+
+    def _gamble(self, legal: list[Action], view: dict[str, Any], me: dict[str, Any]) -> Action:
+        costs = Counter(self.cat[k].cost for k in self.cat.all_cards)
+        return max(legal, key=lambda a: costs[int(a.args[0])])
+
+    def _windfall(self, legal: list[Action], view: dict[str, Any], me: dict[str, Any]) -> Action:
+        return self._trade(legal, view, me)
+
+    def _select_action(self, legal: list[Action], view: dict[str, Any], me: dict[str, Any]) -> Action:
+        scores = self._action_scores(me)
+        noise = {a: self.rng.below(1000) / 10000 for a in legal}
+        return max(legal, key=lambda a: (sum(scores[str(x)] for x in a.args) + noise[a], str(a)))
+
+    def _action_scores(self, me: dict[str, Any]) -> dict[str, float]:
+        cat = self.cat
+        hand = me["hand"]
+        tableau = me["tableau"]
+        goods = me["goods"]
+        n = len(hand)
+        devs = sorted(
+            (
+                card_value(cat[k], n, tableau)
+                for k in set(hand)
+                if not cat[k].is_world and k not in tableau and cat[k].cost - 1 <= n - 1
+            ),
+            reverse=True,
+        )
+        military = me["military"]
+        worlds = sorted(
+            (
+                card_value(cat[k], n, tableau)
+                for k in set(hand)
+                if cat[k].is_world
+                and (
+                    (cat[k].military and cat[k].cost <= military)
+                    or (not cat[k].military and cat[k].cost <= n - 1)
+                )
+            ),
+            reverse=True,
+        )
+        consumers = [
+            p for k in tableau for p in cat[k].powers if p.phase == "consume" and p.power == "consume"
+        ]
+        empty_producers = sum(1 for k in tableau if cat[k].production and k not in goods)
+        empty_windfalls = sum(1 for k in tableau if cat[k].windfall and k not in goods)
+        short = max(0, 4 - n)
+        return {
+            "explore-5": 1.0 + 1.5 * short,
+            "explore-1-1": 1.2 + 1.1 * short,
+            "develop": devs[0] if devs else -1.0,
+            "develop2": devs[1] if len(devs) > 1 else -5.0,
+            "settle": worlds[0] if worlds else -1.0,
+            "settle2": worlds[1] if len(worlds) > 1 else -5.0,
+            "consume-x2": 2.0 * min(len(goods), sum(p.times for p in consumers))
+            if consumers
+            else 0.3 * len(goods),
+            "consume-trade": (2.5 + short) if goods else -1.0,
+            "produce": 1.4 * empty_producers + 0.6 * min(1, empty_windfalls),
+        }
+
+
+def evaluate(game: Any, state: RftgState, seat: int) -> float:
+    """How good the position looks for `seat`, in [0, 1]: its VP lead (chips, tableau, 6-cost
+    bonuses) plus a little for cards in hand and goods, through a logistic curve."""
+    cat: Catalog = game.catalog
+    if state.ended:
+        winners = scoring.winners(cat, state)
+        return 1.0 if seat in winners and len(winners) == 1 else (0.5 if seat in winners else 0.0)
+
+    def worth(i: int) -> float:
+        p = state.players[i]
+        return (
+            scoring.breakdown(cat, state, i)["total"]
+            + CARD_WORTH * len(p.hand)
+            + 0.8 * len(p.goods)
+            + 0.3 * pw.military(cat, p)
+        )
+
+    mine = worth(seat)
+    best_other = max(worth(i) for i in range(len(state.players)) if i != seat)
+    return 1.0 / (1.0 + math.exp(-(mine - best_other) / 6.0))
+
+
+def is_quiet(game: Any, state: RftgState) -> bool:
+    """A position may be judged as it stands at an action selection (no phase half resolved)."""
+    return state.ended or (bool(state.tasks) and state.tasks[0].kind == "select")

@@ -173,6 +173,10 @@ class Catalog:
         self.all_cards: tuple[str, ...] = tuple(sorted(k for c in data.cards for k in [c.key] * c.count))
         self.counts = Counter(self.all_cards)
         self.keys: tuple[str, ...] = tuple(sorted(self.cards))
+        #: card key -> phase -> its powers of that phase with their index on the card
+        self.by_phase: dict[str, dict[str, tuple[tuple[int, Power], ...]]] = {
+            c.key: {phase: tuple(c.phase_powers(phase)) for phase in PHASES} for c in data.cards
+        }
 
     def __getitem__(self, key: str) -> Card:
         return self.cards[key]

@@ -14,8 +14,9 @@ from .state import Player
 
 def powers(cat: Catalog, player: Player, phase: str, name: str = "") -> Iterator[tuple[str, int, Power]]:
     """The powers of `phase` (and of that name, if given) of the player's powered cards, in tableau order."""
+    by_phase = cat.by_phase
     for key in player.powered:
-        for index, power in cat[key].phase_powers(phase):
+        for index, power in by_phase[key][phase]:
             if not name or power.power == name:
                 yield key, index, power
 

@@ -110,6 +110,21 @@ def outcomes(pool: Counter[Source], units: list[str]) -> list[tuple[Source, ...]
     return sorted(found, key=lambda f: [source_key(s) for s in f])
 
 
+def forced(pool: Counter[Source], units: list[str]) -> list[Source] | None:
+    """The sources that pay `units` when each unit has exactly one source that accepts it and they
+    suffice (the common case, decided without enumerating every way to pay); None otherwise."""
+    need: Counter[Source] = Counter()
+    for unit in units:
+        kinds = accepts(unit)
+        found = [source for source, n in pool.items() if n > 0 and source[0] in kinds]
+        if len(found) != 1:
+            return None
+        need[found[0]] += 1
+    if any(pool[source] < n for source, n in need.items()):
+        return None
+    return sorted(need.elements(), key=source_key)
+
+
 def next_sources(pool: Counter[Source], units: list[str], spent: list[Source]) -> list[Source]:
     """The sources the next payment step may spend, `spent` being what earlier steps spent.
 

@@ -494,7 +494,12 @@ def settle(cat: Catalog, s: FiftyState) -> None:
                 next_turn(cat, s)
             continue
         if len(pend.spent) < len(pend.units):
-            found = payment.next_sources(payment.sources(p), pend.units, list(pend.spent))
+            pool = payment.sources(p)
+            if not pend.spent and (all_of := payment.forced(pool, pend.units)) is not None:
+                for source in all_of:
+                    pay_token(s, p, source)
+                continue
+            found = payment.next_sources(pool, pend.units, list(pend.spent))
             if len(found) != 1:
                 return
             pay_token(s, p, found[0])

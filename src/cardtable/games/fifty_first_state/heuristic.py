@@ -1,0 +1,266 @@
+"""A simple, explainable 51st State player, and a position evaluation for search.
+
+The player reads its Observation only (its view, legal actions and states sampled with
+`determinize`) and the public card data; it never names a card. Its rules of thumb (RULES.md "Bots"):
+
+* top-level actions: try each one on a sampled state and keep the one that raises `worth` the most
+  (own worth minus half the best opponent's), passing when nothing gains; tokens left in a supply
+  count for little late in the round because Cleanup discards them;
+* paying: spend supply tokens of the exact kind first, then ammo or universal contacts, and goods
+  lying on locations last (they would outlast Cleanup);
+* set-up discards and Lookout picks: keep the cards with the highest `card_worth`;
+* a card or deal given up as a cost: the one worth least; Thieves Caravan: the leader's good;
+* storage at Cleanup: store whatever fits.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from cardtable.core import Action, Game, Observation, Rng
+
+from .cards import Catalog, Location
+from .rules import SEAT_LETTERS
+from .state import FiftyState
+
+#: what one token, card or VP is worth, in VP-like points
+VALUE = {
+    "vp": 1.0,
+    "fuel": 0.4,
+    "gun": 0.45,
+    "iron": 0.4,
+    "brick": 0.45,
+    "ammo": 0.5,
+    "worker": 0.22,
+    "card": 0.45,
+    "grey": 0.35,
+    "red": 0.25,
+    "blue": 0.3,
+    "universal": 0.45,
+    "development": 0.5,
+    "develop-match": 0.45,
+    "defence": 0.2,
+    "any-basic": 0.4,
+    "discard-card": 0.4,
+    "discard-deal": 1.2,
+    "steal-basic": 0.7,
+}
+#: a supply token's value as a share of VALUE: Cleanup discards what is left
+SUPPLY_SHARE = 0.7
+#: rounds a new production, deal or action location is expected to serve
+HORIZON = 2.5
+
+
+def card_worth(cat: Catalog, loc: Location) -> float:
+    """`_card_worth`, computed once per card."""
+    key = (id(cat), loc.key)
+    found = _WORTH.get(key)
+    if found is None:
+        found = _WORTH[key] = _card_worth(loc)
+    return found
+
+
+_WORTH: dict[tuple[int, str], float] = {}
+
+
+def _card_worth(loc: Location) -> float:
+    """What a location is worth to own, per the rules of thumb: its production or its action over
+    a few rounds, the +1 VP it scores at the end, and its building bonus."""
+    worth = 1.0 + sum(VALUE[a] for a in loc.bonus)
+    if loc.production is not None:
+        prod = loc.production
+        per_round = sum(VALUE[g] for g in prod.goods) if prod.goods else 1.5 * VALUE.get(prod.good or "", 0)
+        worth += per_round * (HORIZON + 1)
+    if loc.action is not None:
+        gain = sum(VALUE[a] for a in loc.action.gain)
+        cost = sum(VALUE[a] for a in loc.action.cost)
+        worth += max(0.2, gain - cost) * loc.action.uses * HORIZON
+    if loc.bonus_vp_per_type is not None:
+        worth += 2.0
+    if loc.cache is not None:
+        worth += loc.cache.count * VALUE[loc.cache.good]
+    if loc.storage:
+        worth += 0.5
+    return worth - 0.3 * loc.distance
+
+
+def worth(cat: Catalog, s: FiftyState, seat: int) -> float:
+    """How good `s` looks for `seat`, in VP-like points."""
+    p = s.players[seat]
+    late = s.last_round
+    total = float(p.vp)
+    for site in p.sites:
+        if site.ruin:
+            continue
+        loc = cat.locations[site.key]
+        total += 1.0 if late else card_worth(cat, loc)
+        if loc.action is not None and not late:
+            total -= 0.3 * site.uses  # an action used this round serves less until Cleanup
+        total += sum(VALUE[k] * n for k, n in site.held.items())
+    if not late:
+        total += sum(VALUE[cat.locations[d].deal] * HORIZON for d in p.deals)
+        total += 0.45 * len(p.hand)
+        total += sum(SUPPLY_SHARE * _gain_value(cat.connections[c].gain) for c in p.connections)
+    total += SUPPLY_SHARE * sum(VALUE.get(k, 0) * n for k, n in p.supply.items())
+    pend = s.pending
+    if pend is not None and pend.seat == seat:  # what is still to pay counts as paid
+        total -= sum(VALUE[u] for u in pend.units[len(pend.spent) :]) * SUPPLY_SHARE
+        total -= sum(VALUE[u] for u in pend.cards)
+    return total
+
+
+def standing(cat: Catalog, s: FiftyState, seat: int) -> float:
+    """Own worth against the best opponent's."""
+    mine = worth(cat, s, seat)
+    others = [worth(cat, s, i) for i in range(len(s.players)) if i != seat]
+    return mine - 0.5 * max(others)
+
+
+def evaluate(game: Game[Any], state: FiftyState, seat: int) -> float:
+    """A win chance in [0, 1] for ISMCTS: a logistic of own worth minus the best opponent's."""
+    cat: Catalog = game.catalog  # type: ignore[attr-defined]
+    result = game.result(state)
+    if result is not None:
+        return 1.0 if seat in result.winners else 0.5 if result.draw else 0.0
+    mine = worth(cat, state, seat)
+    best = max(worth(cat, state, i) for i in range(len(state.players)) if i != seat)
+    return 1.0 / (1.0 + math.exp(-(mine - best) / 4.0))
+
+
+def is_quiet(game: Game[Any], state: FiftyState) -> bool:
+    """A position with no action half paid."""
+    return state.pending is None
+
+
+class HeuristicPlayer:
+    """Rules of thumb for every decision; see the module docstring and RULES.md "Bots"."""
+
+    name = "heuristic"
+
+    def __init__(self, rng: Rng) -> None:
+        self.rng = rng
+
+    def choose(self, observation: Observation) -> Action:
+        legal = observation.legal_actions
+        if len(legal) == 1:
+            return legal[0]
+        game = observation.game
+        cat: Catalog = game.catalog  # type: ignore[attr-defined]
+        kind = observation.decision.kind
+        view = observation.view
+        if kind == "keep":
+            return min(legal, key=lambda a: card_worth(cat, cat.locations[str(a.args[0])]))
+        if kind == "lookout":
+            return max(legal, key=lambda a: card_worth(cat, cat.locations[str(a.args[0])]))
+        if kind == "store":
+            return legal[0]
+        if kind in FOLLOW_UPS:
+            return self._follow_up(cat, kind, legal, view)
+        return self._best_action(observation, cat)
+
+    def _best_action(self, observation: Observation, cat: Catalog) -> Action:
+        game = observation.game
+        seat = observation.seat
+        sample: FiftyState = observation.determinize(self.rng.fork())
+        base = standing(cat, sample, seat)
+        scored: list[tuple[float, int, Action, FiftyState]] = []
+        for i, action in enumerate(pruned(cat, sample, seat, observation.legal_actions)):
+            if action.verb != "pass":
+                after = self._try(game, cat, sample, action, seat)
+                scored.append((standing(cat, after, seat) - base, i, action, after))
+        # an action that only turns one resource into another is judged with the best action it
+        # enables next turn (for the few most promising such actions)
+        enablers = sorted((x for x in scored if x[2].verb in ENABLERS), key=lambda x: (-x[0], x[1]))
+        best, best_gain = Action("pass"), PASS_MARGIN
+        for gain, i, action, after in scored:
+            if action.verb in ENABLERS:
+                if not any(e[1] == i for e in enablers[:ENABLERS_LOOKED_AT]):
+                    continue
+                gain += FOLLOW_UP_SHARE * self._best_gain(game, cat, after, seat)
+            if gain > best_gain:
+                best, best_gain = action, gain
+        return best
+
+    def _try(self, game: Game[Any], cat: Catalog, s: FiftyState, action: Action, seat: int) -> FiftyState:
+        after = game.clone(s)
+        game.apply(after, action, validate=False)
+        self._finish(game, cat, after, seat)
+        return after
+
+    def _best_gain(self, game: Game[Any], cat: Catalog, s: FiftyState, seat: int) -> float:
+        """The best one-action gain `seat` would have from `s` if it were its turn again."""
+        if s.phase != "action" or s.pending is not None:
+            return 0.0
+        s.turn = seat
+        base = worth(cat, s, seat)
+        best = 0.0
+        for action in pruned(cat, s, seat, game.legal_actions(s)):
+            if action.verb in ("pass", "attack", *ENABLERS):
+                continue
+            best = max(best, worth(cat, self._try(game, cat, s, action, seat), seat) - base)
+        return best
+
+    def _finish(self, game: Game[Any], cat: Catalog, s: FiftyState, seat: int) -> None:
+        """Pay for (and follow up) an action just tried, with the same rules of thumb."""
+        while (d := game.decision(s)) is not None and d.seat == seat and d.kind in FOLLOW_UPS:
+            legal = game.legal_actions(s)
+            view = game.view(s, seat) if d.kind == "steal" else {}
+            game.apply(s, self._follow_up(cat, d.kind, legal, view), validate=False)
+
+    def _follow_up(self, cat: Catalog, kind: str, legal: list[Action], view: dict[str, Any]) -> Action:
+        if kind == "pay":
+            return min(legal, key=_pay_rank)
+        if kind == "discard":
+            return min(legal, key=lambda a: _card_value(cat, str(a.args[0])))
+        if kind == "drop-deal":
+            return min(legal, key=lambda a: VALUE[cat.locations[str(a.args[0])].deal])
+        vps = {p["seat"]: p["vp"] for p in view["players"]}
+        return max(legal, key=lambda a: (vps[str(a.args[0])], VALUE[str(a.args[1])]))
+
+
+#: actions that only turn one resource into another: judged with the best action they enable
+ENABLERS = ("faction", "work", "connect", "play")
+#: how many of them are looked at further
+ENABLERS_LOOKED_AT = 4
+#: the gain an action must promise to be preferred to passing
+PASS_MARGIN = 0.05
+#: how much of the enabled action's gain counts
+FOLLOW_UP_SHARE = 0.8
+#: decisions that follow a chosen action: paying it and Thieves Caravan's choice
+FOLLOW_UPS = ("pay", "discard", "drop-deal", "steal")
+
+
+def pruned(cat: Catalog, s: FiftyState, seat: int, legal: list[Action]) -> list[Action]:
+    """`legal` without the develop actions a rule of thumb rules out: a card is developed only onto
+    a Ruin or onto the location worth least among those it may replace."""
+    sites = s.players[seat].sites
+    target: dict[str, tuple[float, int]] = {}
+    for action in legal:
+        if action.verb == "develop":
+            card, slot = str(action.args[0]), int(action.args[1])
+            site = sites[slot - 1]
+            rank = (0.0 if site.ruin else card_worth(cat, cat.locations[site.key]), slot)
+            if card not in target or rank < target[card]:
+                target[card] = rank
+    return [a for a in legal if a.verb != "develop" or target[str(a.args[0])][1] == int(a.args[1])]
+
+
+def _pay_rank(action: Action) -> tuple[int, int]:
+    kind = str(action.args[0])
+    slot = int(action.args[1]) if len(action.args) > 1 else 0
+    substitute = kind in ("ammo", "universal", "development")
+    return (1 if slot else 0, 1 if substitute else 0)
+
+
+def _gain_value(atoms: Any) -> float:
+    return sum(VALUE[a] for a in atoms)
+
+
+def _card_value(cat: Catalog, key: str) -> float:
+    if key in cat.locations:
+        return card_worth(cat, cat.locations[key])
+    return 0.6
+
+
+__all__ = ["SEAT_LETTERS", "HeuristicPlayer", "evaluate", "is_quiet", "worth"]

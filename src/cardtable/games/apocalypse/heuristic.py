@@ -13,6 +13,9 @@ one whose resulting shelter scores best. Rules of thumb behind the score (`posit
 4. Abilities are spent only when their whole effect (a short chain, chosen greedily) raises the
    score clearly, and only in the windows just before the needs check or the catastrophe, or
    before a round's first turn. Research and Weather Report do not change the board: never used.
+   While a Use Reserves is unused (as far as the sampled state says), the turns count the card
+   most at risk as protected: the card is offered only just before cards turn (RULES.md D21), and
+   the turns before should not spend themselves on a card it will save.
 5. Catastrophe choices (where the Radioactive Waste goes, which mechanism breaks) minimise harm
    by the same score.
 """
@@ -111,11 +114,17 @@ def _shelter_facts(catalog: Catalog, shelter: Shelter) -> ShelterFacts:
     return ShelterFacts(thriving, end_trios, lost, active, potential(catalog, board))
 
 
-def position_value(catalog: Catalog, state: ApocalypseState) -> float:
-    """The heuristic value of a position for the team (higher is better, unbounded)."""
+def position_value(catalog: Catalog, state: ApocalypseState, reserve: bool = False) -> float:
+    """The heuristic value of a position for the team (higher is better, unbounded).
+
+    With `reserve`, an unused Use Reserves (in the state as sampled) counts as if it already
+    protected the card most at risk: it is offered only just before cards turn, and the turns
+    before that should not spend themselves on a card the team can protect anyway.
+    """
     board = state.board
     facts = shelter_facts(catalog, board)
     value = 0.0
+    risks = []
     for cell, thriving in facts.thriving.items():
         tile = board[cell]
         if thriving:
@@ -123,9 +132,12 @@ def position_value(catalog: Catalog, state: ApocalypseState) -> float:
         elif tile.card == state.protected:
             value -= 0.5
         elif tile.unstable or grid.endangered(cell):
-            value -= DYING
+            risks.append(DYING)
         else:
-            value -= 2.0
+            risks.append(2.0)
+    if risks and reserve and state.protected < 0 and _reserves_unused(catalog, state):
+        risks[risks.index(max(risks))] = 0.5
+    value -= sum(risks)
     living = len(facts.thriving)
     # a card that would not last without natural resources can still be saved while rounds remain
     doubt = LATE_DOUBT * state.round / ROUNDS + EARLY_DOUBT * (1 - state.round / ROUNDS)
@@ -133,6 +145,10 @@ def position_value(catalog: Catalog, state: ApocalypseState) -> float:
     value += 2.0 * (living - facts.lost)
     value += 0.5 * facts.active
     return value + facts.potential
+
+
+def _reserves_unused(catalog: Catalog, state: ApocalypseState) -> bool:
+    return any(catalog.cards[c].name == "use-reserves" for hand in state.abilities for c in hand)
 
 
 def evaluate(game: Any, state: ApocalypseState, seat: int) -> float:
@@ -177,7 +193,7 @@ class HeuristicPlayer:
     def _after(self, game: Any, state: ApocalypseState, action: Action) -> float:
         trial = game.clone(state)
         game.apply(trial, action, validate=False)
-        return position_value(self.catalog, trial)
+        return position_value(self.catalog, trial, reserve=True)
 
     def _window(self, game: Any, state: ApocalypseState, seat: int, legal: list[Action]) -> Action:
         abilities = [

@@ -141,6 +141,11 @@ class FiftyFirstState(Game[FiftyState]):
                 entry["hand"] = sorted(p.hand)
             players.append(entry)
         decision = self.decision(state)
+        costs: dict[str, list[str]] = {}
+        if decision is not None and decision.kind == "action" and seat == decision.seat:
+            # what each action will cost, before it is chosen (the deciding seat's own knowledge)
+            for action in rules.turn_actions(self.catalog, state, seat):
+                costs[str(action)] = rules.action_cost(self.catalog, state, seat, action)
         pend = state.pending
         return {
             "game": self.name,
@@ -185,6 +190,7 @@ class FiftyFirstState(Game[FiftyState]):
             if pend
             else None,
             "store_order": [SEAT_LETTERS[i] for i in state.store_order],
+            "costs": costs,
             "players": players,
             "events": list(state.events),
         }

@@ -115,23 +115,54 @@ def test_goal_dinosaurs_are_purged_only_while_the_dino_deck_can_reveal_another(t
     assert t.s.row == [*row[1:], last] and t.s.ended == ""
 
 
+def _strip(t: Table, *keys: str) -> None:
+    """Move every copy of these cards that nobody holds in play, and their Supply stacks, to Purgatory."""
+    for p in t.s.players:
+        for zone in (p.hand, p.deck, p.discard):
+            t.s.purgatory.extend(c for c in zone if c in keys)
+            zone[:] = [c for c in zone if c not in keys]
+    for key in keys:
+        t.s.purgatory.extend([key] * t.s.supply[key])
+        t.s.supply[key] = 0
+
+
+def _end_turn(t: Table) -> None:
+    t.part(t.s.turn.player, "keep")
+    t.play("pass")
+
+
 def test_goal_true_stall_no_dinosaur_in_play_or_to_buy_ends_the_game(table: Table) -> None:
-    """A true stall (RULES.md D2): nobody has a Dinosaur and none is left to reveal or buy, so no attack
-    and no knock-out can ever happen. The game ends and is scored like the Wound-supply end."""
+    """A true stall (RULES.md D2): nobody has a Dinosaur, none is left to reveal or buy and no card can
+    give a Wound, so neither ending can ever come. The game ends and is scored like the Wound-supply end."""
     t = table
     n = len(t.s.players)
-    t.s.purgatory.extend(t.s.dino_deck + t.s.row[1:])
-    t.s.dino_deck, t.s.row = [], t.s.row[:1]
-    tag = t.s.row[0]
-    t.dino(0, tag)
-    t.part(1, "strategy")
-    assert t.s.ended == ""  # A still has a Dinosaur: no stall
-    t.p(1).hand.append("wound")
+    t.s.purgatory.extend(t.s.dino_deck + t.s.row)
+    t.s.dino_deck, t.s.row = [], []
+    t.p(1).discard.append("wound")
     t.s.supply["wound"] -= 1
-    t.p(0).active = None  # A's last Dinosaur leaves play (knocked out by Poison, say)
-    t.s.purgatory.append(tag)
-    t.part(1, "strategy")
+    _end_turn(t)
+    assert t.s.ended == ""  # Venom (+2 Wounds) can still be bought: the Wound supply may run out
+    _strip(t, "venom")
+    _end_turn(t)
     assert t.s.ended == "stall" and t.decision is None
     result = t.game.result(t.s)
-    assert 1 not in result.winners and "no Dinosaur" in result.reason
+    assert 1 not in result.winners and "nothing could ever again" in result.reason
     assert result.winners == (tuple(i for i in range(n) if i != 1) if n > 2 else (0,))
+
+
+def test_goal_true_stall_with_dinosaurs_that_can_never_attack(table: Table) -> None:
+    """Also a true stall: Dinosaurs are in play, but every Combat Card left is attached where no attack can
+    use it (here an Evade on a Rex that attacks with Attack cards) and none is left in the Supply."""
+    t = table
+    t.s.purgatory.extend(t.s.dino_deck + t.s.row)
+    t.s.dino_deck, t.s.row = [], []
+    t.dino(0, "rex-1", attached=("evade",))
+    _strip(t, "attack", "evade", "defend", "venom", "mine")
+    t.p(0).active.attached.append("attack")  # one Attack card still attached: Rex can attack
+    t.s.purgatory.remove("attack")
+    _end_turn(t)
+    assert t.s.ended == ""
+    t.p(0).active.attached.remove("attack")
+    t.s.purgatory.append("attack")
+    _end_turn(t)
+    assert t.s.ended == "stall"

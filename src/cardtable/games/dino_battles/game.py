@@ -72,7 +72,7 @@ class DinoBattles(Game[DinoState]):
             winners = tuple(i for i in range(n) if wounds[i] == least)
             cause = {
                 "wounds": "the Wound supply ran out",
-                "stall": "no Dinosaur was left in play or to buy",
+                "stall": "nothing could ever again damage a Dinosaur or give a Wound",
             }[state.ended]
             reason = f"{cause}: fewest Wounds" + (" (a shared win)" if 1 < len(winners) < n else "")
         if len(winners) == n:

@@ -43,8 +43,8 @@ WINDOW_PROMPTS = {
 
 
 def check_end(s: DinoState) -> None:
-    """Three opponent Dinosaurs knocked out, or the Wound supply empty, end the game; so does a true
-    stall: no Dinosaur in play and none left to buy or reveal (RULES.md D2)."""
+    """Three opponent Dinosaurs knocked out, or the Wound supply empty, end the game (a true stall is
+    found at the start of a turn: `turn.stalled`)."""
     n = len(s.players)
     for seat in [(s.turn.player + k) % n for k in range(n)]:
         if s.players[seat].kos >= KOS_TO_WIN:
@@ -54,9 +54,6 @@ def check_end(s: DinoState) -> None:
     if s.supply["wound"] == 0:
         s.ended = "wounds"
         say(s, "The Wound supply has run out: the game ends, the fewest Wounds win.")
-    elif not s.row and not s.dino_deck and not any(p.dinos() for p in s.players):
-        s.ended = "stall"
-        say(s, "No Dinosaur is left in play or to buy: the game ends, the fewest Wounds win.")
 
 
 def settle(cat: Catalog, s: DinoState) -> None:

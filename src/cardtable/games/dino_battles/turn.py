@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
 from cardtable.core import Rng
 
-from .cards import COMBAT_TYPES, STATUS_TYPES, Catalog
+from .cards import COMBAT_TYPES, STATUS_TYPES, Catalog, Cost, Effects, kind_of
 from .state import DinoState, Player, Turn
 from .zones import dino_name, discard_from_hand, draw, refill_row, say, who
 
@@ -55,12 +57,71 @@ def start_turn(cat: Catalog, s: DinoState, seat: int) -> None:
     s.turn = Turn(player=seat, number=s.turn.number + 1)
     s.boosts = [[0, 0, 0] for _ in s.players]
     say(s, f"Turn {s.turn.number}: {who(seat)} plays.")
-    if not s.dino_deck or not s.row:
-        return
-    purged = s.row.pop(0)
-    s.purgatory.append(purged)
-    say(s, f"{dino_name(cat, purged)} is purged from the revealed Dinosaurs.")
-    refill_row(s, len(s.row) + 1, cat)
+    if s.dino_deck and s.row:
+        purged = s.row.pop(0)
+        s.purgatory.append(purged)
+        say(s, f"{dino_name(cat, purged)} is purged from the revealed Dinosaurs.")
+        refill_row(s, len(s.row) + 1, cat)
+    if stalled(cat, s):
+        s.ended = "stall"
+        say(
+            s,
+            "Nothing can ever again damage a Dinosaur or give a Wound: the game ends, the fewest Wounds win.",
+        )
+
+
+def _hurts(effects: Effects, dinosaurs: bool) -> bool:
+    """Whether these effects can deal damage or give a Wound (Poison and damage need a Dinosaur)."""
+    return effects.wound > 0 or (dinosaurs and (effects.damage > 0 or effects.poison > 0))
+
+
+def stalled(cat: Catalog, s: DinoState) -> bool:
+    """A true stall (RULES.md D2): no seat can ever again damage a Dinosaur or give a Wound or Poison, so
+    neither ending of the rulebook can come. Judged generously from public facts: a seat could still act
+    if a Dinosaur of its own could attack with its attached cards plus the Combat Cards it owns or could
+    take from the Supply (and is active, or the active one can retreat), if it could buy a revealed
+    Dinosaur, if it owns or could buy a card or Dino Power that damages or gives Wounds or Poison and
+    could pay for it, or if it owns a Poison card and has an active Dinosaur. Only when none of this holds
+    for anyone is the game over.
+    """
+    supplied = {k for k in COMBAT_TYPES if s.supply[k] > 0}
+    dinosaurs = bool(s.row or s.dino_deck or any(p.dinos() for p in s.players))
+    for p in s.players:
+        owned = p.hand + p.deck + p.discard
+        free = Counter(c for c in owned if c in COMBAT_TYPES)
+
+        def payable(cost: Cost, extra: list[str] = (), free: Counter[str] = free) -> bool:
+            lacking = Counter(cost.as_dict()) - free - Counter(extra)
+            return all(k in supplied for k in lacking)
+
+        if "poison" in owned and p.active is not None:
+            return False
+        for key in (*cat.strategy_keys, *cat.item_keys):
+            card = cat.strategies.get(key) or cat.items[key]
+            if not _hurts(card.effects, dinosaurs):
+                continue
+            buyable = s.supply[key] > 0 and payable(card.cost)
+            if (key in owned or buyable) and (key in cat.strategies or payable(card.cost)):
+                return False
+        can_swap = p.active is not None and payable(cat.dino(p.active.tag).retreat)
+        for dino in p.dinos():
+            if dino is not p.active and not can_swap:
+                continue
+            data = cat.dino(dino.tag)
+            if any(payable(a.cost, dino.attached) for a in data.attacks):
+                return False
+            power = data.power
+            if (
+                power
+                and power.kind == "activated"
+                and _hurts(power.effects, dinosaurs)
+                and payable(power.cost)
+            ):
+                return False
+        room = p.active is None or len(p.bench) < 3
+        if room and any(payable(cat.dinosaurs[kind_of(tag)].cost) for tag in s.row):
+            return False
+    return True
 
 
 #: the part that follows each part of a turn

@@ -106,7 +106,7 @@ class FiftyFirstState(Game[FiftyState]):
             details[f"vp_{letter}"] = p.vp
             details[f"faction_{letter}"] = p.faction
         tied_vp = sum(1 for k in keys if k[0] == best[0])
-        reason = f"most VP ({best[0]}) after a player reached {self.catalog.rules.end_vp}"
+        reason = f"most VP after a player reached {self.catalog.rules.end_vp}"
         if tied_vp > 1:
             reason += ", tie broken by goods then locations" if len(winners) == 1 else ", shared victory"
         if len(winners) == n:

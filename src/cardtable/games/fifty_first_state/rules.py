@@ -583,16 +583,12 @@ def resolve(cat: Catalog, s: FiftyState, pend: Pending) -> None:
         event(s, f"{who} razes {cat.locations[card].name} from hand{paid} and gains {counted(got)}.")
     elif verb == "attack":
         target, slot = SEAT_LETTERS.index(str(args[0])), int(args[1])
-        victim = s.players[target]
-        site = victim.sites[slot - 1]
-        loc = cat.locations[site.key]
-        got = gain(s, seat, list(loc.spoils))
-        back = give_back(victim, site)
-        back.update(gain(s, target, [loc.deal]))
-        victim.sites[slot - 1] = Site(site.key, ruin=True)
+        name = cat.locations[s.players[target].sites[slot - 1].key].name
+        got = gain(s, seat, list(cat.locations[s.players[target].sites[slot - 1].key].spoils))
+        back = raze_site(cat, s, target, slot)
         event(
             s,
-            f"{who} razes {seat_name(target)}'s {loc.name}{paid} and gains {counted(got)}; "
+            f"{who} razes {seat_name(target)}'s {name}{paid} and gains {counted(got)}; "
             f"{seat_name(target)} gains {counted(back)}; the location is a Ruin.",
         )
     elif verb == "use":
@@ -643,6 +639,17 @@ def resolve(cat: Catalog, s: FiftyState, pend: Pending) -> None:
         raise IllegalAction(f"unknown action {pend.action!r}")
     check_end(cat, s)
     next_turn(cat, s)
+
+
+def raze_site(cat: Catalog, s: FiftyState, owner: int, slot: int) -> Counter[str]:
+    """A location of `owner` is razed (by whatever attacker, who takes its spoils separately): the
+    goods on it and its deal good go to the owner, and it becomes a Ruin. Returns what the owner got."""
+    victim = s.players[owner]
+    site = victim.sites[slot - 1]
+    back = give_back(victim, site)
+    back.update(gain(s, owner, [cat.locations[site.key].deal]))
+    victim.sites[slot - 1] = Site(site.key, ruin=True)
+    return back
 
 
 def give_back(p: Player, site: Site) -> Counter[str]:

@@ -56,3 +56,24 @@ def test_render_draws_the_grid_with_coordinates() -> None:
     assert "Pla" in row2 and "Humv" in row2
     assert "endangered below" in text and "seat B (you)" in text
     assert CAT.design("human").title
+
+
+def test_every_move_is_read_face_up_and_its_consequences_are_narrated() -> None:
+    """Nothing is played face down: every viewer reads every move in notation, but a pass in an ability
+    window, which tells nobody anything. The narration is the game's log, the same for everyone and
+    part of every view, and tells in words what each move caused (a round's leader, the pool, the
+    discarded pool cards, turned and lost cards)."""
+    state = started(6)
+    chooser = Rng(6)
+    while (decision := GAME.decision(state)) is not None:
+        action = chooser.choice(GAME.legal_actions(state))
+        window_pass = decision.kind == "ability" and action == Action("pass")
+        for viewer in (None, 0, 1, 2):
+            text = GAME.describe(state, action, viewer)
+            assert text == (None if window_pass else str(action))
+        GAME.apply(state, action)
+        lines = GAME.narration(state, None)
+        assert all(GAME.narration(state, v) == lines == GAME.view(state, v)["log"] for v in (0, 1, 2))
+    told = "\n".join(GAME.narration(state, None))
+    for words in ("round 2, led by seat B", "card pool: ", "unused pool cards discarded: ", "point(s)"):
+        assert words in told

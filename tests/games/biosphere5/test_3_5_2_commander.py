@@ -1,5 +1,7 @@
 """3.5.2 Commander: Raising the Flag, Concentrate Troops, Victory is near!, and the third move marker."""
 
+from cardtable.core import Rng
+
 from .abyss_position import abyss_position, pass_move, show_strength
 from .position import keys, legal
 
@@ -72,3 +74,20 @@ def test_3_5_2_only_one_third_move_per_turn():
     for _ in range(3):
         show_strength(game, state, "victory-is-near")
     assert game.decision(state).seat == 1  # three moves, not four
+
+
+def test_3_5_2_raising_the_flag_an_opponents_sample_leaves_the_flag_an_option():
+    """Flagging Shack's Drought needs a water rescue card in hand (RULES.md, Abyss decision 12): a
+    state sampled for the opponent (for search) must give the Commander's player one, as the table
+    knows they have something to flag."""
+    game, state = abyss_position(
+        hands={0: [BL, "rain-barrel", "tent", "barricade"]},
+        achievements={0: ["shack"]},
+        tiers={0: {"commander": 1}},
+    )
+    show_strength(game, state, "raising-the-flag")
+    assert game.decision(state).kind == "flag" and legal(game, state) == {"flag shack"}
+    for seed in range(20):
+        sample = game.determinize(state, 1, Rng(seed))
+        assert legal(game, sample) == {"flag shack"}
+        assert {"rain-barrel", "water-canister"} & set(keys(game, sample.boards[0].hand))

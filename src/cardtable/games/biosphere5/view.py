@@ -76,12 +76,30 @@ def _result_json(game: Biosphere5, state: State) -> dict[str, Any] | None:
     return {"winners": list(result.winners), "draw": result.draw, "reason": result.reason}
 
 
+#: how many samples determinize draws at most to find one in which the pending seat has an option
+RESAMPLES = 200
+
+
 def determinize_state(game: Biosphere5, state: State, seat: int, rng: Rng) -> State:
     """Resample every card `seat` cannot see: other hands, every draw pile's order, the generator.
 
-    One public fact constrains a hand: a player who must discard the rescue card they played a
-    catastrophe with (the pending decision `rescue`, public) holds one, so the sample gives them one.
+    Public facts constrain a hand. A player who must discard the rescue card they played a
+    catastrophe with (the pending decision `rescue`, public) holds one: the sample gives them one.
+    And a player with a pending decision has something to choose (Raising the Flag needs a rescue
+    card for a catastrophe option): samples in which they have none are drawn again.
     """
+    decision = game.decision(state)
+    sample = _sample(game, state, seat, rng)
+    if decision is None or decision.seat == seat:
+        return sample
+    for _ in range(RESAMPLES):
+        if game.legal_actions(sample):
+            break
+        sample = _sample(game, state, seat, rng)
+    return sample
+
+
+def _sample(game: Biosphere5, state: State, seat: int, rng: Rng) -> State:
     sample = game.clone(state)
     spied = _spied_hand(state, seat)
     owed = _owed_rescue(state)

@@ -15,14 +15,13 @@ from typing import Any, ClassVar
 
 from cardtable.core import Action, Decision, Game, Mode, OptionSpec, Result, Rng, register
 
-from . import rules, scoring
+from . import rules, scoring, view
 from .cards import CHOSEN_CONSUME, Catalog, catalog
+from .consume import GAMBLE_COSTS
 from .faces import card_faces
 from .render import render_view
-from .rules import EXPERT_PAIRS, GAMBLE_COSTS, SINGLE_ACTIONS, seat_letter
+from .rules import EXPERT_PAIRS, SINGLE_ACTIONS, seat_letter
 from .state import RftgState
-
-SECRET_PICKS = ("select", "develop-pick", "settle-pick")
 
 
 @register
@@ -96,98 +95,17 @@ class RaceForTheGalaxy(Game[RftgState]):
 
     # --- information ---------------------------------------------------------------------------------
     def view(self, state: RftgState, seat: int | None) -> dict[str, Any]:
-        cat = self.catalog
-        s = state
-        task = s.tasks[0] if s.tasks and not s.ended else None
-        selecting = task is not None and task.kind == "select"
-        players = []
-        for i, p in enumerate(s.players):
-            mine = seat == i
-            entry: dict[str, Any] = {
-                "seat": seat_letter(i),
-                "start": p.start,
-                "tableau": list(p.tableau),
-                "goods": [w for w in p.tableau if w in p.goods],
-                "chips": p.chips,
-                "hand_size": len(p.hand),
-                "drawn_size": len(p.drawn),
-                "keep": p.keep if p.drawn else 0,
-                "placing": p.placing,
-                "owe": p.owe,
-                "temp_military": p.temp_military,
-                "used": list(p.used),
-                "produced": list(p.produced),
-                "military": scoring.military_strength(cat, p),
-                "score": scoring.breakdown(cat, s, i),
-            }
-            if mine or not selecting:
-                entry["actions"] = list(p.actions)
-            else:
-                entry["actions_chosen"] = bool(p.actions)
-            if mine:
-                entry["hand"] = sorted(p.hand)
-                entry["drawn"] = sorted(p.drawn)
-                entry["pick"] = p.pick
-            else:
-                entry["picked"] = bool(p.pick)
-            players.append(entry)
-        return {
-            "game": self.name,
-            "viewer": seat_letter(seat) if seat is not None else None,
-            "round": s.round,
-            "phase": s.phase,
-            "phases_left": list(s.phases),
-            "pool": s.pool,
-            "deck": len(s.deck),
-            "discard": len(s.discard),
-            "reshuffles": s.reshuffles,
-            "players": players,
-            "log": list(s.log),
-            "ended": s.ended,
-        }
+        return view.view(self, state, seat)
 
     def narration(self, state: RftgState, viewer: int | None) -> list[str]:
         return list(state.log)
 
     def determinize(self, state: RftgState, seat: int, rng: Rng) -> RftgState:
-        """Resample every card `seat` cannot see (other hands and explore draws, goods, deck,
-        discard pile) from the cards it has not seen, and the secret picks of others."""
-        cat = self.catalog
-        sample = self.clone(state)
-        sample.script = []
-        me = sample.players[seat]
-        seen = list(me.hand) + list(me.drawn) + [k for p in sample.players for k in p.tableau]
-        pool = list(cat.all_cards)
-        for card in seen:
-            pool.remove(card)
-        pool.sort()
-        rng.shuffle(pool)
-        me.hand.sort()
-        me.drawn.sort()
-        for i, p in enumerate(sample.players):
-            for world in sorted(p.goods):
-                p.goods[world] = pool.pop()
-            if i == seat:
-                continue
-            p.hand = [pool.pop() for _ in p.hand]
-            p.drawn = [pool.pop() for _ in p.drawn]
-        sample.discard = [pool.pop() for _ in sample.discard]
-        sample.deck = pool
-        task = sample.tasks[0] if sample.tasks else None
-        for i, p in enumerate(sample.players):
-            if i == seat:
-                continue
-            if p.actions and task is not None and task.kind == "select":
-                p.actions = [str(a) for a in rng.choice(self._selections()).args]
-            if p.pick and task is not None and task.kind in SECRET_PICKS:
-                picker = rules.Task("develop-pick" if "develop" in sample.phase else "settle-pick", i)
-                legal = rules.LEGAL[picker.kind](cat, sample, picker)
-                choice = str(rng.choice(legal).args[0])
-                p.pick = "-" if choice == "none" else choice
-        sample.rng = rng.fork()
-        return sample
+        """Resample every card `seat` cannot see and the secret picks of others (`view.py`)."""
+        return view.determinize(self, state, seat, rng)
 
-    def _selections(self) -> list[Action]:
+    def selections(self) -> list[Action]:
+        """Every legal action selection of this mode."""
         if self.expert:
             return [Action("select", pair) for pair in EXPERT_PAIRS]
         return [Action("select", (a,)) for a in SINGLE_ACTIONS]
@@ -203,7 +121,7 @@ class RaceForTheGalaxy(Game[RftgState]):
         cat = self.catalog
         keys = cat.keys
         worlds = [k for k in keys if cat[k].is_world]
-        space = self._selections()
+        space = self.selections()
         for verb in ("discard", "keep", "pay", "spend"):
             space += [Action(verb, (k,)) for k in keys]
         space.append(Action("develop", ("none",)))

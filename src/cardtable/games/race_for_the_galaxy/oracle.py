@@ -3,7 +3,7 @@
     python -m cardtable.games.race_for_the_galaxy.oracle FILE.jsonl.gz [--verbose]
 
 Every card that leaves the deck is scripted from the trace (start worlds, draws, goods, flips; see
-`rules.take`); every decision of the trace is fed to our engine as our chain of small actions. At
+`chance.take`); every decision of the trace is fed to our engine as our chain of small actions. At
 each decision we check that our legal options equal the reference's candidates where it lists them
 in full (set-up, explore and hand-limit discards, develop and settle choices, consume powers,
 trades, goods, windfall worlds), that its answer is legal for us, and that hands, tableaux, goods,

@@ -14,13 +14,40 @@ scripted chance of an oracle replay when there is one.
 
 from __future__ import annotations
 
-from collections import Counter
+from cardtable.core import Action, Decision, IllegalAction, Rng
 
-from cardtable.core import Action, CardtableError, Decision, IllegalAction, Rng
-
-from . import powers as pw
 from .cards import Catalog
+from .chance import draw, put_good
+from .consume import (
+    gamble_apply,
+    gamble_legal,
+    goods_apply,
+    goods_auto,
+    goods_legal,
+    hand_apply,
+    hand_auto,
+    hand_legal,
+    powers_apply,
+    powers_auto,
+    powers_legal,
+    trade_apply,
+    trade_auto,
+    trade_legal,
+)
+from .develop import develop_after, develop_legal, develop_place, develop_start, pick_apply
+from .explore import explore_draw, explore_keep_apply, explore_keep_auto, explore_keep_legal
+from .payment import pay_apply, pay_auto, pay_legal
+from .produce import produce, produce_draws, produce_most, windfall_apply, windfall_auto, windfall_legal
+from .settle import (
+    settle_after,
+    settle_legal,
+    settle_method_apply,
+    settle_method_auto,
+    settle_method_legal,
+    settle_place,
+)
 from .state import ACTIONS, Player, RftgState, Task
+from .steps import chose, distinct, done, seat_letter
 
 #: VP chips in the pool per player (RESEARCH.md §2.1)
 POOL_PER_PLAYER = 12
@@ -28,7 +55,6 @@ HAND_LIMIT = 10
 TABLEAU_END = 12
 START_HAND = 6
 KEEP_AT_START = 4
-GAMBLE_COSTS = tuple(range(8))
 #: the 23 legal pairs of the 2-player expert game (RESEARCH.md §2.3)
 EXPERT_PAIRS: tuple[tuple[str, str], ...] = tuple(
     (a, b)
@@ -62,79 +88,6 @@ ACTION_NAMES = {
     "consume-x2": "Consume-x2",
     "produce": "Produce",
 }
-
-
-class ScriptMismatch(CardtableError):
-    """Scripted chance does not fit what the engine draws (an oracle replay disagrees)."""
-
-
-def seat_letter(seat: int) -> str:
-    return "ABCD"[seat]
-
-
-# --- chance: the one function every card leaving the deck goes through --------------------------
-def take(cat: Catalog, s: RftgState, seat: int, what: str, world: str = "") -> str | None:
-    """Take a card from the deck for `seat`: `what` is draw, good (on `world`) or flip.
-
-    With a script (an oracle replay), the card is the next one the script names for that seat and
-    purpose; otherwise the top of the shuffled deck. The deck is reshuffled from the discard pile
-    the moment it runs out (RULES.md "Reshuffle"). None if deck and discard pile are both empty.
-    """
-    if not s.deck:
-        return None
-    if s.script and s.script[seat] is not None:
-        queue = s.script[seat]
-        prefix = f"{what}:{world}:" if what == "good" else f"{what}:"
-        found = next((i for i, entry in enumerate(queue) if entry.startswith(prefix)), None)
-        if found is None:
-            raise ScriptMismatch(f"seat {seat_letter(seat)} takes a card ({what} {world}) the script lacks")
-        card = queue.pop(found)[len(prefix) :]
-        if card not in s.deck and card in s.discard and s.deck:
-            # the reference took the last deck cards earlier in a step whose order is its own
-            # (RULES.md "Oracle"): its reshuffle has already happened, so ours happens now
-            s.deck += s.discard
-            s.discard = []
-            s.reshuffles += 1
-        if card not in s.deck:
-            raise ScriptMismatch(f"seat {seat_letter(seat)} should take {card} ({what}), not in the deck")
-        s.deck.remove(card)
-    else:
-        card = s.deck.pop()
-    if not s.deck and s.discard:
-        s.deck = sorted(s.discard)
-        s.discard = []
-        s.rng.shuffle(s.deck)
-        s.reshuffles += 1
-        s.log.append(f"The discard pile is shuffled into a new deck ({len(s.deck)} cards).")
-    return card
-
-
-def draw(cat: Catalog, s: RftgState, seat: int, count: int) -> int:
-    """Draw `count` cards into the seat's hand; returns how many it got."""
-    got = 0
-    for _ in range(count):
-        card = take(cat, s, seat, "draw")
-        if card is None:
-            break
-        s.players[seat].hand.append(card)
-        got += 1
-    return got
-
-
-def put_good(cat: Catalog, s: RftgState, seat: int, world: str) -> bool:
-    card = take(cat, s, seat, "good", world)
-    if card is None:
-        return False
-    s.players[seat].goods[world] = card
-    s.players[seat].produced.append(world)
-    return True
-
-
-def gain_vp(s: RftgState, seat: int, vp: int) -> None:
-    """VP chips from the pool; once it is empty the reserve pays (the pool goes below 0)."""
-    if vp > 0:
-        s.players[seat].chips += vp
-        s.pool -= vp
 
 
 # --- set-up ---------------------------------------------------------------------------------------
@@ -188,10 +141,6 @@ def advance(cat: Catalog, s: RftgState) -> None:
             return
 
 
-def done(s: RftgState) -> None:
-    s.tasks.pop(0)
-
-
 def decision(cat: Catalog, s: RftgState) -> Decision | None:
     if s.ended or not s.tasks:
         return None
@@ -211,14 +160,6 @@ def apply(cat: Catalog, s: RftgState, action: Action) -> None:
     task = s.tasks[0]
     APPLY[task.kind](cat, s, task, action)
     advance(cat, s)
-
-
-def distinct(cards: list[str]) -> list[str]:
-    return sorted(set(cards))
-
-
-def chose(p: Player, action: str) -> bool:
-    return action in p.actions
 
 
 # --- round start: action selection and reveal --------------------------------------------------------
@@ -345,499 +286,6 @@ def end_check(cat: Catalog, s: RftgState, task: Task) -> bool:
         s.log.append(f"The game ends after round {s.round}: {why}.")
         return True
     begin_round(s)
-    return True
-
-
-# --- Explore -------------------------------------------------------------------------------------------
-def explore_draw(cat: Catalog, s: RftgState, task: Task) -> bool:
-    done(s)
-    p = s.players[task.seat]
-    count, keep = 2, 1
-    if chose(p, "explore-5"):
-        count += 5
-    if chose(p, "explore-1-1"):
-        count += 1
-        keep += 1
-    count += pw.total(cat, p, "explore", "draw")
-    keep += pw.total(cat, p, "explore", "keep")
-    before = len(p.hand)
-    draw(cat, s, task.seat, count)
-    p.drawn = p.hand[before:]
-    del p.hand[before:]
-    p.keep = keep
-    s.log.append(f"{seat_letter(task.seat)} explores: draws {len(p.drawn)}, keeps {min(keep, len(p.drawn))}.")
-    return True
-
-
-def explore_keep_auto(cat: Catalog, s: RftgState, task: Task) -> bool:
-    p = s.players[task.seat]
-    if len(p.drawn) <= p.keep:
-        p.hand += p.drawn
-        p.drawn = []
-        done(s)
-        return True
-    return False
-
-
-def explore_keep_legal(cat: Catalog, s: RftgState, task: Task) -> list[Action]:
-    return [Action("keep", (c,)) for c in distinct(s.players[task.seat].drawn)]
-
-
-def explore_keep_apply(cat: Catalog, s: RftgState, task: Task, action: Action) -> None:
-    p = s.players[task.seat]
-    card = str(action.args[0])
-    p.drawn.remove(card)
-    p.hand.append(card)
-    p.keep -= 1
-    if p.keep <= 0:
-        s.discard += p.drawn
-        p.drawn = []
-        done(s)
-
-
-# --- Develop ---------------------------------------------------------------------------------------------
-def bonus_of(s: RftgState, p: Player) -> bool:
-    """Whether the player chose the current Develop/Settle phase (and gets its bonus)."""
-    return s.phase in p.actions
-
-
-def develop_start(cat: Catalog, s: RftgState, task: Task) -> bool:
-    done(s)
-    p = s.players[task.seat]
-    draw(cat, s, task.seat, pw.total(cat, p, "develop", "draw"))
-    return True
-
-
-def develop_cost(cat: Catalog, s: RftgState, p: Player, card: str) -> int:
-    return max(0, cat[card].cost - pw.develop_discount(cat, p, bonus_of(s, p)))
-
-
-def develop_legal(cat: Catalog, s: RftgState, task: Task) -> list[Action]:
-    p = s.players[task.seat]
-    legal = [Action("develop", ("none",))]
-    for card in distinct(p.hand):
-        if cat[card].type != "development" or card in p.tableau:
-            continue
-        if develop_cost(cat, s, p, card) <= len(p.hand) - 1:
-            legal.append(Action("develop", (card,)))
-    return legal
-
-
-def pick_apply(cat: Catalog, s: RftgState, task: Task, action: Action) -> None:
-    card = str(action.args[0])
-    s.players[task.seat].pick = "-" if card == "none" else card
-    done(s)
-
-
-def develop_place(cat: Catalog, s: RftgState, task: Task) -> bool:
-    done(s)
-    for seat, p in enumerate(s.players):
-        if p.pick and p.pick != "-":
-            card = p.pick
-            p.owe = develop_cost(cat, s, p, card)
-            p.hand.remove(card)
-            p.tableau.append(card)
-            p.placing = card
-            s.log.append(f"{seat_letter(seat)} develops {cat[card].name} (pays {p.owe}).")
-        p.pick = ""
-    return True
-
-
-def pay_auto(cat: Catalog, s: RftgState, task: Task) -> bool:
-    p = s.players[task.seat]
-    if not p.placing or p.owe <= 0:
-        done(s)
-        return True
-    if p.owe >= len(p.hand):
-        s.discard += p.hand
-        p.hand = []
-        p.owe = 0
-        done(s)
-        return True
-    return False
-
-
-def pay_legal(cat: Catalog, s: RftgState, task: Task) -> list[Action]:
-    return [Action("pay", (c,)) for c in distinct(s.players[task.seat].hand)]
-
-
-def pay_apply(cat: Catalog, s: RftgState, task: Task, action: Action) -> None:
-    p = s.players[task.seat]
-    card = str(action.args[0])
-    p.hand.remove(card)
-    s.discard.append(card)
-    p.owe -= 1
-    if p.owe <= 0:
-        done(s)
-
-
-def develop_after(cat: Catalog, s: RftgState, task: Task) -> bool:
-    done(s)
-    p = s.players[task.seat]
-    if p.placing:
-        draw(cat, s, task.seat, pw.total(cat, p, "develop", "draw-after"))
-    p.placing = ""
-    return True
-
-
-# --- Settle ------------------------------------------------------------------------------------------------
-def settle_legal(cat: Catalog, s: RftgState, task: Task) -> list[Action]:
-    p = s.players[task.seat]
-    legal = [Action("settle", ("none",))]
-    for card in distinct(p.hand):
-        if (
-            cat[card].is_world
-            and card not in p.tableau
-            and pw.settle_methods(cat, p, cat[card], len(p.hand) - 1)
-        ):
-            legal.append(Action("settle", (card,)))
-    return legal
-
-
-def settle_place(cat: Catalog, s: RftgState, task: Task) -> bool:
-    done(s)
-    for seat, p in enumerate(s.players):
-        if p.pick and p.pick != "-":
-            card = p.pick
-            p.hand.remove(card)
-            p.tableau.append(card)
-            p.placing = card
-            s.log.append(f"{seat_letter(seat)} settles {cat[card].name}.")
-            if cat[card].windfall:
-                put_good(cat, s, seat, card)
-        p.pick = ""
-    return True
-
-
-def settle_method_auto(cat: Catalog, s: RftgState, task: Task) -> bool:
-    p = s.players[task.seat]
-    if not p.placing:
-        done(s)
-        return True
-    methods = pw.settle_methods(cat, p, cat[p.placing], len(p.hand))
-    if len(methods) == 1:
-        use_method(cat, s, task.seat, next(iter(methods)), methods)
-        done(s)
-        return True
-    return False
-
-
-def settle_method_legal(cat: Catalog, s: RftgState, task: Task) -> list[Action]:
-    p = s.players[task.seat]
-    return [Action("method", (m,)) for m in sorted(pw.settle_methods(cat, p, cat[p.placing], len(p.hand)))]
-
-
-def settle_method_apply(cat: Catalog, s: RftgState, task: Task, action: Action) -> None:
-    p = s.players[task.seat]
-    methods = pw.settle_methods(cat, p, cat[p.placing], len(p.hand))
-    use_method(cat, s, task.seat, str(action.args[0]), methods)
-    done(s)
-
-
-def use_method(cat: Catalog, s: RftgState, seat: int, method: str, methods: dict[str, int]) -> None:
-    p = s.players[seat]
-    p.owe = methods[method]
-    spent = {"colony-ship": "colony-ship", "tactics": "tactics"}.get(method)
-    if spent:
-        key, _, power = max(pw.powers(cat, p, "settle", spent), key=lambda kp: kp[2].value)
-        p.tableau.remove(key)
-        p.powered.remove(key)
-        s.discard.append(key)
-        p.temp_military += power.value if method == "tactics" else 0
-        s.log.append(f"{seat_letter(seat)} discards {cat[key].name} from the tableau.")
-    if method == "contact":
-        s.log.append(f"{seat_letter(seat)} pays for the military world ({p.owe}).")
-
-
-def settle_after(cat: Catalog, s: RftgState, task: Task) -> bool:
-    done(s)
-    p = s.players[task.seat]
-    if p.placing:
-        extra = 1 if bonus_of(s, p) else 0
-        draw(cat, s, task.seat, extra)
-        draw(cat, s, task.seat, pw.total(cat, p, "settle", "draw-after"))
-    p.placing = ""
-    return True
-
-
-# --- Consume ------------------------------------------------------------------------------------------------
-def vp_factor(p: Player) -> int:
-    return 2 if chose(p, "consume-x2") else 1
-
-
-def trade_auto(cat: Catalog, s: RftgState, task: Task) -> bool:
-    p = s.players[task.seat]
-    worlds = [w for w in p.tableau if w in p.goods]
-    if not worlds:
-        done(s)
-        return True
-    if len(worlds) == 1:
-        do_trade(cat, s, task, worlds[0])
-        return True
-    return False
-
-
-def trade_legal(cat: Catalog, s: RftgState, task: Task) -> list[Action]:
-    p = s.players[task.seat]
-    return [Action("trade", (w,)) for w in p.tableau if w in p.goods]
-
-
-def trade_apply(cat: Catalog, s: RftgState, task: Task, action: Action) -> None:
-    do_trade(cat, s, task, str(action.args[0]))
-
-
-def do_trade(cat: Catalog, s: RftgState, task: Task, world: str) -> None:
-    done(s)
-    p = s.players[task.seat]
-    value = pw.trade_value(cat, p, world, bonus=task.tag != "nobonus")
-    s.discard.append(p.goods.pop(world))
-    got = draw(cat, s, task.seat, value)
-    s.log.append(f"{seat_letter(task.seat)} trades the good on {cat[world].name} for {got} cards.")
-
-
-def power_ref(key: str, index: int) -> str:
-    return f"{key}#{index}"
-
-
-def powers_auto(cat: Catalog, s: RftgState, task: Task) -> bool:
-    p = s.players[task.seat]
-    options = pw.consume_options(cat, p)
-    if not options:
-        done(s)
-        return True
-    if len(options) == 1 and options[0][2].power != "discard-hand":
-        key, index, _ = options[0]
-        use_power(cat, s, task.seat, key, index)
-        return True
-    return False
-
-
-def powers_legal(cat: Catalog, s: RftgState, task: Task) -> list[Action]:
-    options = pw.consume_options(cat, s.players[task.seat])
-    legal = [Action("consume", (key, index + 1)) for key, index, _ in options]
-    if all(power.power == "discard-hand" for _, _, power in options):
-        legal.append(Action("stop"))
-    return legal
-
-
-def powers_apply(cat: Catalog, s: RftgState, task: Task, action: Action) -> None:
-    if action.verb == "stop":
-        done(s)
-        return
-    use_power(cat, s, task.seat, str(action.args[0]), int(action.args[1]) - 1)
-
-
-def use_power(cat: Catalog, s: RftgState, seat: int, key: str, index: int) -> None:
-    """Start using a consume power: its goods, hand cards or guess are asked by the steps it adds."""
-    p = s.players[seat]
-    power = cat[key].powers[index]
-    p.used.append(power_ref(key, index))
-    name = power.power
-    who = seat_letter(seat)
-    if name == "consume":
-        count = min(power.goods * power.times, len(pw.goods_of(cat, p, power.good)))
-        count -= count % power.goods
-        s.tasks.insert(0, Task("consume-goods", seat, key, index, n=count))
-    elif name == "consume-different":
-        s.tasks.insert(0, Task("consume-goods", seat, key, index, n=power.goods))
-    elif name == "consume-all":
-        worlds = [w for w in p.tableau if w in p.goods]
-        for w in worlds:
-            s.discard.append(p.goods.pop(w))
-        vp = power.vp * max(0, len(worlds) - 1) * vp_factor(p)  # every good after the first scores
-        gain_vp(s, seat, vp)
-        s.log.append(f"{who} consumes {len(worlds)} goods with {cat[key].name} for {vp} VP.")
-    elif name == "discard-hand":
-        s.tasks.insert(0, Task("consume-hand", seat, key, index, n=power.times))
-    elif name == "draw":
-        got = draw(cat, s, seat, power.value)
-        s.log.append(f"{who} draws {got} with {cat[key].name}.")
-    elif name == "gamble":
-        s.tasks.insert(0, Task("gamble", seat, key, index))
-    elif name == "trade":
-        s.tasks.insert(0, Task("consume-trade", seat, key, index, tag="power" if power.bonus else "nobonus"))
-
-
-def goods_candidates(cat: Catalog, s: RftgState, task: Task) -> list[str]:
-    p = s.players[task.seat]
-    power = cat[task.card].powers[task.index]
-    if power.power == "consume-different":
-        taken = set(task.tag.split(",")) - {""}
-        return [w for w in p.tableau if w in p.goods and cat[w].good not in taken]
-    return pw.goods_of(cat, p, power.good)
-
-
-def goods_auto(cat: Catalog, s: RftgState, task: Task) -> bool:
-    if task.n <= 0:
-        finish_consume(cat, s, task)
-        return True
-    candidates = goods_candidates(cat, s, task)
-    power = cat[task.card].powers[task.index]
-    kinds = {cat[w].good for w in candidates}
-    forced = len(candidates) == 1 or (
-        len(candidates) == task.n and (power.power != "consume-different" or len(kinds) == len(candidates))
-    )
-    if forced:
-        consume_good(cat, s, task, candidates[0])
-        return True
-    return False
-
-
-def goods_legal(cat: Catalog, s: RftgState, task: Task) -> list[Action]:
-    return [Action("good", (w,)) for w in goods_candidates(cat, s, task)]
-
-
-def goods_apply(cat: Catalog, s: RftgState, task: Task, action: Action) -> None:
-    consume_good(cat, s, task, str(action.args[0]))
-
-
-def consume_good(cat: Catalog, s: RftgState, task: Task, world: str) -> None:
-    p = s.players[task.seat]
-    s.discard.append(p.goods.pop(world))
-    task.tag = f"{task.tag},{cat[world].good}" if task.tag else str(cat[world].good)
-    task.n -= 1
-
-
-def finish_consume(cat: Catalog, s: RftgState, task: Task) -> None:
-    done(s)
-    p = s.players[task.seat]
-    power = cat[task.card].powers[task.index]
-    consumed = len(task.tag.split(",")) if task.tag else 0
-    uses = consumed // max(1, power.goods) if power.power == "consume" else 1
-    vp = power.vp * uses * vp_factor(p)
-    gain_vp(s, task.seat, vp)
-    got = draw(cat, s, task.seat, power.cards * uses)
-    extra = f" and {got} cards" if got else ""
-    s.log.append(
-        f"{seat_letter(task.seat)} consumes {consumed} goods with {cat[task.card].name}: {vp} VP{extra}."
-    )
-
-
-def hand_auto(cat: Catalog, s: RftgState, task: Task) -> bool:
-    if task.n <= 0 or not s.players[task.seat].hand:
-        done(s)
-        return True
-    return False
-
-
-def hand_legal(cat: Catalog, s: RftgState, task: Task) -> list[Action]:
-    return [Action("spend", (c,)) for c in distinct(s.players[task.seat].hand)] + [Action("stop")]
-
-
-def hand_apply(cat: Catalog, s: RftgState, task: Task, action: Action) -> None:
-    if action.verb == "stop":
-        done(s)
-        return
-    p = s.players[task.seat]
-    card = str(action.args[0])
-    p.hand.remove(card)
-    s.discard.append(card)
-    power = cat[task.card].powers[task.index]
-    gain_vp(s, task.seat, power.vp)  # the x2 bonus doubles goods consumed, not cards discarded
-    s.log.append(f"{seat_letter(task.seat)} discards a card with {cat[task.card].name} for {power.vp} VP.")
-    task.n -= 1
-
-
-def gamble_legal(cat: Catalog, s: RftgState, task: Task) -> list[Action]:
-    return [Action("guess", (n,)) for n in GAMBLE_COSTS]
-
-
-def gamble_apply(cat: Catalog, s: RftgState, task: Task, action: Action) -> None:
-    done(s)
-    guess = int(action.args[0])
-    card = take(cat, s, task.seat, "flip")
-    if card is None:
-        return
-    kept = cat[card].cost == guess
-    if kept:
-        s.players[task.seat].hand.append(card)
-    else:
-        s.discard.append(card)
-    result = "keeps it" if kept else "discards it"
-    s.log.append(f"{seat_letter(task.seat)} names cost {guess}, turns over {cat[card].name} and {result}.")
-
-
-# --- Produce ------------------------------------------------------------------------------------------------
-def produce(cat: Catalog, s: RftgState, task: Task) -> bool:
-    """Production powers in tableau order (a good on each production world without one; a windfall
-    power asks for its world in turn), then the Produce bonus, then every draw (RULES.md "Produce").
-
-    `task.n` is how far along the tableau the step has come (it resumes after a windfall choice).
-    """
-    seat = task.seat
-    p = s.players[seat]
-    while task.n < len(p.powered):
-        key = p.powered[task.n]
-        task.n += 1
-        for index, power in cat[key].phase_powers("produce"):
-            if power.power == "produce" and key not in p.goods:
-                put_good(cat, s, seat, key)
-            elif power.power == "windfall":
-                s.tasks.insert(0, Task("windfall", seat, key, index, tag=power.good))
-                return True
-    done(s)
-    follow = [Task("windfall", seat, tag="any")] if chose(p, "produce") else []
-    follow.append(Task("produce-draws", seat))
-    s.tasks[:0] = follow
-    return True
-
-
-def windfall_candidates(cat: Catalog, s: RftgState, task: Task) -> list[str]:
-    p = s.players[task.seat]
-    return [w for w in p.powered if cat[w].windfall and w not in p.goods and task.tag in ("any", cat[w].good)]
-
-
-def windfall_auto(cat: Catalog, s: RftgState, task: Task) -> bool:
-    candidates = windfall_candidates(cat, s, task)
-    if len(candidates) <= 1:
-        done(s)
-        if candidates:
-            put_good(cat, s, task.seat, candidates[0])
-        return True
-    return False
-
-
-def windfall_legal(cat: Catalog, s: RftgState, task: Task) -> list[Action]:
-    return [Action("windfall", (w,)) for w in windfall_candidates(cat, s, task)]
-
-
-def windfall_apply(cat: Catalog, s: RftgState, task: Task, action: Action) -> None:
-    done(s)
-    put_good(cat, s, task.seat, str(action.args[0]))
-
-
-def produce_draws(cat: Catalog, s: RftgState, task: Task) -> bool:
-    done(s)
-    seat = task.seat
-    p = s.players[seat]
-    produced = [cat[w].good for w in p.produced]
-    total = 0
-    for key, _, power in pw.powers(cat, p, "produce"):
-        name = power.power
-        if name == "draw" or (name == "draw-if-produced" and key in p.produced):
-            total += power.value
-        elif name == "draw-per-good":
-            total += power.value * produced.count(power.good)  # type: ignore[arg-type]
-        elif name == "draw-per-kind":
-            total += power.value * len(set(produced))
-        elif name == "draw-per-world":
-            total += power.value * sum(1 for w in p.tableau if cat[w].is_world and cat[w].good == power.good)
-    got = draw(cat, s, seat, total)
-    goods = len(p.produced)
-    s.log.append(
-        f"{seat_letter(seat)} produces {goods} good{'s' * (goods != 1)}" + (f", draws {got}." if got else ".")
-    )
-    return True
-
-
-def produce_most(cat: Catalog, s: RftgState, task: Task) -> bool:
-    done(s)
-    counts = [Counter(cat[w].good for w in p.produced) for p in s.players]
-    for seat, p in enumerate(s.players):
-        for _, _, power in pw.powers(cat, p, "produce", "draw-most"):
-            mine = counts[seat][power.good]
-            if all(mine > counts[o][power.good] for o in range(len(s.players)) if o != seat):
-                draw(cat, s, seat, power.value)
     return True
 
 

@@ -1,0 +1,113 @@
+"""What each seat may know (views), and states sampled from what a seat knows (determinization).
+
+Public: tableaux, which worlds hold a good, chips, hand sizes, the deck and discard counts, the
+narration. Hidden: hands and explored cards of others, the cards under goods (from everybody), the
+deck order and the discard pile, the action cards chosen until every seat has chosen, and the
+develop or settle pick until the reveal (RULES.md "Decisions where the rules are silent").
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from cardtable.core import Rng
+
+from . import rules, scoring
+from .rules import seat_letter
+from .state import RftgState
+
+if TYPE_CHECKING:
+    from .game import RaceForTheGalaxy
+
+SECRET_PICKS = ("select", "develop-pick", "settle-pick")
+
+
+def view(game: RaceForTheGalaxy, state: RftgState, seat: int | None) -> dict[str, Any]:
+    cat = game.catalog
+    s = state
+    task = s.tasks[0] if s.tasks and not s.ended else None
+    selecting = task is not None and task.kind == "select"
+    players = []
+    for i, p in enumerate(s.players):
+        mine = seat == i
+        entry: dict[str, Any] = {
+            "seat": seat_letter(i),
+            "start": p.start,
+            "tableau": list(p.tableau),
+            "goods": [w for w in p.tableau if w in p.goods],
+            "chips": p.chips,
+            "hand_size": len(p.hand),
+            "drawn_size": len(p.drawn),
+            "keep": p.keep if p.drawn else 0,
+            "placing": p.placing,
+            "owe": p.owe,
+            "temp_military": p.temp_military,
+            "used": list(p.used),
+            "produced": list(p.produced),
+            "military": scoring.military_strength(cat, p),
+            "score": scoring.breakdown(cat, s, i),
+        }
+        if mine or not selecting:
+            entry["actions"] = list(p.actions)
+        else:
+            entry["actions_chosen"] = bool(p.actions)
+        if mine:
+            entry["hand"] = sorted(p.hand)
+            entry["drawn"] = sorted(p.drawn)
+            entry["pick"] = p.pick
+        else:
+            entry["picked"] = bool(p.pick)
+        players.append(entry)
+    return {
+        "game": game.name,
+        "viewer": seat_letter(seat) if seat is not None else None,
+        "round": s.round,
+        "phase": s.phase,
+        "phases_left": list(s.phases),
+        "pool": s.pool,
+        "deck": len(s.deck),
+        "discard": len(s.discard),
+        "reshuffles": s.reshuffles,
+        "players": players,
+        "log": list(s.log),
+        "ended": s.ended,
+    }
+
+
+def determinize(game: RaceForTheGalaxy, state: RftgState, seat: int, rng: Rng) -> RftgState:
+    """Resample every card `seat` cannot see (other hands and explore draws, goods, deck,
+    discard pile) from the cards it has not seen, and the secret picks of others."""
+    cat = game.catalog
+    sample = game.clone(state)
+    sample.script = []
+    me = sample.players[seat]
+    seen = list(me.hand) + list(me.drawn) + [k for p in sample.players for k in p.tableau]
+    pool = list(cat.all_cards)
+    for card in seen:
+        pool.remove(card)
+    pool.sort()
+    rng.shuffle(pool)
+    me.hand.sort()
+    me.drawn.sort()
+    for i, p in enumerate(sample.players):
+        for world in sorted(p.goods):
+            p.goods[world] = pool.pop()
+        if i == seat:
+            continue
+        p.hand = [pool.pop() for _ in p.hand]
+        p.drawn = [pool.pop() for _ in p.drawn]
+    sample.discard = [pool.pop() for _ in sample.discard]
+    sample.deck = pool
+    task = sample.tasks[0] if sample.tasks else None
+    for i, p in enumerate(sample.players):
+        if i == seat:
+            continue
+        if p.actions and task is not None and task.kind == "select":
+            p.actions = [str(a) for a in rng.choice(game.selections()).args]
+        if p.pick and task is not None and task.kind in SECRET_PICKS:
+            picker = rules.Task("develop-pick" if "develop" in sample.phase else "settle-pick", i)
+            legal = rules.LEGAL[picker.kind](cat, sample, picker)
+            choice = str(rng.choice(legal).args[0])
+            p.pick = "-" if choice == "none" else choice
+    sample.rng = rng.fork()
+    return sample

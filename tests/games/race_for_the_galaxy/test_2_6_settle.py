@@ -84,3 +84,14 @@ def test_2_6_new_military_tactics_is_discarded_for_three_military() -> None:
     game.apply(s, "settle none")  # the only way is the tactics: resolved by the engine
     p = s.players[0]
     assert "pirate-world" in p.tableau and "new-military-tactics" not in p.tableau
+
+
+def test_6_costs_and_military_are_shown_before_a_move_is_committed() -> None:
+    game, s = table(2)
+    hand = ["comet-zone", "rebel-miners", "space-marines"]
+    give(game, s, 0, hand=hand, tableau=["alpha-centauri", "investment-credits"])
+    costs = game.view(s, 0)["players"][0]["hand_costs"]
+    assert costs["comet-zone"] == {"cost": 2}  # Rare world 3, Alpha Centauri -1
+    assert costs["rebel-miners"] == {"defence": 2, "military": 1}  # +1 against Rare worlds only
+    assert costs["space-marines"] == {"cost": 1}  # 2, Investment Credits -1
+    assert "hand_costs" not in game.view(s, 1)["players"][0]

@@ -12,9 +12,11 @@ from typing import TYPE_CHECKING, Any
 
 from cardtable.core import Rng
 
+from . import powers as pw
 from . import rules, scoring
 from .rules import seat_letter
 from .state import RftgState
+from .steps import bonus_of
 
 if TYPE_CHECKING:
     from .game import RaceForTheGalaxy
@@ -55,6 +57,7 @@ def view(game: RaceForTheGalaxy, state: RftgState, seat: int | None) -> dict[str
             entry["hand"] = sorted(p.hand)
             entry["drawn"] = sorted(p.drawn)
             entry["pick"] = p.pick
+            entry["hand_costs"] = hand_costs(game, state, i)
         else:
             entry["picked"] = bool(p.pick)
         players.append(entry)
@@ -111,3 +114,36 @@ def determinize(game: RaceForTheGalaxy, state: RftgState, seat: int, rng: Rng) -
             p.pick = "-" if choice == "none" else choice
     sample.rng = rng.fork()
     return sample
+
+
+def hand_costs(game: RaceForTheGalaxy, state: RftgState, seat: int) -> dict[str, dict[str, int]]:
+    """Before a move is committed, what each card in hand would take now (RESEARCH.md §6).
+
+    A development: `cost` after the discounts of the tableau and, in a Develop phase the seat chose,
+    the bonus. A world: `cost` after settle discounts, or for a military world the `defence`, the
+    seat's `military` against it (temporary military included) and, with a pay-for-military
+    power, the `cost` of paying instead.
+    """
+    cat = game.catalog
+    p = state.players[seat]
+    saved = p.powered
+    if state.phase not in ("develop", "develop2", "settle", "settle2"):
+        p.powered = list(p.tableau)
+    try:
+        out: dict[str, dict[str, int]] = {}
+        for key in sorted(set(p.hand)):
+            card = cat[key]
+            if not card.is_world:
+                bonus = state.phase in ("develop", "develop2") and bonus_of(state, p)
+                out[key] = {"cost": max(0, card.cost - pw.develop_discount(cat, p, bonus))}
+            elif card.military:
+                info = {"defence": card.cost, "military": pw.military(cat, p, card)}
+                methods = pw.settle_methods(cat, p, card, len(p.hand))
+                if "contact" in methods:
+                    info["cost"] = methods["contact"]
+                out[key] = info
+            else:
+                out[key] = {"cost": max(0, card.cost - pw.settle_discount(cat, p, card))}
+        return out
+    finally:
+        p.powered = saved

@@ -410,7 +410,10 @@ class HeuristicPlayer:
 
     # --- the end of the turn and forced choices ------------------------------------------------------
     def _keep(self, legal: list[Action]) -> Action:
-        """Keep the card most useful next turn; never a Status card."""
+        """Knock out with an Item before the hand is discarded; then keep the card most useful next turn,
+        never a Status card."""
+        if (ko := self._knockout_mine(legal)) is not None:
+            return ko
         keeps = [a for a in legal if a.verb == "keep" and a.args[0] not in STATUS_TYPES]
         if not keeps:
             return Action("pass")

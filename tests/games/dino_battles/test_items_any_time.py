@@ -142,7 +142,7 @@ def test_items_attack_has_no_effect_when_the_attacker_is_knocked_out_first(table
     assert t.p(1).active.damage == 0  # the attack fizzled (RULES.md D8)
 
 
-def _window_seats_after(t: Table, part: str) -> list[int]:
+def _window_seats(t: Table) -> list[int]:
     seats = []
     while t.decision.kind == "item-window":
         seats.append(t.decision.seat)
@@ -166,7 +166,7 @@ def test_items_any_point_even_in_an_opponents_turn_windows_after_each_part(table
     t.play("pass")  # end of A's Strategy part
     assert t.decision.kind == "item-window" and t.decision.prompt.endswith("after the Strategy part, or pass")
     assert "item mine" in t.legal()
-    assert _window_seats_after(t, "strategy") == list(range(1, n))
+    assert _window_seats(t) == list(range(1, n))
     assert t.decision.seat == 0 and t.decision.kind == "combat"
     t.play("pass")  # end of A's Combat part: B plays its Rail Mine on A's Rex in A's turn
     assert t.decision.seat == 1 and t.decision.kind == "item-window"
@@ -176,10 +176,10 @@ def test_items_any_point_even_in_an_opponents_turn_windows_after_each_part(table
     assert t.p(0).active.damage == 10 and "mine" in t.p(1).discard
     assert t.decision.seat == 1 and t.decision.kind == "item-window"  # several Items may follow
     assert t.legal() == ["item radio", "pass"]
-    assert _window_seats_after(t, "combat") == list(range(1, n))
+    assert _window_seats(t) == list(range(1, n))
     assert t.decision.seat == 0 and t.decision.kind == "buy"
     t.play("pass")
-    assert _window_seats_after(t, "buy") == list(range(1, n))
+    assert _window_seats(t) == list(range(1, n))
     assert t.decision.seat == 0 and t.decision.kind == "keep"
 
 

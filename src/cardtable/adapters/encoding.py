@@ -200,9 +200,21 @@ def observe(game: Game[Any], state: Any, seat: int) -> np.ndarray:
     return observation_encoding(game).encode(game.view(state, seat))
 
 
+_SPACE_SIZES: dict[tuple[str, str], int] = {}
+
+
+def num_actions(game: Game[Any]) -> int:
+    """The size of `game.action_space()` (built once per game and options: a game may build it slowly)."""
+    key = (game.name, game.option_string())
+    found = _SPACE_SIZES.get(key)
+    if found is None:
+        found = _SPACE_SIZES[key] = len(game.action_space())
+    return found
+
+
 def action_mask(game: Game[Any], state: Any, dtype: Any = np.int8) -> np.ndarray:
     """1 at every legal action's number in `game.action_space()`, 0 elsewhere."""
-    mask = np.zeros(len(game.action_space()), dtype=dtype)
+    mask = np.zeros(num_actions(game), dtype=dtype)
     for action in game.legal_actions(state):
         mask[game.encode(action)] = 1
     return mask

@@ -30,7 +30,7 @@ from gymnasium import spaces
 from cardtable.core import Game, IllegalAction, Rng, game_names, make_game, mix_seed
 from cardtable.players import make_player
 
-from .encoding import action_mask, observation_encoding
+from .encoding import action_mask, num_actions, observation_encoding
 
 #: actions after which an episode is cut short (truncated), far beyond any game's length
 MAX_STEPS = 100_000
@@ -67,7 +67,7 @@ class CardtableGymEnv(gymnasium.Env):
         self.forced = forced
         self.render_mode = render_mode
         self.encoding = observation_encoding(self.game)
-        self.num_actions = len(self.game.action_space())
+        self.num_actions = num_actions(self.game)
         self.observation_space = spaces.Box(-np.inf, np.inf, (self.encoding.size,), np.float32)
         self.action_space = spaces.Discrete(self.num_actions)
         self.state: Any = None

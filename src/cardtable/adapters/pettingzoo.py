@@ -29,7 +29,7 @@ from pettingzoo import AECEnv
 
 from cardtable.core import Game, Rng, make_game
 
-from .encoding import action_mask, observation_encoding, seat_list
+from .encoding import action_mask, num_actions, observation_encoding, seat_list
 
 
 class CardtableEnv(AECEnv):
@@ -51,7 +51,7 @@ class CardtableEnv(AECEnv):
         self.possible_agents = [self.game.seat_name(s) for s in self.seats]
         self.agent_seat = dict(zip(self.possible_agents, self.seats, strict=True))
         self.seat_agent = {s: a for a, s in self.agent_seat.items()}
-        n = len(self.game.action_space())
+        n = num_actions(self.game)
         space = spaces.Dict(
             {
                 "observation": spaces.Box(-np.inf, np.inf, (self.encoding.size,), np.float32),

@@ -1,0 +1,119 @@
+"""The observation encodings and action masks every adapter shares, for every game and mode.
+
+- An encoding depends only on the seat's view: two states that seat cannot tell apart (a state and
+  its `determinize` twin) encode alike, through the adapters' own `observe`.
+- Its size is fixed: every state of a random playout, for every seat, encodes to `size` finite numbers.
+- The mask is `legal_actions`: 1 exactly at the legal actions' numbers in `game.action_space()`.
+- A game that declares its encoding documents every field in its RULES.md.
+"""
+
+from __future__ import annotations
+
+import importlib
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from cardtable.adapters.encoding import (
+    HashedViewEncoding,
+    action_mask,
+    game_package,
+    observation_encoding,
+    observe,
+)
+from cardtable.core import Rng, mix_seed
+from tests.conformance.harness import CASES, Case, play_random
+
+SEEDS = (1, 2)
+TWINS_PER_STATE = 2
+
+
+def _states(case: Case) -> list:
+    game = case.make()
+    states = []
+    for seed in SEEDS:
+        playout = play_random(game, seed)
+        states += playout.sample(12)
+    return states
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_encoding_depends_only_on_the_view(case: Case) -> None:
+    game = case.make()
+    for k, state in enumerate(_states(case)):
+        for seat in range(game.num_seats):
+            mine = observe(game, state, seat)
+            for t in range(TWINS_PER_STATE):
+                twin = game.determinize(state, seat, Rng(mix_seed(k, seat, t)))
+                assert game.view(twin, seat) == game.view(state, seat)
+                np.testing.assert_array_equal(observe(game, twin, seat), mine)
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_encoding_has_a_fixed_size_through_a_random_playout(case: Case) -> None:
+    game = case.make()
+    size = observation_encoding(game).size
+    for seed in SEEDS:
+        playout = play_random(game, seed)
+        for state in playout.sample(40):
+            for seat in range(game.num_seats):
+                vector = observe(game, state, seat)
+                assert vector.shape == (size,)
+                assert vector.dtype == np.float32
+                assert np.isfinite(vector).all()
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_action_mask_is_the_legal_actions(case: Case) -> None:
+    game = case.make()
+    playout = play_random(game, SEEDS[0])
+    size = len(game.action_space())
+    for state in playout.sample(60):
+        mask = action_mask(game, state)
+        assert mask.shape == (size,)
+        legal = {game.encode(a) for a in game.legal_actions(state)}
+        assert set(np.flatnonzero(mask).tolist()) == legal
+
+
+def test_every_mode_of_a_game_has_one_layout() -> None:
+    sizes: dict[str, set[int]] = {}
+    for param in CASES:
+        case = param.values[0]
+        sizes.setdefault(case.game, set()).add(observation_encoding(case.make()).size)
+    assert all(len(found) == 1 for found in sizes.values()), sizes
+
+
+def _declared_cases() -> list:
+    found = []
+    for param in CASES:
+        game = param.values[0].make()
+        package = game_package(game)
+        if package and importlib.util.find_spec(f"cardtable.games.{package}.encoding") is not None:
+            found.append(param)
+    return found
+
+
+@pytest.mark.parametrize("case", _declared_cases())
+def test_rules_md_documents_every_field(case: Case) -> None:
+    game = case.make()
+    encoding = observation_encoding(game)
+    assert not isinstance(encoding, HashedViewEncoding)
+    module = importlib.import_module(f"cardtable.games.{game_package(game)}")
+    rules = (Path(module.__file__).parent / "RULES.md").read_text()
+    section = rules.split("## Observation encoding", 1)
+    assert len(section) == 2, "RULES.md has no 'Observation encoding' section"
+    for field in encoding.layout.fields:
+        assert f"`{field.name}`" in section[1], field.name
+    assert f"{encoding.size} numbers" in section[1]
+
+
+def test_a_game_without_a_declared_encoding_gets_the_hashed_view() -> None:
+    from cardtable.core import make_game
+
+    game = make_game("toy")
+    encoding = observation_encoding(game)
+    assert isinstance(encoding, HashedViewEncoding)
+    state = game.new_state(3)
+    assert observe(game, state, 0).shape == (encoding.size,)
+    assert not np.array_equal(observe(game, state, 0), observe(game, state, 1))

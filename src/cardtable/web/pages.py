@@ -65,7 +65,19 @@ def rules_text(name: str) -> tuple[str, str]:
     module_file = getattr(sys.modules.get(cls.__module__), "__file__", None)
     if module_file and (Path(module_file).parent / "RULES.md").is_file():
         return cls.title, (Path(module_file).parent / "RULES.md").read_text(encoding="utf-8")
-    raise PageError(404, f"{cls.title} has no rules file")
+    return cls.title, missing_rules(cls)
+
+
+def missing_rules(cls: Any) -> str:
+    """What the rules page says of a game whose RULES.md is not written yet: its options and modes."""
+    lines = [f"# {cls.title}", "", "This game's rules file (RULES.md) is not written yet.", ""]
+    if cls.modes:
+        lines += ["## Ways to play", ""] + [f"- **{m.name}**: {m.description}" for m in cls.modes] + [""]
+    if cls.option_specs:
+        lines += ["## Options", ""] + [
+            f"- `{o.name}` (default {o.default}): {o.help}" for o in cls.option_specs
+        ]
+    return "\n".join(lines)
 
 
 def render_markdown(text: str) -> Markup:

@@ -155,6 +155,11 @@ async function create(event) {
 gameSelect.replaceChildren(...catalog.map((g) => el("option", { value: g.name }, g.title)));
 gameSelect.addEventListener("change", () => chooseGame(gameSelect.value));
 modeSelect.addEventListener("change", showOptions);
-for (const button of document.querySelectorAll(".game-pick")) button.addEventListener("click", () => chooseGame(button.dataset.game));
+for (const button of document.querySelectorAll(".game-pick")) {
+  button.addEventListener("click", () => {
+    chooseGame(button.dataset.game);
+    $("new-table").scrollIntoView({ block: "start" }); // on a phone the form is below the list
+  });
+}
 $("new-table").addEventListener("submit", create);
 if (catalog.length) chooseGame(catalog[0].name);

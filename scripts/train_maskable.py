@@ -1,0 +1,157 @@
+"""Train a maskable agent (sb3-contrib's MaskablePPO) on Biosphere 5 against the Machine, on CPU.
+
+    pip install torch==2.13.0          # the CPU build; then
+    pip install -e '.[train]'          # gymnasium, sb3-contrib, matplotlib
+    python scripts/train_maskable.py --minutes 5 --out reports/train_maskable
+
+The Machine starts at level 0 by default (`--level`): the weakest, where the heuristic player still
+wins some games (about one in ten; from level 2 on it almost never does), so a learner has a signal
+to find. It measures the random and the heuristic player's win rates against the Machine (the baselines),
+then trains for `--minutes` of wall time, and every `--eval-every` environment steps plays
+`--eval-episodes` games with the current policy (greedy, masked) on fixed deals. It writes the
+curve as CSV and a plot (win rate against training steps, with the baselines) and prints a summary.
+Not part of the tests: it takes minutes and needs torch.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import time
+from pathlib import Path
+from typing import Any
+
+import gymnasium
+from sb3_contrib import MaskablePPO
+from sb3_contrib.common.maskable.utils import get_action_masks
+from stable_baselines3.common.callbacks import BaseCallback
+
+import cardtable.adapters.gymnasium  # noqa: F401  (registers cardtable/<game>-v0)
+from cardtable.core import make_game, mix_seed
+from cardtable.core.runner import play_match
+from cardtable.players import AutomatonSeat, make_player
+
+GAME = "cardtable/biosphere5-v0"
+#: deals of the evaluation games (never the training deals, which come from the training seed)
+EVAL_SEED = 10_000
+
+
+def baseline(kind: str, level: int, games: int) -> float:
+    """The win rate of a player of `kind` against the Machine at `level`."""
+    game = make_game("biosphere5", {"solo": "machine", "level": level})
+    wins = 0
+    for index in range(games):
+        seed = mix_seed(EVAL_SEED, index)
+        match = play_match(game, [make_player(kind, seed), AutomatonSeat("machine")], seed)
+        wins += match.result.scores[0] == 1.0
+    return wins / games
+
+
+def evaluate(model: MaskablePPO, level: int, episodes: int) -> float:
+    """The policy's win rate on `episodes` fixed deals, choosing greedily among the legal actions."""
+    env = gymnasium.make(GAME, solo="machine", level=level)
+    wins = 0
+    for index in range(episodes):
+        observation, _ = env.reset(seed=mix_seed(EVAL_SEED, index))
+        done, reward = False, 0.0
+        while not done:
+            masks = get_action_masks(env)
+            action, _ = model.predict(observation, action_masks=masks, deterministic=True)
+            observation, reward, terminated, truncated, _ = env.step(int(action))
+            done = terminated or truncated
+        wins += reward == 1.0
+    return wins / episodes
+
+
+class Curve(BaseCallback):
+    """Evaluates every `every` steps; stops training after `seconds` of wall time."""
+
+    def __init__(self, every: int, episodes: int, level: int, seconds: float) -> None:
+        super().__init__()
+        self.every, self.episodes, self.level, self.seconds = every, episodes, level, seconds
+        self.points: list[tuple[int, float, float]] = []
+        self.start = time.monotonic()
+        self.next_eval = 0
+
+    def _on_step(self) -> bool:
+        if self.num_timesteps >= self.next_eval:
+            self._evaluate()
+            self.next_eval += self.every
+        return time.monotonic() - self.start < self.seconds
+
+    def _on_training_end(self) -> None:
+        if not self.points or self.points[-1][0] != self.num_timesteps:
+            self._evaluate()
+
+    def _evaluate(self) -> None:
+        rate = evaluate(self.model, self.level, self.episodes)
+        self.points.append((self.num_timesteps, rate, time.monotonic() - self.start))
+        print(f"steps {self.num_timesteps:>7}  win rate {rate:.3f}  ({self.points[-1][2]:.0f} s)", flush=True)
+
+
+def plot(points: list[tuple[int, float, float]], baselines: dict[str, float], path: Path, level: int) -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=(7, 4))
+    ax.plot([p[0] for p in points], [p[1] for p in points], marker="o", label="MaskablePPO (greedy, masked)")
+    for (kind, rate), style in zip(baselines.items(), ("--", ":"), strict=False):
+        colour = "grey" if kind == "random" else "black"
+        ax.axhline(rate, linestyle=style, color=colour, label=f"{kind} player")
+    ax.set_xlabel("training steps (agent decisions)")
+    ax.set_ylabel("win rate against the Machine")
+    ax.set_ylim(-0.02, 1.0)
+    ax.set_title(f"Biosphere 5, Man against Machine (level {level})")
+    ax.legend(loc="upper left")
+    fig.tight_layout()
+    fig.savefig(path, dpi=120)
+
+
+def main(argv: list[str] | None = None) -> dict[str, Any]:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--minutes", type=float, default=5.0, help="wall time of training")
+    parser.add_argument("--level", type=int, default=0, help="the Machine's starting level (0-8)")
+    parser.add_argument("--eval-every", type=int, default=4096, help="steps between evaluations")
+    parser.add_argument("--eval-episodes", type=int, default=50, help="games per evaluation")
+    parser.add_argument("--baseline-games", type=int, default=200, help="games per baseline player")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--out", type=Path, default=Path("reports/train_maskable"))
+    args = parser.parse_args(argv)
+    args.out.mkdir(parents=True, exist_ok=True)
+
+    baselines = {kind: baseline(kind, args.level, args.baseline_games) for kind in ("random", "heuristic")}
+    print("baselines:", ", ".join(f"{k} {v:.3f}" for k, v in baselines.items()), flush=True)
+
+    env = gymnasium.make(GAME, solo="machine", level=args.level)
+    env.reset(seed=args.seed)
+    model = MaskablePPO(
+        "MlpPolicy", env, n_steps=1024, batch_size=256, seed=args.seed, verbose=0, device="cpu"
+    )
+    curve = Curve(args.eval_every, args.eval_episodes, args.level, args.minutes * 60)
+    model.learn(total_timesteps=10**9, callback=curve)
+
+    with (args.out / "curve.csv").open("w", newline="") as handle:
+        writer = csv.writer(handle)
+        writer.writerow(["steps", "win_rate", "seconds"])
+        writer.writerows(curve.points)
+    plot(curve.points, baselines, args.out / "curve.png", args.level)
+    summary = {
+        "level": args.level,
+        "minutes": args.minutes,
+        "steps": curve.points[-1][0],
+        "final_win_rate": curve.points[-1][1],
+        "best_win_rate": max(p[1] for p in curve.points),
+        "eval_episodes": args.eval_episodes,
+        "baselines": baselines,
+        "baseline_games": args.baseline_games,
+    }
+    (args.out / "summary.json").write_text(json.dumps(summary, indent=1))
+    print(json.dumps(summary), flush=True)
+    return summary
+
+
+if __name__ == "__main__":
+    main()

@@ -98,3 +98,9 @@ def test_2_3_double_settle_military_from_tactics_resets_between_phases() -> None
     # Settle II: Rebel Warrior Race gives +1 now, Tactics is gone: 1 < 5
     assert s.phase == "settle2" and s.players[0].temp_military == 0
     assert "settle rebel-outpost" not in legal(game, s)
+
+
+def test_2_3_action_cards_may_be_typed_in_any_order() -> None:
+    game, _ = table(2)
+    assert game.parse_action("select settle develop") == game.parse_action("select develop settle")
+    assert str(game.parse_action("select produce consume-x2")) == "select consume-x2 produce"

@@ -21,7 +21,7 @@ from .consume import GAMBLE_COSTS
 from .faces import card_faces
 from .render import render_view
 from .rules import EXPERT_PAIRS, SINGLE_ACTIONS, seat_letter
-from .state import RftgState
+from .state import ACTIONS, RftgState
 
 
 @register
@@ -109,6 +109,14 @@ class RaceForTheGalaxy(Game[RftgState]):
         if self.expert:
             return [Action("select", pair) for pair in EXPERT_PAIRS]
         return [Action("select", (a,)) for a in SINGLE_ACTIONS]
+
+    def parse_action(self, text: str) -> Action:
+        """The notation; the action cards of `select` may be typed in any order (`select settle
+        develop` is `select develop settle`)."""
+        action = Action.parse(text)
+        if action.verb == "select" and all(a in ACTIONS for a in action.args):
+            return Action("select", tuple(sorted(action.args, key=lambda a: ACTIONS.index(str(a)))))
+        return action
 
     def card_faces(self) -> dict[str, dict[str, Any]]:
         return card_faces(self.catalog)

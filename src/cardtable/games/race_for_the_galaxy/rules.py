@@ -14,7 +14,7 @@ scripted chance of an oracle replay when there is one.
 
 from __future__ import annotations
 
-from cardtable.core import Action, Decision, IllegalAction, Rng
+from cardtable.core import Action, Decision, Rng
 
 from .cards import Catalog
 from .chance import draw, put_good
@@ -292,14 +292,6 @@ def end_check(cat: Catalog, s: RftgState, task: Task) -> bool:
 # --- tables -------------------------------------------------------------------------------
 def _never(cat: Catalog, s: RftgState, task: Task) -> bool:
     return False
-
-
-def _no_actions(cat: Catalog, s: RftgState, task: Task) -> list[Action]:
-    return []
-
-
-def _no_apply(cat: Catalog, s: RftgState, task: Task, action: Action) -> None:
-    raise IllegalAction("nothing to decide here")
 
 
 def _prompt(kind: str, text: str):  # type: ignore[no-untyped-def]

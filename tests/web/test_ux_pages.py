@@ -135,3 +135,30 @@ def test_the_replay_page_opens_a_record_file(browser, server: LiveServer, tmp_pa
     assert "Game over" in page.inner_text("#banner")
     assert page.locator("#log > li.move").count() >= 1
     page.close()
+
+
+@browser_only
+def test_the_table_is_played_from_the_keyboard(browser, server: LiveServer) -> None:
+    """Tab reaches the moves of 'your choices' (and clickable cards); Enter plays the focused one."""
+    with httpx.Client(base_url=server.url, timeout=10) as client:
+        table = new_table(client, "toy", seats=["human", "random"], seed=5)
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    page.goto(server.url + table["seats"][0]["link"])
+    page.get_by_role("group", name="your choices").get_by_role("button").first.wait_for()
+    for _ in range(3):
+        before = int(page.evaluate("document.body.dataset.move"))
+        for _ in range(60):
+            page.keyboard.press("Tab")
+            focused = page.evaluate(
+                "() => document.activeElement?.closest('[aria-label=\"your choices\"]') ? 'choice'"
+                " : document.activeElement?.getAttribute('role') === 'button' ? 'card' : ''"
+            )
+            if focused:
+                break
+        assert focused, "Tab never reached a move"
+        page.keyboard.press("Enter")
+        page.wait_for_function("(b) => Number(document.body.dataset.move) > b", arg=before)
+        if "Game over" in page.inner_text("#banner"):
+            break
+        page.get_by_role("group", name="your choices").get_by_role("button").first.wait_for()
+    page.close()

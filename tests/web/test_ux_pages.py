@@ -134,6 +134,7 @@ def test_the_replay_page_opens_a_record_file(browser, server: LiveServer, tmp_pa
     page.click("#last")
     assert "Game over" in page.inner_text("#banner")
     assert page.locator("#log > li.move").count() >= 1
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390  # the replay fits a phone too
     page.close()
 
 

@@ -95,7 +95,7 @@ function context() {
 }
 
 /** One button per legal move: the move in words, its notation small beneath, what it does on hover. */
-function actionButtons(legal) {
+function actionButtons(legal, withHelp = false) {
   const ctx = context();
   const kind = state.decision?.kind ?? null;
   return legal.map((action) => {
@@ -103,6 +103,7 @@ function actionButtons(legal) {
     const title = [help, `notation: ${action}`].filter(Boolean).join("\n");
     return el("button", { type: "button", class: "action", "data-action": action, title, onclick: () => send(action) },
       el("span", { class: "action-words" }, words),
+      withHelp && help ? el("span", { class: "action-help" }, help) : null,
       words !== action ? el("code", { class: "action-notation" }, action) : null);
   });
 }
@@ -271,14 +272,16 @@ function draw() {
   wireCards(board);
 
   const legal = selected ? selected.moves : state.legal;
-  const buttons = actionButtons(legal);
+  const reaction = state.legal.length > 0 && isReaction();
+  // a pop-up has few answers: each says what it costs under its name (a phone shows no tooltips)
+  const buttons = actionButtons(legal, reaction);
   if (selected) {
     buttons.push(el("button", { type: "button", class: "action cancel", onclick: () => pick(null) },
       el("span", { class: "action-words" }, "Put the card back")));
   }
   const popup = $("popup");
   const choices = $("actions");
-  if (state.legal.length && isReaction()) {
+  if (reaction) {
     choices.replaceChildren();
     choices.hidden = true;
     $("popup-prompt").textContent = d.prompt;

@@ -15,6 +15,16 @@ from .state import DinoState
 from .turn import STARTING_DECK, initial_supply, set_up
 from .zones import effective
 
+#: what the other seats read of a `pass`, by the kind of decision (None: no line, it tells nothing)
+PASS_TEXTS: dict[str, str | None] = {
+    "item-window": None,
+    "strategy": "ends the Strategy part",
+    "combat": "ends the Combat part",
+    "buy": "ends the Buy part",
+    "react": "neither evades nor defends",
+    "purge": "purges no more",
+}
+
 
 @register
 class DinoBattles(Game[DinoState]):
@@ -91,7 +101,8 @@ class DinoBattles(Game[DinoState]):
     def describe(self, state: DinoState, action: Action, viewer: int | None) -> str | None:
         """What `viewer` reads of `action` (RULES.md D23): the acting seat reads its notation; others read
         it too, except what is done face down. Attaching names the Dinosaur, not the card; keeping names
-        no card; passing an Item window tells nothing, so it reads as no line."""
+        no card; passing an Item window tells nothing, so it reads as no line; another pass reads as what
+        it ends."""
         decision = rules.decision(state)
         if decision is None or viewer == decision.seat:
             return str(action)
@@ -99,8 +110,8 @@ class DinoBattles(Game[DinoState]):
             return f"attaches a card face down to {action.args[1]}"
         if decision.kind == "keep" and action.verb in ("keep", "pass"):
             return "keeps a card" if action.verb == "keep" else "keeps no card"
-        if decision.kind == "item-window" and action.verb == "pass":
-            return None
+        if action.verb == "pass":
+            return PASS_TEXTS.get(decision.kind, "pass")
         return str(action)
 
     def narration(self, state: DinoState, viewer: int | None) -> list[str]:

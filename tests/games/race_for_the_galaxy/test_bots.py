@@ -30,3 +30,16 @@ def test_evaluation_favours_the_seat_ahead_and_is_quiet_at_selection() -> None:
     give(game, s, 1, hand=[])
     assert heuristic.evaluate(game, s, 0) > 0.8 > 0.2 > heuristic.evaluate(game, s, 1)
     assert heuristic.is_quiet(game, s)
+
+
+def test_evaluation_weights_are_data_checked_against_the_features(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    import pytest
+
+    from cardtable.core import CardDataError
+    from cardtable.games.race_for_the_galaxy import evaluation
+
+    assert len(evaluation.weights()) == len(evaluation.FEATURES)
+    bad = tmp_path / "bad.toml"
+    bad.write_text('fitted_on = "test"\nfeatures = ["vp"]\nweights = [1.0]\n')
+    with pytest.raises(CardDataError, match="features and weights"):
+        evaluation.weights(bad)

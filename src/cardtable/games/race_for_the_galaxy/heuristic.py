@@ -15,15 +15,14 @@ of thumb (RULES.md "Bots"):
 
 from __future__ import annotations
 
-import math
 from collections import Counter
 from typing import Any
 
 from cardtable.core import Action, Observation, Rng
 
-from . import powers as pw
 from . import scoring
-from .cards import TRADE_VALUE, Card, Catalog, catalog
+from .cards import TRADE_VALUE, Card, catalog
+from .evaluation import win_chance
 from .state import Player, RftgState
 
 #: VP a 6-cost development is expected to score beyond what it would score now
@@ -193,25 +192,12 @@ class HeuristicPlayer:
 
 
 def evaluate(game: Any, state: RftgState, seat: int) -> float:
-    """How good the position looks for `seat`, in [0, 1]: its VP lead (chips, tableau, 6-cost
-    bonuses) plus a little for cards in hand and goods, through a logistic curve."""
-    cat: Catalog = game.catalog
+    """How good the position looks for `seat`, in [0, 1]: the fitted chance to win of
+    `evaluation.py` (a finished game: 1 for a sole win, 0.5 shared, 0 lost)."""
     if state.ended:
-        winners = scoring.winners(cat, state)
+        winners = scoring.winners(game.catalog, state)
         return 1.0 if seat in winners and len(winners) == 1 else (0.5 if seat in winners else 0.0)
-
-    def worth(i: int) -> float:
-        p = state.players[i]
-        return (
-            scoring.breakdown(cat, state, i)["total"]
-            + CARD_WORTH * len(p.hand)
-            + 0.8 * len(p.goods)
-            + 0.3 * pw.military(cat, p)
-        )
-
-    mine = worth(seat)
-    best_other = max(worth(i) for i in range(len(state.players)) if i != seat)
-    return 1.0 / (1.0 + math.exp(-(mine - best_other) / 6.0))
+    return win_chance(game, state, seat)
 
 
 def is_quiet(game: Any, state: RftgState) -> bool:

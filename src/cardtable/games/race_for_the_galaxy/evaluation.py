@@ -1,0 +1,103 @@
+"""A position evaluation for search: the chance to win, estimated from a few features of each player.
+
+`win_chance(game, state, seat)` is a logistic model over the difference between the seat's features
+and the best opponent's: the VP it would score now (chips, printed VP, 6-cost bonuses), the same
+weighted by how close the end is, cards in hand, goods, military, production worlds, the uses of
+its consume powers, and its tableau size. Its weights are data (`evaluation.toml`), fitted by
+`python -m cardtable.games.race_for_the_galaxy.fit_evaluation` on positions from games between
+heuristic players, labelled with who went on to win.
+"""
+
+from __future__ import annotations
+
+import math
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import msgspec
+
+from cardtable.core import CardDataError
+from cardtable.core.carddata import load_card_file
+
+from . import powers as pw
+from . import scoring
+from .cards import Catalog
+from .rules import POOL_PER_PLAYER, TABLEAU_END
+from .state import RftgState
+
+WEIGHTS_FILE = Path(__file__).with_name("evaluation.toml")
+
+#: the features of one player, in the order of the weights
+FEATURES = (
+    "vp",
+    "vp_late",
+    "hand",
+    "goods",
+    "military",
+    "production_worlds",
+    "consume_uses",
+    "tableau",
+)
+
+
+class Weights(msgspec.Struct, forbid_unknown_fields=True):
+    """The fitted model: one weight per feature, and how it was fitted."""
+
+    features: list[str]
+    weights: list[float]
+    fitted_on: str
+
+
+@cache
+def weights(path: Path = WEIGHTS_FILE) -> tuple[float, ...]:
+    """The weights of `path`, checked against FEATURES (CardDataError if they do not match)."""
+    data = load_card_file(path, Weights)
+    if tuple(data.features) != FEATURES or len(data.weights) != len(FEATURES):
+        raise CardDataError(f"{path}: features and weights must be {len(FEATURES)}: {', '.join(FEATURES)}")
+    return tuple(data.weights)
+
+
+def progress(state: RftgState) -> float:
+    """How close the end is, 0 to 1: the share of the VP pool gone or of the largest tableau's way to 12."""
+    pool = POOL_PER_PLAYER * len(state.players)
+    spent = 1 - max(0, state.pool) / pool
+    built = max(len(p.tableau) for p in state.players) / TABLEAU_END
+    return min(1.0, max(spent, built))
+
+
+def features(cat: Catalog, state: RftgState, seat: int, late: float) -> list[float]:
+    p = state.players[seat]
+    vp = scoring.breakdown(cat, state, seat)["total"]
+    saved = p.powered
+    p.powered = list(p.tableau)
+    try:
+        military = pw.military(cat, p) - p.temp_military
+        uses = sum(power.times for _, _, power in pw.powers(cat, p, "consume", "consume"))
+    finally:
+        p.powered = saved
+    return [
+        float(vp),
+        vp * late,
+        float(len(p.hand)),
+        float(len(p.goods)),
+        float(military),
+        float(sum(1 for k in p.tableau if cat[k].production)),
+        float(uses),
+        float(len(p.tableau)),
+    ]
+
+
+def win_chance(game: Any, state: RftgState, seat: int) -> float:
+    """The fitted chance that `seat` wins, against the best-placed opponent."""
+    cat: Catalog = game.catalog
+    late = progress(state)
+    w = weights()
+    mine = features(cat, state, seat, late)
+
+    def score(other: int) -> float:
+        theirs = features(cat, state, other, late)
+        return sum(wi * (a - b) for wi, a, b in zip(w, mine, theirs, strict=True))
+
+    worst = min(score(o) for o in range(len(state.players)) if o != seat)
+    return 1.0 / (1.0 + math.exp(-worst))

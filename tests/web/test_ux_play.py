@@ -79,72 +79,76 @@ def seat_kinds(server: LiveServer, game: str, options: dict) -> list[str]:
     ]
 
 
-def no_horizontal_scroll(page) -> None:  # type: ignore[no-untyped-def]
-    width = page.evaluate("document.documentElement.scrollWidth")
-    inner = page.evaluate("window.innerWidth")
-    assert width <= inner, f"the page scrolls sideways: {width} px wide in a {inner} px window"
+#: everything checked after an update, read from the page in one go (fewer round trips: CI time)
+SNAPSHOT = """() => {
+  const group = [...document.querySelectorAll('[aria-label="your choices"]')]
+    .find((g) => !g.hidden && g.offsetParent !== null);
+  const banner = document.getElementById(group && group.closest('dialog') ? 'popup-prompt' : 'banner');
+  const r = banner.getBoundingClientRect();
+  const first = group?.querySelector('button');
+  const b = first ? first.getBoundingClientRect() : null;
+  return {
+    over: document.getElementById('banner').classList.contains('result'),
+    width: document.documentElement.scrollWidth, inner: innerWidth, h: innerHeight,
+    banner: [r.top, r.bottom], button: b && [b.top, b.bottom],
+    dialog: Boolean(group && group.closest('dialog')),
+    legal: [...document.querySelectorAll('button.action[data-action]')].map((x) => x.dataset.action),
+    cards: [...document.querySelectorAll('#board [data-token]')].map((c) => ({
+      token: c.dataset.token.toLowerCase(),
+      clickable: c.classList.contains('playable') || c.classList.contains('pickable'),
+      moves: (c.dataset.move || c.dataset.moves || '').split('|').filter(Boolean),
+      zone: c.closest('[data-key]')?.dataset.key ?? '',
+      seat: c.closest('[data-seat]')?.dataset.seat ?? null,
+    })),
+  };
+}"""
 
 
-def decision_in_view(page) -> None:  # type: ignore[no-untyped-def]
-    """The banner and every move of 'your choices' that fits the decision panel are on screen."""
-    box = page.evaluate(
-        """() => {
-        const group = [...document.querySelectorAll('[aria-label="your choices"]')]
-          .find((g) => !g.hidden && g.offsetParent !== null);
-        const banner = document.getElementById(group && group.closest('dialog') ? 'popup-prompt' : 'banner');
-        const r = banner.getBoundingClientRect();
-        const first = group?.querySelector('button');
-        const b = first ? first.getBoundingClientRect() : null;
-        return { h: innerHeight, banner: [r.top, r.bottom], button: b && [b.top, b.bottom] };
-    }"""
-    )
-    top, bottom = box["banner"]
-    assert top >= 0 and bottom <= box["h"], f"the decision is off screen: {box}"
-    if box["button"]:
-        top, bottom = box["button"]
-        assert top >= 0 and bottom <= box["h"], f"the first move is off screen: {box}"
+def check_update(snap: dict, game: str, seat: int) -> None:
+    """No sideways scroll; the decision and its first move on screen; cards clickable by place."""
+    assert snap["width"] <= snap["inner"], f"the page scrolls sideways: {snap['width']} px in {snap['inner']}"
+    top, bottom = snap["banner"]
+    assert top >= 0 and bottom <= snap["h"], f"the decision is off screen: {snap['banner']}"
+    if snap["button"]:
+        top, bottom = snap["button"]
+        assert top >= 0 and bottom <= snap["h"], f"the first move is off screen: {snap['button']}"
+    check_card_map(snap, game, seat)
 
 
-def check_card_map(page, game: str, seat: int) -> None:  # type: ignore[no-untyped-def]
-    """Every clickable card names a legal move that uses that card, in a place the move takes it from."""
+def uses(move: str, card: dict, game: str, seat: int) -> bool:
+    """Whether `move` uses `card` where it lies (the game's hints say where each verb takes a card)."""
     hints = HINTS.get(game, {})
-    places = hints.get("places", {})
-    family = set(hints.get("family", []))
-    cards = page.evaluate(
-        """() => [...document.querySelectorAll('#board .playable, #board .pickable')].map((c) => ({
-          token: c.dataset.token.toLowerCase(), moves: (c.dataset.move || c.dataset.moves || '').split('|'),
-          zone: c.closest('[data-key]')?.dataset.key ?? '',
-          seat: c.closest('[data-seat]')?.dataset.seat ?? null,
-        }))"""
-    )
-    legal = set(
-        page.evaluate(
-            "[...document.querySelectorAll('button.action[data-action]')].map(b => b.dataset.action)"
+    verb, *args = move.split(" ")
+    token = card["token"]
+    if verb in hints.get("family", []) and token[-1].isdigit():
+        token = token.rsplit("-", 1)[0]
+    if token not in args or card["zone"] in hints.get("inert", []):
+        return False
+    rel = "none" if card["seat"] is None else ("mine" if int(card["seat"]) == seat else "other")
+    return any(
+        p.split("@")[0] == card["zone"]
+        and (
+            ("@" not in p and rel != "other")
+            or p.endswith("@any")
+            or (p.endswith("@other") and rel == "other")
+            or (p.endswith("@mine") and rel == "mine")
         )
+        for p in hints.get("places", {}).get(verb, ["hand"])
     )
-    for card in cards:
-        rel = "none" if card["seat"] is None else ("mine" if int(card["seat"]) == seat else "other")
-        for move in card["moves"]:
-            verb, *args = move.split(" ")
-            assert move in legal, f"{card} offers {move!r}, which is not a legal move now"
-            token = (
-                card["token"].rsplit("-", 1)[0]
-                if verb in family and card["token"][-1].isdigit()
-                else card["token"]
+
+
+def check_card_map(snap: dict, game: str, seat: int) -> None:
+    """A card is clickable exactly when a legal move uses that card in that place, and it offers
+    exactly those moves."""
+    legal = set(snap["legal"])
+    for card in snap["cards"]:
+        wanted = {move for move in legal if uses(move, card, game, seat)}
+        if card["clickable"]:
+            assert set(card["moves"]) == wanted, (
+                f"{card} offers {card['moves']}, the moves using it: {wanted}"
             )
-            assert token in args, f"{card} offers {move!r}, which does not use that card"
-            patterns = places.get(verb, ["hand"])
-            fits = any(
-                p.split("@")[0] == card["zone"]
-                and (
-                    ("@" not in p and rel != "other")
-                    or p.endswith("@any")
-                    or (p.endswith("@other") and rel == "other")
-                    or (p.endswith("@mine") and rel == "mine")
-                )
-                for p in patterns
-            )
-            assert fits, f"{card} offers {move!r}, but {verb} does not take a card from there"
+        else:
+            assert not wanted, f"{card} is not clickable, but {sorted(wanted)} use it there"
 
 
 def check_log(page, game: str) -> None:  # type: ignore[no-untyped-def]
@@ -174,16 +178,16 @@ def play_through_clicks(page, game: str, seat: int, rng: random.Random, shot: Pa
                    .some((b) => b.offsetParent !== null)""",
             timeout=20000,
         )
-        no_horizontal_scroll(page)
-        if "Game over" in page.inner_text("#banner"):
+        snap = page.evaluate(SNAPSHOT)
+        if snap["over"]:
+            assert snap["width"] <= snap["inner"], "the finished page scrolls sideways"
             return {"clicks": clicks, "card_clicks": card_clicks}
-        decision_in_view(page)
-        check_card_map(page, game, seat)
+        check_update(snap, game, seat)
         if clicks == 3 and shot is not None:
             page.screenshot(path=str(shot))
         before = int(page.evaluate("document.body.dataset.move"))
         playable = page.locator("#board .playable")
-        in_dialog = page.locator("#popup[open]").count() > 0
+        in_dialog = snap["dialog"]
         if not in_dialog and playable.count() and rng.random() < 0.5:
             card = playable.nth(rng.randrange(playable.count()))
             card.scroll_into_view_if_needed()

@@ -122,3 +122,15 @@ def test_step_as_a_seat_hides_what_that_seat_could_not_see(cli, tmp_path: Path, 
     assert "move 0 of" in result.stdout
     bad = cli("replay", "--step", "--seat", "Z", _write(tmp_path, record_text), input="q\n")
     assert bad.exit_code == 1 and "no seat 'Z'" in bad.stderr
+
+
+def test_step_words_each_move_as_the_web_table_does() -> None:
+    """Issue 17: what the web explains, the terminal shows too: the same words for the same move."""
+    from cardtable.cli.replay import in_words
+
+    game = make_game("dino-battles")
+    state = game.new_state(1)
+    assert in_words(game, "buy raptorblade", state).startswith("Buy Raptor Blade — costs ")
+    assert in_words(game, "keeps a card", state) == "keeps a card"  # not notation: already in words
+    bio = make_game("biosphere5")
+    assert in_words(bio, "play deep-well upper", bio.new_state(1)) == "Play Deep Well (upper option)"

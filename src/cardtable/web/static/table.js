@@ -239,12 +239,38 @@ function drawBanner() {
     banner.textContent = `Game over: ${state.result.text}`;
   } else if (d && d.seat === state.seat) {
     banner.className = "banner mine";
-    banner.textContent = `Your move: ${d.prompt}`;
+    banner.textContent = `Your move: ${legalSummary() ?? d.prompt}`;
     why.textContent = whyText(d.kind);
   } else if (d) {
     banner.className = "banner";
     banner.textContent = `${seatName(d.seat)} to move: ${d.prompt}`;
   }
+}
+
+/** What the person can do now, from their legal moves only (the decision's public prompt names every
+ * kind of answer the rules allow there, even those this hand cannot give): "buy a card or end your
+ * turn". Null when a verb has no words in the game's hints (the prompt is shown then). */
+function legalSummary() {
+  if (!state.legal.length) return null;
+  const kind = state.decision?.kind ?? null;
+  const phrases = [];
+  for (const action of state.legal) {
+    const verb = action.split(" ")[0];
+    const spec = hints.verbs[verb];
+    if (!spec) return null;
+    const byKind = typeof spec === "object" ? spec.kinds?.[kind] : null;
+    const phrase = byKind
+      ? (typeof byKind === "string" ? byKind : byKind.label).toLowerCase()
+      : typeof spec === "object" && spec.group
+        ? spec.group
+        : state.legal.filter((a) => a.split(" ")[0] === verb).length === 1
+          ? describeAction(action, context(), kind).words.toLowerCase()
+          : null;
+    if (phrase === null) return null;
+    if (!phrases.includes(phrase)) phrases.push(phrase);
+  }
+  const text = phrases.length > 1 ? `${phrases.slice(0, -1).join(", ")} or ${phrases.at(-1)}` : phrases[0];
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 function scrollLogToEnd() {

@@ -196,3 +196,25 @@ def test_illegal_actions_change_nothing() -> None:
     with pytest.raises(IllegalAction):
         t.act("build gun-shop")
     assert t.game.to_json(t.s) == before
+
+
+def test_a_developed_location_is_a_new_card_with_its_own_uses() -> None:
+    """RULES.md decision 12: developing over a used Action location gives a card not yet used."""
+    t = Table(2)
+    t.sites(0, "shipwreck")
+    t.hand(0, "scrap-trader")
+    t.supply(0, worker=1, iron=3, brick=1)
+    t.act("use 1", "pass")  # Shipwreck: 1 worker + 1 iron -> 2 VP; B passes
+    t.act("develop scrap-trader 1")
+    assert t.p(0).sites[0].uses == 0 and t.can("use 1")
+
+
+def test_no_steal_without_a_good_to_take() -> None:
+    """RULES.md decision 5: Thieves Caravan is offered only while an opponent has a basic good."""
+    t = Table(2)
+    t.sites(0, "thieves-caravan")
+    t.supply(0, worker=2)
+    t.supply(1, worker=3, grey=1, ammo=1)
+    assert not t.can("use 1")
+    t.supply(1, brick=1)
+    assert t.can("use 1")

@@ -104,6 +104,28 @@ def deep_states(case: Case) -> list[Any]:
     return [state for playout in playouts(case)[:DEEP_PLAYOUTS] for state in playout.sample()]
 
 
+def kind_states(case: Case) -> list[Any]:
+    """For each kind of decision the playouts meet, the first state that asks it and the state just
+    before it: a leak often hides in the move that opens a rare decision (a catastrophe's answer, an
+    attack's reaction window), which evenly spread states may never reach."""
+    game = game_of(case)
+    found: list[Any] = []
+    for playout in playouts(case)[:DEEP_PLAYOUTS]:
+        met: set[str] = set()
+        for before, state in zip(playout.states, playout.states[1:], strict=False):
+            decision = game.decision(state)
+            if decision is not None and decision.kind not in met:
+                met.add(decision.kind)
+                found += [before, state]
+    return found
+
+
+def hidden_information_states(case: Case) -> list[Any]:
+    """The states the checks of hidden information examine: spread over the game, and around the
+    first asking of every kind of decision."""
+    return deep_states(case) + kind_states(case)
+
+
 def without_rng(game: Game[Any], state: Any) -> str:
     """The state's JSON with its random generator zeroed (to compare only the cards)."""
     copy = game.clone(state)

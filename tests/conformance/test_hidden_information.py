@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from . import checks
-from .harness import CASES, DEEP_PLAYOUTS, Case, deep_states, game_of, playouts
+from .harness import CASES, DEEP_PLAYOUTS, Case, deep_states, game_of, hidden_information_states, playouts
 
 
 @pytest.mark.parametrize("case", CASES)
@@ -45,14 +45,14 @@ def test_views_are_plain_data_detached_from_the_state(case: Case) -> None:
 
 @pytest.mark.parametrize("case", CASES)
 def test_the_pending_decision_is_the_same_in_every_state_a_seat_cannot_tell_apart(case: Case) -> None:
-    checks.check_decision_is_public(game_of(case), deep_states(case))
+    checks.check_decision_is_public(game_of(case), hidden_information_states(case))
 
 
 @pytest.mark.parametrize("case", CASES)
 def test_the_narration_a_viewer_reads_shows_nothing_hidden_from_it(case: Case) -> None:
-    checks.check_narration_survives_determinize(game_of(case), deep_states(case))
+    checks.check_narration_survives_determinize(game_of(case), hidden_information_states(case))
 
 
 @pytest.mark.parametrize("case", CASES)
 def test_what_a_viewer_reads_of_an_action_shows_nothing_hidden_from_it(case: Case) -> None:
-    checks.check_descriptions_reveal_nothing_hidden(game_of(case), deep_states(case))
+    checks.check_descriptions_reveal_nothing_hidden(game_of(case), hidden_information_states(case))

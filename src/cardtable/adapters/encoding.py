@@ -16,12 +16,12 @@ The legal-action mask is generic: a 0/1 vector over `game.action_space()` (`game
 from __future__ import annotations
 
 import importlib
-import json
 import zlib
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+import msgspec
 import numpy as np
 
 from cardtable.core import Game
@@ -222,7 +222,7 @@ def action_mask(game: Game[Any], state: Any, dtype: Any = np.int8) -> np.ndarray
 
 def view_text(view: Mapping[str, Any]) -> str:
     """A view as one canonical line of JSON (sorted keys): the adapters' observation strings."""
-    return json.dumps(view, sort_keys=True, separators=(",", ":"))
+    return msgspec.json.encode(view, order="sorted").decode()
 
 
 def seat_list(game: Game[Any]) -> list[int]:

@@ -81,6 +81,35 @@ def players_of(game: Game[Any]) -> list[int]:
     return [s for s in range(game.num_seats) if s not in automata]
 
 
+#: a player's record of past actions: a list of (line read, relative seat that acted, action number or
+#: -1 when the player read only a redacted line) and how many of its entries are this state's. Copies
+#: of a state share the list; the first to act appends to it, a later one copies its own part first.
+Record = tuple[list[tuple[str, int, int]], int] | None
+
+
+def _push(record: Record, line: str, actor: int, action: int) -> Record:
+    entry = (line, actor, action)
+    if record is None:
+        return ([entry], 1)
+    items, length = record
+    if len(items) != length:
+        items = items[:length]
+    items.append(entry)
+    return (items, length + 1)
+
+
+def _length(record: Record) -> int:
+    return 0 if record is None else record[1]
+
+
+def _entries(record: Record, last: int | None = None) -> list[tuple[str, int, int]]:
+    """The record's (line, actor, action) entries, oldest first; only the `last` ones if given."""
+    if record is None:
+        return []
+    items, length = record
+    return items[max(0, length - last) if last is not None else 0 : length]
+
+
 class _Box:
     """The cardtable side of an OpenSpiel state. It copies with the game's own fast `clone` (OpenSpiel
     deep-copies a Python state's attributes) and pickles as JSON (OpenSpiel's serialisation)."""
@@ -89,12 +118,11 @@ class _Box:
         "cache",
         "fresh",
         "game",
-        "lines",
         "player_of_seat",
         "pool",
+        "records",
         "seats",
         "seed",
-        "seen",
         "state",
     )
 
@@ -105,15 +133,11 @@ class _Box:
         #: where a deal goes back if this initial state is dropped unplayed and uncopied (see `__del__`)
         self.pool = pool
         self.fresh = pool is not None
-        self.seats = players_of(game)
-        self.player_of_seat = {seat: player for player, seat in enumerate(self.seats)}
+        self.seats, self.player_of_seat = _seating(game)
         #: views, encodings and view texts of this state, by (what, seat); emptied by every action
         self.cache: dict[tuple[str, int | None], Any] = {}
-        players = len(self.seats)
-        #: per player: each action as that player read it
-        self.lines: list[list[str]] = [[] for _ in range(players)]
-        #: per player: (relative seat that acted, action number or -1 when only redacted)
-        self.seen: list[list[tuple[int, int]]] = [[] for _ in range(players)]
+        #: per player: each action as that player read it (see `Record`)
+        self.records: list[Record] = [None] * len(self.seats)
 
     def get(self) -> Any:
         if self.state is None:
@@ -158,27 +182,39 @@ class _Box:
         copy.player_of_seat = self.player_of_seat
         copy.cache = dict(self.cache)
         copy.state = None if self.state is None else self.game.clone(self.state)
-        copy.lines = [list(lines) for lines in self.lines]
-        copy.seen = [list(seen) for seen in self.seen]
+        copy.records = list(self.records)  # records are immutable chains: copies share them
         return copy
 
     def __reduce__(self) -> tuple[Any, ...]:
         state = None if self.state is None else self.game.to_json(self.state)
         options = tuple(sorted(self.game.options.items()))
-        return (_restore, (self.game.name, options, self.seed, state, self.lines, self.seen))
+        records = [_entries(record) for record in self.records]
+        return (_restore, (self.game.name, options, self.seed, state, records))
 
 
 def _restore(
-    name: str, options: tuple[tuple[str, Any], ...], seed: int, state: str | None, lines: Any, seen: Any
+    name: str, options: tuple[tuple[str, Any], ...], seed: int, state: str | None, records: list[Any]
 ) -> _Box:
     game = _cardtable_game(name, dict(options))
     box = _Box(game, seed, None if state is None else game.from_json(state))
     box.fresh = False
-    box.lines, box.seen = lines, seen
+    for player, entries in enumerate(records):
+        for line, actor, action in entries:
+            box.records[player] = _push(box.records[player], line, actor, action)
     return box
 
 
 _GAMES: dict[tuple[str, str], Game[Any]] = {}
+_SEATING: dict[int, tuple[list[int], dict[int, int]]] = {}
+
+
+def _seating(game: Game[Any]) -> tuple[list[int], dict[int, int]]:
+    """The players' seats and each seat's player number, worked out once per game object."""
+    found = _SEATING.get(id(game))
+    if found is None:
+        seats = players_of(game)
+        found = _SEATING[id(game)] = (seats, {seat: player for player, seat in enumerate(seats)})
+    return found
 
 
 def _cardtable_game(name: str, options: Mapping[str, Any]) -> Game[Any]:
@@ -226,9 +262,9 @@ class CardtableState(pyspiel.State):
             text = game.describe(state, move, seat)
             if text is None:
                 continue
-            box.lines[player].append(f"{game.seat_name(decision.seat)}: {text}")
             actor = (decision.seat - seat) % game.num_seats
-            box.seen[player].append((actor, action if text == str(move) else -1))
+            line = f"{game.seat_name(decision.seat)}: {text}"
+            box.records[player] = _push(box.records[player], line, actor, action if text == str(move) else -1)
         game.apply(state, move)
 
     def _action_to_string(self, player: int, action: int) -> str:
@@ -255,10 +291,10 @@ class CardtableState(pyspiel.State):
         seed = int(probability_sampler() * 2**53) if callable(probability_sampler) else 0
         sample = self.clone()
         box = sample._box
-        box.state = box.game.determinize(self._box.get(), seat, Rng(mix_seed(seed, len(box.lines[player]))))
+        rng = Rng(mix_seed(seed, _length(box.records[player])))
+        box.state = box.game.determinize(self._box.get(), seat, rng)
         box.cache.clear()
-        box.lines = [list(box.lines[player]) for _ in box.lines]
-        box.seen = [list(box.seen[player]) for _ in box.seen]
+        box.records = [box.records[player]] * len(box.records)
         return sample
 
 
@@ -293,8 +329,8 @@ class CardtableObserver:
         if self.perfect_recall:
             recent = self.dict["recent_actions"]
             recent.fill(0.0)
-            seen = state._box.seen[max(player, 0)][-RECENT:]
-            for row, (actor, action) in enumerate(seen):
+            seen = _entries(state._box.records[max(player, 0)], RECENT)
+            for row, (_, actor, action) in enumerate(seen):
                 recent[row, actor] = 1.0
                 recent[row, self.num_seats + (action if action >= 0 else self.num_actions)] = 1.0
 
@@ -302,7 +338,7 @@ class CardtableObserver:
         text = state._box.text(self._seat(player))
         if not self.perfect_recall:
             return text
-        lines = state._box.lines[max(player, 0)]
+        lines = [line for line, _, _ in _entries(state._box.records[max(player, 0)])]
         return "\n".join([*lines, text])
 
 

@@ -40,6 +40,13 @@ function connect() {
   socket.addEventListener("message", (event) => receive(JSON.parse(event.data)));
   socket.addEventListener("close", (event) => {
     pending = null;
+    if (event.code === 4408 || event.code === 4429) {
+      // dropped for falling behind, or too many watchers: come back later, not at once
+      setConnection("reconnecting soon…", false);
+      retry = Math.min(retry + 1, 6);
+      setTimeout(connect, 2000 + 250 * 2 ** retry);
+      return;
+    }
     if (event.code >= 4400 && event.code < 4500) {
       setConnection("closed", false);
       return; // the server refused this link: reconnecting cannot help
@@ -57,7 +64,7 @@ function receive(message) {
     state = message;
     hints = gameHints(allHints, state.game);
     pending = null;
-    draw();
+    scheduleDraw();
     if (first) {
       const rules = $("rules-link");
       rules.href = `/games/${encodeURIComponent(state.game)}/rules`;
@@ -73,6 +80,17 @@ function receive(message) {
     if (state) draw();
     if (message.error === "stale") socket.send(JSON.stringify({ type: "sync" }));
   }
+}
+
+// updates that arrive together (bots moving fast) are drawn once, with the latest state: reading the
+// socket never waits for a drawing, so a busy browser does not fall behind the table
+let drawTimer = null;
+function scheduleDraw() {
+  if (drawTimer !== null) return;
+  drawTimer = setTimeout(() => {
+    drawTimer = null;
+    draw();
+  }, 0);
 }
 
 function toast(text) {

@@ -41,11 +41,11 @@ def test_2_3_the_choice_is_secret_until_every_seat_has_chosen() -> None:
     assert game.describe(before, game.legal_actions(before)[0], 1) == "has chosen"
     view = game.view(s, 1)
     assert "actions" not in view["players"][0] and view["players"][0]["actions_chosen"] is True
-    assert game.view(s, 0)["players"][0]["actions"] == ["develop", "settle"]
+    assert game.view(s, 0)["players"][0]["actions"] == ["Develop", "Settle"]
     sample = game.determinize(s, 1, Rng(3))
     assert game.view(sample, 1) == view
     game.apply(s, "select consume-x2 produce")
-    assert game.view(s, 1)["players"][0]["actions"] == ["develop", "settle"]
+    assert game.view(s, 1)["players"][0]["actions"] == ["Develop", "Settle"]
 
 
 def test_2_3_only_chosen_phases_run_in_order() -> None:

@@ -22,6 +22,18 @@ if TYPE_CHECKING:
     from .game import RaceForTheGalaxy
 
 SECRET_PICKS = ("select", "develop-pick", "settle-pick")
+#: the action cards as a view names them (the printed names; the notation's words are for actions)
+ACTION_CARDS = {
+    "explore-5": "Explore +5",
+    "explore-1-1": "Explore +1/+1",
+    "develop": "Develop",
+    "develop2": "Develop II",
+    "settle": "Settle",
+    "settle2": "Settle II",
+    "consume-trade": "Consume: Trade",
+    "consume-x2": "Consume: x2",
+    "produce": "Produce",
+}
 
 
 def view(game: RaceForTheGalaxy, state: RftgState, seat: int | None) -> dict[str, Any]:
@@ -50,7 +62,7 @@ def view(game: RaceForTheGalaxy, state: RftgState, seat: int | None) -> dict[str
             "score": scoring.breakdown(cat, s, i),
         }
         if mine or not selecting:
-            entry["actions"] = list(p.actions)
+            entry["actions"] = [ACTION_CARDS[a] for a in p.actions]
         else:
             entry["actions_chosen"] = bool(p.actions)
         if mine:

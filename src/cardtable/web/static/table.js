@@ -297,8 +297,12 @@ function scrollLogToEnd() {
   panel.scrollTop = panel.scrollHeight;
 }
 
+let drawnMove = null;
+
 function draw() {
   const ctx = context();
+  if (drawnMove !== state.move) $("decision").scrollTop = 0; // a new decision starts at its top
+  drawnMove = state.move;
   $("ask-always-box").hidden = state.seat === null || state.seat === undefined;
   $("ask-always").checked = Boolean(state.ask_always);
   const d = state.decision;

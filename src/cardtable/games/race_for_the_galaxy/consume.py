@@ -44,6 +44,7 @@ def do_trade(cat: Catalog, s: RftgState, task: Task, world: str) -> None:
     p = s.players[task.seat]
     value = pw.trade_value(cat, p, world, bonus=task.tag != "nobonus")
     s.discard.append(p.goods.pop(world))
+    p.consumed.append(world)
     got = draw(cat, s, task.seat, value)
     s.log.append(f"{seat_letter(task.seat)} trades the good on {cat[world].name} for {got} cards.")
 
@@ -97,9 +98,11 @@ def use_power(cat: Catalog, s: RftgState, seat: int, key: str, index: int) -> No
         worlds = [w for w in p.tableau if w in p.goods]
         for w in worlds:
             s.discard.append(p.goods.pop(w))
+            p.consumed.append(w)
         vp = power.vp * max(0, len(worlds) - 1) * vp_factor(p)  # every good after the first scores
         gain_vp(s, seat, vp)
-        s.log.append(f"{who} consumes {len(worlds)} goods with {cat[key].name} for {vp} VP.")
+        names = ", ".join(cat[w].name for w in worlds)
+        s.log.append(f"{who} consumes every good ({names}) with {cat[key].name} for {vp} VP.")
     elif name == "discard-hand":
         s.tasks.insert(0, Task("consume-hand", seat, key, index, n=power.times))
     elif name == "draw":
@@ -147,6 +150,7 @@ def goods_apply(cat: Catalog, s: RftgState, task: Task, action: Action) -> None:
 def consume_good(cat: Catalog, s: RftgState, task: Task, world: str) -> None:
     p = s.players[task.seat]
     s.discard.append(p.goods.pop(world))
+    p.consumed.append(world)
     task.tag = f"{task.tag},{cat[world].good}" if task.tag else str(cat[world].good)
     task.n -= 1
 
@@ -161,8 +165,9 @@ def finish_consume(cat: Catalog, s: RftgState, task: Task) -> None:
     gain_vp(s, task.seat, vp)
     got = draw(cat, s, task.seat, power.cards * uses)
     extra = f" and {got} cards" if got else ""
+    worlds = ", ".join(cat[w].name for w in p.consumed[len(p.consumed) - consumed :]) if consumed else "none"
     s.log.append(
-        f"{seat_letter(task.seat)} consumes {consumed} goods with {cat[task.card].name}: {vp} VP{extra}."
+        f"{seat_letter(task.seat)} consumes with {cat[task.card].name} the goods of {worlds}: {vp} VP{extra}."
     )
 
 

@@ -78,10 +78,8 @@ def produce_draws(cat: Catalog, s: RftgState, task: Task) -> bool:
         elif name == "draw-per-world":
             total += power.value * sum(1 for w in p.tableau if cat[w].is_world and cat[w].good == power.good)
     got = draw(cat, s, seat, total)
-    goods = len(p.produced)
-    s.log.append(
-        f"{seat_letter(seat)} produces {goods} good{'s' * (goods != 1)}" + (f", draws {got}." if got else ".")
-    )
+    worlds = ", ".join(cat[w].name for w in p.produced) or "nothing"
+    s.log.append(f"{seat_letter(seat)} produces on {worlds}" + (f", draws {got}." if got else "."))
     return True
 
 

@@ -240,6 +240,7 @@ def phase_end(cat: Catalog, s: RftgState, task: Task) -> bool:
         p.owe = 0
         p.used = []
         p.produced = []
+        p.consumed = []
         p.drawn = []
     next_phase(cat, s)
     return True

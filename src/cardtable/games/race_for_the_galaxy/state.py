@@ -96,6 +96,8 @@ class Player(msgspec.Struct):
     used: list[str] = msgspec.field(default_factory=list)
     #: worlds that produced a good this Produce phase
     produced: list[str] = msgspec.field(default_factory=list)
+    #: worlds whose good was consumed or traded this Consume phase, in order (public)
+    consumed: list[str] = msgspec.field(default_factory=list)
 
 
 class RftgState(msgspec.Struct):

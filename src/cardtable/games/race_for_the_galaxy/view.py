@@ -58,6 +58,7 @@ def view(game: RaceForTheGalaxy, state: RftgState, seat: int | None) -> dict[str
             "temp_military": p.temp_military,
             "used": list(p.used),
             "produced": list(p.produced),
+            "consumed": list(p.consumed),
             "military": scoring.military_strength(cat, p),
             "score": scoring.breakdown(cat, s, i),
         }

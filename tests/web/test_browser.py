@@ -89,8 +89,9 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer
     server.stop()
 
 
-# seed 1 of Biosphere 5 with these random clicks has rescue decisions out of turn (they pop up)
-@pytest.mark.parametrize(("game", "seed", "popups"), [("toy", 5, False), ("biosphere5", 1, True)])
+# seed 102 of Biosphere 5 with these random clicks ends in about 44 moves, with rescue decisions out
+# of turn (they pop up); a short game keeps the browser suite's CI time low
+@pytest.mark.parametrize(("game", "seed", "popups"), [("toy", 5, False), ("biosphere5", 102, True)])
 def test_two_people_play_a_whole_game_through_their_seat_links(
     browser, live_server: LiveServer, game: str, seed: int, popups: bool, tmp_path: Path
 ) -> None:

@@ -98,6 +98,7 @@ SNAPSHOT = """() => {
       clickable: c.classList.contains('playable') || c.classList.contains('pickable'),
       moves: (c.dataset.move || c.dataset.moves || '').split('|').filter(Boolean),
       zone: c.closest('[data-key]')?.dataset.key ?? '',
+      outer: c.closest('[data-key]')?.parentElement?.closest('[data-key]')?.dataset.key ?? null,
       seat: c.closest('[data-seat]')?.dataset.seat ?? null,
     })),
   };
@@ -120,13 +121,16 @@ def uses(move: str, card: dict, game: str, seat: int) -> bool:
     hints = HINTS.get(game, {})
     verb, *args = move.split(" ")
     token = card["token"]
+    zone = card["zone"]
+    if card["outer"] in hints.get("nested", []):
+        zone = f"{card['outer']}.{zone}"
     if verb in hints.get("family", []) and token[-1].isdigit():
         token = token.rsplit("-", 1)[0]
-    if token not in args or card["zone"] in hints.get("inert", []):
+    if token not in args or zone in hints.get("inert", []):
         return False
     rel = "none" if card["seat"] is None else ("mine" if int(card["seat"]) == seat else "other")
     return any(
-        p.split("@")[0] == card["zone"]
+        p.split("@")[0] == zone
         and (
             ("@" not in p and rel != "other")
             or p.endswith("@any")

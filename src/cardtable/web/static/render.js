@@ -34,6 +34,7 @@ export function gameHints(all, game) {
     family: new Set(own.family ?? []),
     seatArgs: new Set(own.seat_args ?? []),
     inert: set("inert"),
+    nested: set("nested"),
     grids: own.grids ?? {},
     order: own.order ?? [],
     turnKey: own.turn_key ?? base.turn_key ?? "turn",

@@ -140,7 +140,12 @@ const normal = (text) => String(text).toLowerCase();
 
 /** Where a card lies on the drawn table: its zone (the nearest view key) and whose area holds it. */
 function placeOf(card) {
-  const zone = card.closest("[data-key]")?.dataset.key ?? "";
+  const keyed = card.closest("[data-key]");
+  let zone = keyed?.dataset.key ?? "";
+  // a zone inside a panel the hints name (Biosphere 5's "revealed" hand of a spied player) is
+  // told apart from a zone of the same name elsewhere: "revealed.hand" is not your "hand"
+  const outer = keyed?.parentElement?.closest("[data-key]");
+  if (outer && hints.nested.has(outer.dataset.key)) zone = `${outer.dataset.key}.${zone}`;
   const area = card.closest("[data-seat]");
   const seat = area ? Number(area.dataset.seat) : null;
   const rel = seat === null ? "none" : seat === state.seat ? "mine" : "other";

@@ -78,3 +78,16 @@ def test_a_reset_without_a_seed_deals_the_next_game() -> None:
     assert table.game.to_json(table.state) != first
     table.reset(seed=5)
     assert table.game.to_json(table.state) == first
+
+
+def test_a_game_that_does_not_end_is_truncated() -> None:
+    table = env("dino-battles", max_steps=40)
+    table.reset(seed=1)
+    for _agent in table.agent_iter():
+        observation, _, termination, truncation, _ = table.last()
+        if termination or truncation:
+            assert truncation and table.steps == 40
+            table.step(None)
+            continue
+        table.step(int(np.flatnonzero(observation["action_mask"])[0]))
+    assert table.agents == []

@@ -16,7 +16,8 @@ agent to act is the seat of the pending decision, also out of turn (a reaction).
 action number (int8)}`; actions are numbers in `game.action_space()`. Rewards come at the end only: the
 engine's `Result.scores` (1 win, 0 draw, -1 loss; cooperative games give everyone the same).
 `reset(seed=N)` deals the game from seed N; each later reset without a seed deals the next game of
-that sequence.
+that sequence. After `max_steps` actions (default 100,000) without an end, every agent is truncated:
+a policy that, say, always passes can keep a game from ending.
 """
 
 from __future__ import annotations
@@ -31,6 +32,9 @@ from cardtable.core import Game, Rng, make_game
 
 from .encoding import action_mask, num_actions, observation_encoding, seat_list
 
+#: actions after which every agent is truncated, far beyond any game's length under sensible play
+MAX_STEPS = 100_000
+
 
 class CardtableEnv(AECEnv):
     """One cardtable game as a PettingZoo AEC environment (see the module text)."""
@@ -41,8 +45,16 @@ class CardtableEnv(AECEnv):
         "is_parallelizable": False,
     }
 
-    def __init__(self, game: str | Game[Any], render_mode: str | None = None, **options: Any) -> None:
+    def __init__(
+        self,
+        game: str | Game[Any],
+        render_mode: str | None = None,
+        max_steps: int = MAX_STEPS,
+        **options: Any,
+    ) -> None:
         super().__init__()
+        self.max_steps = max_steps
+        self.steps = 0
         self.game: Game[Any] = make_game(game, options) if isinstance(game, str) else game
         self.metadata = {**self.metadata, "name": f"cardtable_{self.game.name.replace('-', '_')}_v0"}
         self.render_mode = render_mode
@@ -73,6 +85,7 @@ class CardtableEnv(AECEnv):
         if seed is not None:
             self._deals = Rng(seed)
         self.state = self.game.new_state(self._deals.next64())
+        self.steps = 0
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -105,11 +118,14 @@ class CardtableEnv(AECEnv):
             raise ValueError(f"{agent} must choose an action (None is only for agents that are done)")
         self._cumulative_rewards[agent] = 0.0
         self.game.apply(self.state, self.game.decode(int(action)))
+        self.steps += 1
         result = self.game.result(self.state)
         if result is not None:
             for name, seat in self.agent_seat.items():
                 self.rewards[name] = float(result.scores[seat])
                 self.terminations[name] = True
+        elif self.steps >= self.max_steps:
+            self.truncations = dict.fromkeys(self.agents, True)
         else:
             self._select()
         self._accumulate_rewards()
@@ -132,7 +148,8 @@ class CardtableEnv(AECEnv):
 
 
 def env(game: str, render_mode: str | None = None, **options: Any) -> CardtableEnv:
-    """The AEC environment of the cardtable game `game` with `options` (e.g. `players=3`)."""
+    """The AEC environment of the cardtable game `game` with `options` (e.g. `players=3`;
+    `max_steps` is the environment's own)."""
     return CardtableEnv(game, render_mode=render_mode, **options)
 
 

@@ -7,7 +7,8 @@
 The Machine starts at level 0 by default (`--level`): the weakest, where the heuristic player still
 wins some games (about one in ten; from level 2 on it almost never does), so a learner has a signal
 to find. It measures the random and the heuristic player's win rates against the Machine (the baselines),
-then trains for `--minutes` of wall time, and every `--eval-every` environment steps plays
+then trains for `--minutes` of CPU time (of this process, evaluations not counted; on a shared
+machine wall time says little), and every `--eval-every` environment steps plays
 `--eval-episodes` games with the current policy (greedy, masked) on fixed deals. It writes the
 curve as CSV and a plot (win rate against training steps, with the baselines) and prints a summary.
 Not part of the tests: it takes minutes and needs torch.
@@ -65,29 +66,36 @@ def evaluate(model: MaskablePPO, level: int, episodes: int) -> float:
 
 
 class Curve(BaseCallback):
-    """Evaluates every `every` steps; stops training after `seconds` of wall time."""
+    """Evaluates every `every` steps; stops training after `seconds` of CPU time spent training."""
 
     def __init__(self, every: int, episodes: int, level: int, seconds: float) -> None:
         super().__init__()
         self.every, self.episodes, self.level, self.seconds = every, episodes, level, seconds
         self.points: list[tuple[int, float, float]] = []
-        self.start = time.monotonic()
+        self.start = time.process_time()
+        self.evaluating = 0.0  # CPU time spent in evaluations, not counted as training
         self.next_eval = 0
+
+    def training_seconds(self) -> float:
+        return time.process_time() - self.start - self.evaluating
 
     def _on_step(self) -> bool:
         if self.num_timesteps >= self.next_eval:
             self._evaluate()
             self.next_eval += self.every
-        return time.monotonic() - self.start < self.seconds
+        return self.training_seconds() < self.seconds
 
     def _on_training_end(self) -> None:
         if not self.points or self.points[-1][0] != self.num_timesteps:
             self._evaluate()
 
     def _evaluate(self) -> None:
+        began = time.process_time()
         rate = evaluate(self.model, self.level, self.episodes)
-        self.points.append((self.num_timesteps, rate, time.monotonic() - self.start))
-        print(f"steps {self.num_timesteps:>7}  win rate {rate:.3f}  ({self.points[-1][2]:.0f} s)", flush=True)
+        self.evaluating += time.process_time() - began
+        self.points.append((self.num_timesteps, rate, self.training_seconds()))
+        cpu = self.points[-1][2]
+        print(f"steps {self.num_timesteps:>7}  win rate {rate:.3f}  ({cpu:.0f} s CPU)", flush=True)
 
 
 def plot(points: list[tuple[int, float, float]], baselines: dict[str, float], path: Path, level: int) -> None:
@@ -112,7 +120,7 @@ def plot(points: list[tuple[int, float, float]], baselines: dict[str, float], pa
 
 def main(argv: list[str] | None = None) -> dict[str, Any]:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--minutes", type=float, default=5.0, help="wall time of training")
+    parser.add_argument("--minutes", type=float, default=5.0, help="CPU time of training")
     parser.add_argument("--level", type=int, default=0, help="the Machine's starting level (0-8)")
     parser.add_argument("--eval-every", type=int, default=4096, help="steps between evaluations")
     parser.add_argument("--eval-episodes", type=int, default=50, help="games per evaluation")
@@ -135,7 +143,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
 
     with (args.out / "curve.csv").open("w", newline="") as handle:
         writer = csv.writer(handle)
-        writer.writerow(["steps", "win_rate", "seconds"])
+        writer.writerow(["steps", "win_rate", "training_cpu_seconds"])
         writer.writerows(curve.points)
     plot(curve.points, baselines, args.out / "curve.png", args.level)
     summary = {

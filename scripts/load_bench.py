@@ -7,9 +7,14 @@ receiving its acknowledgement (by then the server has checked it, committed it t
 sent every watcher its update).
 
     .venv/bin/python scripts/load_bench.py --tables 50 200 --seconds 20
+    .venv/bin/python scripts/load_bench.py --tables 200 --processes 2 --database postgresql://u@h/db --json
 
-Starts its own server (`cardtable serve`, a temporary SQLite file, bots without delay) on a free
-loopback port unless --url names a running one. Bounded: stops after --seconds per run.
+Starts its own server (`cardtable serve --no-rate-limits`, a temporary SQLite file unless --database
+names another, bots without delay, --processes server processes) on a free loopback port unless --url
+names a running one. Bounded: stops after --seconds per run. Each seat's client is also a watcher, and
+each table has one spectator more. The server's CPU time (user + system of every server process,
+bots' thinking processes included) is read from /proc before and after each run: divided by the
+actions, it is the server CPU per action.
 """
 
 from __future__ import annotations
@@ -48,16 +53,26 @@ async def play_tables(
     """Play tables of `game` one after the other until `deadline`."""
     ws_base = str(http.base_url).rstrip("/").replace("http://", "ws://")
     while time.monotonic() < deadline:
-        response = await http.post("/api/tables", json={"game": game, "seats": ["human", "human"]})
+        response = await http.post(
+            "/api/tables", json={"game": game, "seats": ["human", "human"], "ask_every_window": True}
+        )
         if response.status_code != 201:
             stats.errors.append(f"create: {response.status_code}")
             await asyncio.sleep(0.1)
             continue
         table = response.json()
-        urls = [f"{ws_base}/ws/tables/{table['table']}?token={s['token']}" for s in table["seats"]]
-        async with websockets.connect(urls[0]) as first, websockets.connect(urls[1]) as second:
+        url = f"{ws_base}/ws/tables/{table['table']}"
+        async with (
+            websockets.connect(url) as first,
+            websockets.connect(url) as second,
+            websockets.connect(url) as spectator,
+        ):
             sockets = [first, second]
+            for ws, seat in zip(sockets, table["seats"], strict=True):  # the token in the first message
+                await ws.recv()
+                await ws.send(json.dumps({"type": "hello", "token": seat["token"]}))
             states = [decode(await ws.recv()) for ws in sockets]
+            watching = asyncio.ensure_future(drain(spectator))
             while time.monotonic() < deadline:
                 decision = states[0]["decision"]
                 if decision is None:
@@ -83,6 +98,13 @@ async def play_tables(
                         stats.errors.append(message.get("error", "?"))
                         await mine.send(json.dumps({"type": "sync"}))
                 states[1 - seat] = decode(await other.recv())
+            watching.cancel()
+
+
+async def drain(spectator: websockets.ClientConnection) -> None:
+    """The spectator reads every update, as a browser does."""
+    while True:
+        await spectator.recv()
 
 
 async def run(base: str, game: str, tables: int, seconds: float, think: float) -> Stats:
@@ -106,12 +128,15 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-def start_server(folder: Path, plugins: list[str]) -> tuple[subprocess.Popen[bytes], str]:
+def start_server(
+    folder: Path, plugins: list[str], processes: int, database: str | None
+) -> tuple[subprocess.Popen[bytes], str]:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         port = sock.getsockname()[1]
     command = [sys.executable, "-c", "from cardtable.cli import main; main()", "serve", "--port", str(port),
-               "--database-url", f"sqlite:///{folder / 'bench.db'}", "--bot-delay", "0"]  # fmt: skip
+               "--database-url", database or f"sqlite:///{folder / 'bench.db'}", "--bot-delay", "0",
+               "--workers", str(processes), "--no-rate-limits"]  # fmt: skip
     for plugin in plugins:
         command += ["--plugin", plugin]
     env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1])}  # for tests.toygame
@@ -128,6 +153,36 @@ def start_server(folder: Path, plugins: list[str]) -> tuple[subprocess.Popen[byt
     raise SystemExit("the server did not start")
 
 
+def cpu_seconds(root: int) -> float:
+    """User + system CPU seconds of process `root` and all its descendants (Linux /proc)."""
+    total = 0.0
+    tick = os.sysconf("SC_CLK_TCK")
+    for pid in [root, *descendants(root)]:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += (int(fields[11]) + int(fields[12])) / tick  # utime, stime
+    return total
+
+
+def descendants(root: int) -> list[int]:
+    children: dict[int, list[int]] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                parent = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+            except (OSError, ValueError, IndexError):
+                continue
+            children.setdefault(parent, []).append(int(entry.name))
+    found, todo = [], [root]
+    while todo:
+        for child in children.get(todo.pop(), []):
+            found.append(child)
+            todo.append(child)
+    return found
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -140,25 +195,62 @@ def main() -> None:
     parser.add_argument(
         "--think", type=float, default=0.5, help="mean seconds a seat thinks before it acts (0: flat out)"
     )
-    parser.add_argument("--url", help="a running server (default: start one)")
+    parser.add_argument("--processes", type=int, default=1, help="server processes (more than 1: PostgreSQL)")
+    parser.add_argument("--database", help="database URL for the started server (default: a SQLite file)")
+    parser.add_argument("--url", help="a running server (default: start one; no CPU figure then)")
+    parser.add_argument("--json", action="store_true", help="print one JSON object per run instead")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
         plugins = ["tests.toygame"] if args.game == "toy" else []
-        process, base = (None, args.url) if args.url else start_server(Path(folder), plugins)
+        process, base = (
+            (None, args.url)
+            if args.url
+            else start_server(Path(folder), plugins, args.processes, args.database)
+        )
         try:
-            print(f"server {base}, game {args.game}, {args.seconds:.0f} s per run, think {args.think} s")
-            columns = ("tables", "actions", "games", "act/s", "p50 ms", "p99 ms", "max ms")
-            print(" ".join(f"{c:>8}" for c in columns), "errors")
+            database = "external" if args.url else ("postgresql" if args.database else "sqlite")
+            if not args.json:
+                print(
+                    f"server {base} ({database}, {args.processes} process(es)), game {args.game}, "
+                    f"{args.seconds:.0f} s per run, think {args.think} s"
+                )
+                columns = ("tables", "actions", "games", "act/s", "p50 ms", "p99 ms", "max ms", "cpu ms/act")
+                print(" ".join(f"{c:>8}" for c in columns), "errors")
             for tables in args.tables:
+                cpu_before = cpu_seconds(process.pid) if process else None
                 stats = asyncio.run(run(base, args.game, tables, args.seconds, args.think))
-                trips = [t * 1000 for t in stats.round_trips]
+                cpu = cpu_seconds(process.pid) - cpu_before if process and cpu_before is not None else None
+                trips = sorted(t * 1000 for t in stats.round_trips)
+                row = {
+                    "game": args.game,
+                    "database": database,
+                    "processes": args.processes,
+                    "tables": tables,
+                    "think": args.think,
+                    "seconds": args.seconds,
+                    "actions": len(trips),
+                    "games": stats.games,
+                    "actions_per_second": len(trips) / args.seconds,
+                    "p50_ms": statistics.median(trips) if trips else None,
+                    "p99_ms": percentile(trips, 0.99) if trips else None,
+                    "max_ms": max(trips) if trips else None,
+                    "errors": len(stats.errors),
+                    "error_kinds": sorted(set(stats.errors))[:5],
+                    "server_cpu_ms_per_action": cpu * 1000 / len(trips)
+                    if cpu is not None and trips
+                    else None,
+                }
+                if args.json:
+                    print(json.dumps(row))
+                    continue
                 if not trips:
                     print(f"{tables:>8} no action completed; errors: {stats.errors[:3]}")
                     continue
+                cpu_text = f"{row['server_cpu_ms_per_action']:.2f}" if cpu is not None else "?"
                 print(
-                    f"{tables:>8} {len(trips):>8} {stats.games:>8} {len(trips) / args.seconds:>8.0f} "
-                    f"{statistics.median(trips):>8.1f} {percentile(trips, 0.99):>8.1f} {max(trips):>8.1f} "
-                    f"{len(stats.errors)} {sorted(set(stats.errors))[:3]}"
+                    f"{tables:>8} {len(trips):>8} {stats.games:>8} {row['actions_per_second']:>8.0f} "
+                    f"{row['p50_ms']:>8.1f} {row['p99_ms']:>8.1f} {row['max_ms']:>8.1f} {cpu_text:>8} "
+                    f"{len(stats.errors)} {row['error_kinds'][:3]}"
                 )
         finally:
             if process is not None:

@@ -52,3 +52,13 @@ def test_parse_inverts_str(verb: str, arguments: list[int | str]) -> None:
 def test_actions_are_values() -> None:
     assert act("take", 2) == Action("take", (2,))
     assert len({act("take", 2), act("take", 2), act("take", 3)}) == 2
+
+
+def test_only_ascii_digits_make_a_number() -> None:
+    """`str.isdigit` is true of superscripts and other scripts' digits, which `int` misreads or refuses:
+    an action naming one keeps it as text (and a web table refuses it as illegal, never with a 500)."""
+    assert Action.parse("take ²") == Action("take", ("²",))
+    assert Action.parse("take ٣") == Action("take", ("٣",))
+    assert Action.parse("take 3 -2") == Action("take", (3, -2))
+    assert Action.parse("take -") == Action("take", ("-",))
+    assert Action.parse(str(Action.parse("take ²"))) == Action.parse("take ²")

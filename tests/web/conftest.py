@@ -10,6 +10,7 @@ from fastapi.testclient import TestClient
 
 import tests.toygame  # noqa: F401  (registers "toy")
 from cardtable.web import create_app
+from cardtable.web.limits import Limits
 
 from .helpers import LiveServer, free_port
 
@@ -21,7 +22,10 @@ def db_url(tmp_path: Path) -> str:
 
 @pytest.fixture
 def client(db_url: str) -> Iterator[TestClient]:
-    with TestClient(create_app(db_url, bot_delay=0)) as test_client:
+    # no rate limit: these tests play flat out from one address (tests/web/test_limits.py checks them);
+    # bots think in threads here (tests/web/test_limits.py checks the thinking processes of a real server)
+    limits = Limits.relaxed(bot_workers=0)
+    with TestClient(create_app(db_url, bot_delay=0, limits=limits)) as test_client:
         yield test_client
 
 

@@ -83,11 +83,26 @@ def wait_until(predicate: Any, timeout: float = 10.0, step: float = 0.01) -> Any
 class LiveServer:
     """`cardtable serve` as a real process (with the toy game as a plugin) on a loopback port."""
 
-    def __init__(self, database_url: str, port: int, bot_delay: float = 0.0, log: Path | None = None) -> None:
+    def __init__(
+        self,
+        database_url: str,
+        port: int,
+        bot_delay: float = 0.0,
+        log: Path | None = None,
+        *,
+        rate_limits: bool = False,
+        workers: int = 1,
+        env: dict[str, str] | None = None,
+    ) -> None:
+        """`rate_limits`: the per-address rates of a public server (off by default: tests play flat out
+        from one address); `workers`: server processes; `env`: e.g. CARDTABLE_LIMIT_* variables."""
         self.database_url = database_url
         self.log = log or Path(f"/tmp/cardtable-live-{port}.log")
         self.port = port
         self.bot_delay = bot_delay
+        self.rate_limits = rate_limits
+        self.workers = workers
+        self.env = env or {}
         self.process: subprocess.Popen[bytes] | None = None
 
     @property
@@ -95,11 +110,12 @@ class LiveServer:
         return f"http://127.0.0.1:{self.port}"
 
     def start(self) -> None:
-        env = {**os.environ, "PYTHONPATH": str(ROOT)}
+        env = {**os.environ, "PYTHONPATH": str(ROOT), **self.env}
         command = [
             sys.executable, "-c", "from cardtable.cli import main; main()", "serve",
             "--port", str(self.port), "--database-url", self.database_url,
             "--plugin", "tests.toygame", "--bot-delay", str(self.bot_delay),
+            "--workers", str(self.workers), "--rate-limits" if self.rate_limits else "--no-rate-limits",
         ]  # fmt: skip
         with self.log.open("ab") as out:
             self.process = subprocess.Popen(command, env=env, stdout=out, stderr=subprocess.STDOUT)

@@ -97,7 +97,9 @@ def test_two_people_play_a_whole_game_through_their_seat_links(
 ) -> None:
     with httpx.Client(base_url=live_server.url, timeout=10) as client:
         table = new_table(client, game, seats=["human", "human"], names=["Ada", "Bo"], seed=seed)
-        contexts = [browser.new_context(viewport={"width": 1200, "height": 900}) for _ in range(2)]
+        contexts = [
+            browser.new_context(viewport={"width": 1200, "height": 900}, bypass_csp=True) for _ in range(2)
+        ]
         pages = [context.new_page() for context in contexts]
         for page, seat in zip(pages, table["seats"], strict=True):
             page.goto(live_server.url + seat["link"])
@@ -126,7 +128,7 @@ def test_a_newcomer_starts_a_biosphere5_game_against_the_bot_and_replays_it(
     browser, live_server: LiveServer
 ) -> None:
     """The README's promise: open the start page, start Biosphere 5 against the bot, finish, replay."""
-    context = browser.new_context(viewport={"width": 1200, "height": 900})
+    context = browser.new_context(viewport={"width": 1200, "height": 900}, bypass_csp=True)
     page = context.new_page()
     page.goto(live_server.url + "/")
     assert page.locator(".game-entry").count() == len(game_names())
@@ -160,7 +162,7 @@ def test_a_newcomer_starts_a_biosphere5_game_against_the_bot_and_replays_it(
 
 
 def test_the_machine_of_solo_biosphere5_takes_no_link(browser, live_server: LiveServer) -> None:
-    page = browser.new_page(viewport={"width": 1200, "height": 900})
+    page = browser.new_page(viewport={"width": 1200, "height": 900}, bypass_csp=True)
     page.goto(live_server.url + "/")
     page.select_option("#game-select", "biosphere5")
     page.select_option("#mode-select", "solo vs Machine")
@@ -180,7 +182,7 @@ def test_the_machine_of_solo_biosphere5_takes_no_link(browser, live_server: Live
 def test_a_wrong_seat_link_shows_a_clear_error(browser, live_server: LiveServer) -> None:
     with httpx.Client(base_url=live_server.url, timeout=10) as client:
         table = new_table(client, "toy")
-    page = browser.new_page()
+    page = browser.new_page(bypass_csp=True)
     response = page.goto(f"{live_server.url}/t/{table['table']}/seat/forged")
     assert response is not None and response.status == 403
     assert "not valid" in page.inner_text("body")
@@ -193,7 +195,7 @@ def test_screenshot_of_every_games_table(browser, live_server: LiveServer, game:
         setup = client.get(f"/api/games/{game}/setup").json()
         seats = ["human"] + ["random"] * (setup["num_seats"] - 1)
         table = new_table(client, game, seats=seats, names=["You"], seed=12)
-    page = browser.new_page(viewport={"width": 1280, "height": 1000})
+    page = browser.new_page(viewport={"width": 1280, "height": 1000}, bypass_csp=True)
     page.goto(live_server.url + table["seats"][0]["link"])
     page.wait_for_selector("#board .view")
     page.wait_for_selector("button.action", timeout=10000)  # bots have moved, it is the person's turn
@@ -218,7 +220,7 @@ def test_a_card_is_placed_on_the_board_by_picking_it_then_its_cell(browser, live
     """Cards Against the Apocalypse: a pool card names many moves; pick it, then click a free cell."""
     with httpx.Client(base_url=live_server.url, timeout=10) as client:
         table = new_table(client, "apocalypse", seats=["human", "random", "random"], names=["You"], seed=12)
-    page = browser.new_page(viewport={"width": 1280, "height": 1000})
+    page = browser.new_page(viewport={"width": 1280, "height": 1000}, bypass_csp=True)
     page.goto(live_server.url + table["seats"][0]["link"])
     page.wait_for_selector("#board .grid")
     for _ in range(40):  # play plain buttons (start resource, abilities) until a card can be placed

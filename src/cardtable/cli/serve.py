@@ -1,8 +1,18 @@
-"""`cardtable serve`: the web table, on a SQLite file by default or the database you name."""
+"""`cardtable serve`: the web table, on a SQLite file by default or the database you name.
+
+One process by default; `--workers N` starts N server processes behind one address, which must then
+share a PostgreSQL database (they serialise moves on it and hear each other's through LISTEN/NOTIFY):
+
+    cardtable serve --host 0.0.0.0 --workers 4 --database-url postgresql://user@host/cardtable
+"""
 
 from __future__ import annotations
 
+import contextlib
+import dataclasses
 import importlib
+import os
+import resource
 from typing import Annotated
 
 import typer
@@ -28,16 +38,35 @@ def serve(
     bot_delay: Annotated[
         float, typer.Option(help="Seconds a bot waits before it moves, so people see it.")
     ] = 0.6,
+    workers: Annotated[
+        int, typer.Option(help="Server processes behind the one address (more than 1 needs PostgreSQL).")
+    ] = 1,
+    table_ttl: Annotated[
+        float | None,
+        typer.Option(help="Hours an unfinished table may go without a move before it expires (default 168)."),
+    ] = None,
+    rate_limits: Annotated[
+        bool,
+        typer.Option(
+            help="Limit table creation, actions, bot tables and watchers per address (off: for load tests)."
+        ),
+    ] = True,
     plugin: Annotated[
         list[str] | None,
         typer.Option(help="Import this module first, e.g. a package registering more games."),
     ] = None,
 ) -> None:
-    """Serve the web table: start a game in the browser, share seat links, play live."""
+    """Serve the web table: start a game in the browser, share seat links, play live.
+
+    Every limit (request size, timeouts, rates, caps, expiry) can also be set with a
+    CARDTABLE_LIMIT_<NAME> variable; the names are the fields of cardtable.web.limits.Limits.
+    """
     try:
         import uvicorn
 
-        from cardtable.web import create_app
+        from cardtable.web.app import BOT_DELAY_VARIABLE, PLUGINS_VARIABLE
+        from cardtable.web.db import DATABASE_URL_VARIABLE, connect, default_database_url
+        from cardtable.web.limits import Limits
     except ImportError as err:
         fail(f"the web table needs its extra dependencies: pip install 'cardtable[web]' ({err})")
     for module in plugin or []:
@@ -45,12 +74,48 @@ def serve(
             importlib.import_module(module)
         except ImportError as err:
             fail(f"plugin {module!r} cannot be imported: {err}")
+    url = database_url or default_database_url()
     try:
-        web_app = create_app(database_url, bot_delay=bot_delay)
+        engine = connect(url)  # migrates the schema once, before any server process starts
     except Exception as err:
         fail(f"cannot open the database: {one_line(err)}")
-    database = web_app.state.server.engine.url.render_as_string(hide_password=True)
-    typer.echo(f"cardtable web table on http://{host}:{port}/  (database: {database}; Ctrl-C stops)")
-    uvicorn.run(
-        web_app, host=host, port=port, log_level="warning", ws_max_size=1 << 16, ws_per_message_deflate=False
+    if workers > 1 and engine.dialect.name != "postgresql":
+        fail("several server processes need a PostgreSQL database (--database-url postgresql://...)")
+    database = engine.url.render_as_string(hide_password=True)
+    engine.dispose()
+    # the defaults (or, without rate limits, no rate nor cap), then every CARDTABLE_LIMIT_* variable
+    limits = Limits.from_environment(None if rate_limits else Limits.relaxed())
+    if table_ttl is not None:
+        limits = dataclasses.replace(limits, table_ttl=table_ttl * 3600)
+    os.environ.update(limits.to_environment())
+    os.environ[DATABASE_URL_VARIABLE] = url
+    os.environ[BOT_DELAY_VARIABLE] = str(bot_delay)
+    os.environ[PLUGINS_VARIABLE] = ",".join(plugin or [])
+    _more_file_descriptors()
+    typer.echo(
+        f"cardtable web table on http://{host}:{port}/  ({workers} process{'es' if workers > 1 else ''}, "
+        f"database: {database}; Ctrl-C stops)"
     )
+    uvicorn.run(
+        "cardtable.web.app:app_from_environment",
+        factory=True,
+        host=host,
+        port=port,
+        workers=workers,
+        log_level="warning",
+        http="cardtable.web.protocol:GuardedHttpToolsProtocol",
+        timeout_keep_alive=int(max(1, limits.keep_alive)),
+        h11_max_incomplete_event_size=16 * 1024,
+        ws_max_size=limits.ws_max_message,
+        ws_per_message_deflate=False,
+    )
+
+
+def _more_file_descriptors() -> None:
+    """Raise the open-file limit to its maximum: every connection holds one."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if hard == resource.RLIM_INFINITY or soft < hard:
+        with contextlib.suppress(ValueError, OSError):
+            resource.setrlimit(
+                resource.RLIMIT_NOFILE, (hard if hard != resource.RLIM_INFINITY else 65536, hard)
+            )

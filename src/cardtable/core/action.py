@@ -39,4 +39,6 @@ def act(verb: str, *args: Arg) -> Action:
 
 
 def _is_int(token: str) -> bool:
-    return token.isdigit() or (token[:1] == "-" and token[1:].isdigit())
+    """A whole number in ASCII digits (so "²" or "٣" stay text, as `int` would misread or refuse them)."""
+    digits = token[1:] if token[:1] == "-" else token
+    return digits.isascii() and digits.isdigit()

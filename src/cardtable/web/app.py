@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
+import math
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from fastapi import FastAPI, Request, WebSocket
+from fastapi import FastAPI, Header, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
@@ -29,17 +31,43 @@ from cardtable.core import (
     make_game,
 )
 
+from .apidocs import docs_page
 from .db import default_database_url
+from .guard import Guard
 from .hints import automata
-from .hub import Connection, encode
+from .hub import TOO_MANY, Connection, encode
 from .kinds import kinds_for
+from .limits import Limits, RateLimiter
 from .pages import router as pages_router
 from .server import TableServer
-from .tables import HUMAN, Table, TableError
+from .tables import AUTOMATON, HUMAN, Table, TableError
 
 HERE = Path(__file__).parent
 log = logging.getLogger(__name__)
 OptionValue = StrictInt | bool | StrictStr
+#: the header that carries a seat's token (kept out of every URL, so no log or history keeps it)
+TOKEN_HEADER = "X-Seat-Token"
+
+
+class ErrorBody(BaseModel):
+    error: str
+    message: str
+
+
+def _errors(*statuses: int) -> dict[int | str, dict[str, Any]]:
+    """The error answers a route documents in the OpenAPI document (every status it can return)."""
+    words = {
+        400: "malformed request or illegal action",
+        403: "wrong seat token, or a spectator acting",
+        404: "no such game or table",
+        408: "the request body came too slowly",
+        409: "stale move, not your turn, or not over yet",
+        410: "the table can no longer be played",
+        413: "request body too large",
+        429: "too many requests from your address",
+        503: "storage failed or the server is at its capacity; try again",
+    }
+    return {status: {"model": ErrorBody, "description": words[status]} for status in statuses}
 
 
 class NewTable(BaseModel):
@@ -58,7 +86,8 @@ class NewTable(BaseModel):
 class PlayAction(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
-    token: StrictStr
+    #: the seat's token (or send it in the X-Seat-Token header)
+    token: StrictStr | None = None
     action: StrictStr
     move: StrictInt
 
@@ -75,45 +104,91 @@ def load_every_game() -> None:
         kinds_for(name)  # seats each player kind once, loading the bots' own data
 
 
-def create_app(database_url: str | None = None, *, bot_delay: float = 0.6) -> FastAPI:
+#: how `cardtable serve` hands its settings to each server process it starts
+BOT_DELAY_VARIABLE = "CARDTABLE_BOT_DELAY"
+PLUGINS_VARIABLE = "CARDTABLE_PLUGINS"
+
+
+def app_from_environment() -> FastAPI:
+    """The app of one server process started by `cardtable serve` (its settings in the environment)."""
+    import importlib
+    import os
+
+    for module in filter(None, os.environ.get(PLUGINS_VARIABLE, "").split(",")):
+        importlib.import_module(module)
+    delay = float(os.environ.get(BOT_DELAY_VARIABLE, "0.6"))
+    return create_app(None, bot_delay=delay, limits=Limits.from_environment())
+
+
+def create_app(
+    database_url: str | None = None, *, bot_delay: float = 0.6, limits: Limits | None = None
+) -> FastAPI:
     """The app for one database (default: `CARDTABLE_DATABASE_URL`, else a SQLite file)."""
-    server = TableServer(database_url or default_database_url(), bot_delay=bot_delay)
+    limits = limits or Limits()
+    server = TableServer(database_url or default_database_url(), bot_delay=bot_delay, limits=limits)
+    creations = RateLimiter(limits.create_burst, 1 / limits.create_every)
+    actions = RateLimiter(limits.action_burst, limits.actions_per_second)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         load_every_game()
-        server.resume()
+        server.start()
         yield
         await server.close()
 
     app = FastAPI(
-        title="cardtable", version=__version__, lifespan=lifespan, docs_url="/api/docs", redoc_url=None
+        title="cardtable",
+        version=__version__,
+        lifespan=lifespan,
+        docs_url=None,
+        redoc_url=None,
+        openapi_url="/api/openapi.json",
     )
     app.state.server = server
+    app.state.limits = limits
+    app.add_middleware(Guard, limits=limits)
     templates = Jinja2Templates(directory=HERE / "templates")
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
     _error_handlers(app, templates)
-    app.include_router(pages_router)  # rules pages and the replay of a record file (pages.py)
+    # rules pages and the replay of a record file (pages.py)
+    app.include_router(pages_router, responses=_errors(400, 404, 408, 413))
+
+    def address(request: Request | WebSocket) -> str:
+        return request.client.host if request.client else "?"
+
+    def throttle(limiter: RateLimiter, who: str, what: str) -> None:
+        if not limiter.allow(who):
+            wait = math.ceil(limiter.retry_after(who))
+            raise TableError(429, "rate-limited", f"too many {what} from your address; wait {wait} s")
 
     # --- pages ----------------------------------------------------------------------------------
     @app.get("/", response_class=HTMLResponse)
     async def index(request: Request) -> Response:
         return templates.TemplateResponse(request, "index.html", {"catalog": catalog()})
 
-    @app.get("/t/{table_id}", response_class=HTMLResponse)
+    @app.get("/t/{table_id}", response_class=HTMLResponse, responses=_errors(404, 410))
     async def spectate(request: Request, table_id: str) -> Response:
-        table = server.tables.get(table_id)
+        """A table's page; a seat's page is the same address with its token in the fragment
+        (`/t/ID/seat#TOKEN`): the browser never sends a fragment, so no server or proxy sees it."""
+        table = server.table(table_id)
         return _table_page(request, table, None)
 
-    @app.get("/t/{table_id}/seat/{token}", response_class=HTMLResponse)
-    async def seat_page(request: Request, table_id: str, token: str) -> Response:
-        table = server.tables.get(table_id)
+    @app.get("/t/{table_id}/seat", response_class=HTMLResponse, responses=_errors(404, 410))
+    async def seat_page(request: Request, table_id: str) -> Response:
+        """A seat's page: its script reads the token from the fragment and sends it on the WebSocket."""
+        table = server.table(table_id)
+        return _table_page(request, table, None)
+
+    @app.get("/t/{table_id}/seat/{token}", response_class=HTMLResponse, responses=_errors(403, 404, 410))
+    async def seat_page_old(request: Request, table_id: str, token: str) -> Response:
+        """Links made before tokens left URLs (the token in the path) still open their seat."""
+        table = server.table(table_id)
         table.seat_of(token)  # refuses a wrong token before any page is shown
         return _table_page(request, table, token)
 
-    @app.get("/t/{table_id}/replay", response_class=HTMLResponse)
+    @app.get("/t/{table_id}/replay", response_class=HTMLResponse, responses=_errors(404, 409, 410))
     async def replay_page(request: Request, table_id: str) -> Response:
-        table = server.tables.get(table_id)
+        table = server.table(table_id)
         _require_over(table)
         return templates.TemplateResponse(
             request, "replay.html", {"table": table, "title": table.game.title, "table_id": table.id}
@@ -123,12 +198,16 @@ def create_app(database_url: str | None = None, *, bot_delay: float = 0.6) -> Fa
         context = {"table_id": table.id, "token": token or "", "title": table.game.title}
         return templates.TemplateResponse(request, "table.html", context)
 
+    @app.get("/api/docs", response_class=HTMLResponse, include_in_schema=False)
+    async def api_docs() -> Response:
+        return HTMLResponse(docs_page(app.openapi()))
+
     # --- API: games -----------------------------------------------------------------------------
     @app.get("/api/games")
     async def games() -> list[dict[str, Any]]:
         return catalog()
 
-    @app.get("/api/games/{name}/setup")
+    @app.get("/api/games/{name}/setup", responses=_errors(400, 404))
     async def setup(name: str, request: Request) -> dict[str, Any]:
         """The seats and normalised options of `name` with the options in the query string."""
         game = _game(name, dict(request.query_params))
@@ -140,7 +219,7 @@ def create_app(database_url: str | None = None, *, bot_delay: float = 0.6) -> Fa
             "automata": {str(seat): label for seat, label in automata(game).items()},
         }
 
-    @app.get("/api/games/{name}/cards")
+    @app.get("/api/games/{name}/cards", responses=_errors(400, 404))
     async def cards(name: str, request: Request) -> dict[str, Any]:
         """The printed faces of the cards of `name` (options in the query string), by card id.
 
@@ -150,8 +229,15 @@ def create_app(database_url: str | None = None, *, bot_delay: float = 0.6) -> Fa
         return {"game": game.name, "options": game.options, "faces": _faces(game)}
 
     # --- API: tables ----------------------------------------------------------------------------
-    @app.post("/api/tables", status_code=201)
-    async def new_table(body: NewTable) -> dict[str, Any]:
+    @app.post("/api/tables", status_code=201, responses=_errors(400, 404, 408, 413, 429, 503))
+    async def new_table(body: NewTable, request: Request) -> dict[str, Any]:
+        who = address(request)
+        throttle(creations, who, "new tables")
+        if any(kind not in (HUMAN, AUTOMATON) for kind in body.seats or ()):
+            if server.tables.count_unfinished_bot_tables() >= limits.bot_tables:
+                raise TableError(503, "busy", "the server has as many bot tables as it can run; try later")
+            if server.tables.count_unfinished_bot_tables(who) >= limits.bot_tables_per_address:
+                raise TableError(429, "too-many-bot-tables", "finish one of your bot tables first")
         table = server.tables.create(
             body.game,
             options=body.options,
@@ -160,6 +246,7 @@ def create_app(database_url: str | None = None, *, bot_delay: float = 0.6) -> Fa
             names=body.names,
             seed=body.seed,
             ask_every_window=body.ask_every_window,
+            creator=who,
         )
         server.bots.kick(table)
         return {
@@ -168,28 +255,47 @@ def create_app(database_url: str | None = None, *, bot_delay: float = 0.6) -> Fa
             "options": table.game.options,
             "spectator": f"/t/{table.id}",
             "seats": [
-                {**seat.public(table.game), "token": seat.token, "link": f"/t/{table.id}/seat/{seat.token}"}
+                {**seat.public(table.game), "token": seat.token, "link": f"/t/{table.id}/seat#{seat.token}"}
                 if seat.kind == HUMAN
                 else seat.public(table.game)
                 for seat in table.seats
             ],
         }
 
-    @app.get("/api/tables/{table_id}")
-    async def table_state(table_id: str, token: str | None = None) -> dict[str, Any]:
-        table = server.tables.get(table_id)
-        return table.payload(table.seat_of(token))
+    @app.get("/api/tables/{table_id}", responses=_errors(400, 403, 404, 410))
+    async def table_state(
+        table_id: str,
+        token: str | None = None,
+        x_seat_token: Annotated[str | None, Header(description="the seat's token")] = None,
+    ) -> Response:
+        """What a seat (its token in the X-Seat-Token header) or a spectator (no token) is shown.
+        The `token` query parameter is still read, for older clients; it puts the token in URLs."""
+        table = server.table(table_id)
+        return _json(table.encoded_payload(table.seat_of(x_seat_token or token)))
 
-    @app.post("/api/tables/{table_id}/actions")
-    async def play(table_id: str, body: PlayAction) -> dict[str, Any]:
-        table = server.tables.get(table_id)
-        seat = table.seat_of(body.token)
+    @app.post(
+        "/api/tables/{table_id}/actions", responses=_errors(400, 403, 404, 408, 409, 410, 413, 429, 503)
+    )
+    async def play(
+        table_id: str,
+        body: PlayAction,
+        request: Request,
+        x_seat_token: Annotated[str | None, Header(description="the seat's token")] = None,
+    ) -> Response:
+        throttle(actions, address(request), "actions")
+        table = server.table(table_id)
+        given = x_seat_token if x_seat_token is not None else body.token
+        if given is None:
+            raise TableError(
+                400, "bad-request", f"an action needs its seat's token (the {TOKEN_HEADER} header)"
+            )
+        seat = table.seat_of(given)
         await server.act(table, seat, body.action, body.move)
-        return table.payload(seat)
+        return _json(table.encoded_payload(seat))
 
-    @app.get("/api/tables/{table_id}/record")
+    @app.get("/api/tables/{table_id}/record", responses=_errors(400, 404, 409, 410))
     async def record(table_id: str, format: Literal["text", "json"] = "text") -> Response:
-        table = server.tables.get(table_id)
+        table = server.table(table_id)
         _require_over(table)
         rec = table.record()
         if format == "json":
@@ -201,9 +307,9 @@ def create_app(database_url: str | None = None, *, bot_delay: float = 0.6) -> Fa
             body, media_type=media, headers={"Content-Disposition": f'attachment; filename="{filename}"'}
         )
 
-    @app.get("/api/tables/{table_id}/replay")
+    @app.get("/api/tables/{table_id}/replay", responses=_errors(404, 409, 410))
     async def replay_frames(table_id: str) -> dict[str, Any]:
-        table = server.tables.get(table_id)
+        table = server.table(table_id)
         _require_over(table)
         return {
             "table": table.id,
@@ -218,57 +324,114 @@ def create_app(database_url: str | None = None, *, bot_delay: float = 0.6) -> Fa
     # --- live -----------------------------------------------------------------------------------
     @app.websocket("/ws/tables/{table_id}")
     async def live(websocket: WebSocket, table_id: str, token: str | None = None) -> None:
+        """The live table. A seat sends its token first, as `{"type": "hello", "token": ...}` (the
+        `token` query parameter is still read, for older clients); until then it watches as a spectator."""
+        if not _same_origin(websocket):
+            await websocket.close(code=4403, reason="origin")
+            return
+        who = address(websocket)
         await websocket.accept()
         try:
-            table = server.tables.get(table_id)
+            table = server.table(table_id)
             seat = table.seat_of(token)
+            refusal = server.hub.refusal(table.id, who)
+            if refusal is not None:
+                raise TableError(TOO_MANY - 4000, "too-many-watchers", refusal)
         except TableError as err:
             await websocket.send_text(encode(_error_message(err)).decode())
             await websocket.close(code=4000 + err.status, reason=err.code)
             return
-        connection = Connection(websocket, seat)
+        connection = Connection(websocket, seat, who, limits)
         server.hub.join(table.id, connection)
+        connection.start()
+        closed = asyncio.ensure_future(connection.closed.wait())
         try:
-            await connection.send(table.payload(seat))
-            while True:
-                message = await websocket.receive()
+            connection.send(table.encoded_payload(seat))
+            while not connection.closed.is_set():
+                receiving = asyncio.ensure_future(websocket.receive())
+                await asyncio.wait({receiving, closed}, return_when=asyncio.FIRST_COMPLETED)
+                if not receiving.done():
+                    receiving.cancel()
+                    break
+                message = receiving.result()
                 if message["type"] == "websocket.disconnect":
                     break
                 await _handle(connection, table_id, message)
-        except WebSocketDisconnect:
+        except (WebSocketDisconnect, RuntimeError):
             pass
         finally:
+            closed.cancel()
             server.hub.leave(table_id, connection)
+            if not connection.closed.is_set():
+                connection.drop(1000, "")
+            if connection.task is not None:
+                await asyncio.wait({connection.task}, timeout=limits.send_timeout + 1)
+                await connection.stop()
 
     async def _handle(connection: Connection, table_id: str, message: dict[str, Any]) -> None:
         request_id = None
         try:
-            raw = message.get("text")
-            if raw is None:
-                raw = (message.get("bytes") or b"").decode("utf-8", "replace")
-            try:
-                data = json.loads(raw)
-            except ValueError:
-                raise TableError(400, "bad-request", "messages must be JSON objects") from None
-            if not isinstance(data, dict):
-                raise TableError(400, "bad-request", "messages must be JSON objects")
+            data = _decode(message)
             request_id = data.get("id")
-            table = server.tables.get(table_id)
+            table = server.table(table_id)
             kind = data.get("type")
             if kind == "action":
+                throttle(actions, connection.address, "actions")
                 await server.act(table, connection.seat, data.get("action"), data.get("move"))
-                await connection.send({"type": "ack", "id": request_id, "move": table.ply})
+                connection.send(
+                    {"type": "ack", "id": request_id if _plain(request_id) else None, "move": table.ply}
+                )
             elif kind == "sync":
-                await connection.send(table.payload(connection.seat))
+                connection.send(table.encoded_payload(connection.seat))
+            elif kind == "hello":
+                given = data.get("token")
+                seat = table.seat_of(given if isinstance(given, str) else None)
+                if seat != connection.seat:
+                    server.hub.leave(table_id, connection)
+                    connection.seat = seat
+                    server.hub.join(table_id, connection)
+                connection.send(table.encoded_payload(connection.seat))
             elif kind == "prefs":
                 server.set_ask_every_window(table, connection.seat, data.get("ask_every_window"))
-                await connection.send(table.payload(connection.seat))
+                connection.send(table.encoded_payload(connection.seat))
             else:
-                raise TableError(400, "bad-request", "unknown message type; use 'action', 'sync' or 'prefs'")
+                raise TableError(
+                    400, "bad-request", "unknown message type; use 'hello', 'action', 'sync' or 'prefs'"
+                )
         except TableError as err:
-            await connection.send({**_error_message(err), "id": request_id if _plain(request_id) else None})
+            connection.send({**_error_message(err), "id": request_id if _plain(request_id) else None})
+            if err.code == "bad-token":  # a wrong token in a hello: the link is wrong, say so and close
+                connection.drop(4403, "bad-token", flush=True)
 
     return app
+
+
+def _decode(message: dict[str, Any]) -> dict[str, Any]:
+    """A WebSocket message as a JSON object; anything else (not JSON, nested too deep) is refused."""
+    raw = message.get("text")
+    if raw is None:
+        raw = (message.get("bytes") or b"").decode("utf-8", "replace")
+    try:
+        data = json.loads(raw)
+    except (ValueError, RecursionError):
+        raise TableError(400, "bad-request", "messages must be JSON objects") from None
+    if not isinstance(data, dict):
+        raise TableError(400, "bad-request", "messages must be JSON objects")
+    return data
+
+
+def _same_origin(websocket: WebSocket) -> bool:
+    """A browser's WebSocket from another site's page is refused (cross-site WebSocket hijacking);
+    clients that send no Origin (not browsers) are let in."""
+    origin = websocket.headers.get("origin")
+    if origin is None:
+        return True
+    host = websocket.headers.get("host", "")
+    return origin.split("://", 1)[-1].rstrip("/") == host
+
+
+def _json(data: bytes) -> Response:
+    return Response(data, media_type="application/json")
 
 
 def _game(name: str, options: dict[str, Any]) -> Game[Any]:

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import JSON, DateTime, ForeignKey, Integer, String, Text, create_engine, event
+from sqlalchemy import JSON, Boolean, DateTime, ForeignKey, Integer, String, Text, create_engine, event
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
@@ -39,6 +39,8 @@ class TableRow(Base):
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
     #: the result text once the game is over ("*" while it is played)
     result: Mapped[str] = mapped_column(Text, default="*")
+    #: when the table was created or last moved (unfinished tables idle too long expire)
+    updated: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), default=now, nullable=True)
     seats: Mapped[list[SeatRow]] = relationship(order_by="SeatRow.seat", lazy="selectin")
     moves: Mapped[list[MoveRow]] = relationship(order_by="MoveRow.ply", lazy="selectin")
 
@@ -53,6 +55,8 @@ class SeatRow(Base):
     name: Mapped[str] = mapped_column(String(64))
     #: the secret of the seat's link (human seats only)
     token: Mapped[str | None] = mapped_column(String(64), unique=True, nullable=True)
+    #: the person asked to be asked at every decision, even when their only move is forced
+    ask_always: Mapped[bool] = mapped_column(Boolean, default=False)
 
 
 class MoveRow(Base):
@@ -84,7 +88,10 @@ def connect(url: str) -> Engine:
     """An engine for `url`, with the schema migrated to the newest version."""
     if url.startswith("postgresql://"):
         url = "postgresql+psycopg://" + url.removeprefix("postgresql://")
-    engine = create_engine(url, pool_pre_ping=True)
+    # a server's connection may drop (a restart of PostgreSQL): checked before use; a file cannot
+    engine = create_engine(
+        url, pool_pre_ping=not url.startswith("sqlite"), pool_size=10, max_overflow=20, pool_timeout=10
+    )
     if engine.dialect.name == "sqlite":
         event.listen(engine, "connect", _sqlite_pragmas)
     migrate(engine)

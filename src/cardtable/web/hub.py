@@ -1,7 +1,14 @@
-"""Live connections: every browser watching a table, each sent its own seat's payload."""
+"""Live connections: every browser watching a table, each sent its own seat's payload.
+
+Nothing a watcher does can hold up a table: a message to a watcher goes into that watcher's own bounded
+queue, sent by its own task with a time limit. A watcher whose queue is full or whose send times out is
+dropped (its browser reconnects and is sent the current state), never waited for.
+"""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
 from dataclasses import dataclass, field
 from typing import Any
@@ -9,46 +16,131 @@ from typing import Any
 import msgspec
 from fastapi import WebSocket
 
+from .limits import Limits
 from .tables import Table
 
 log = logging.getLogger(__name__)
 _encode = msgspec.json.Encoder().encode
 
+#: close codes a dropped or refused watcher is told (4400-4499: the browser does not retry at once)
+TOO_SLOW = 4408
+TOO_MANY = 4429
 
-@dataclass(eq=False)
+
 class Connection:
-    websocket: WebSocket
-    seat: int | None
+    """One watcher: its seat (None for a spectator), address, and a bounded queue of outgoing messages."""
 
-    async def send(self, message: dict[str, Any] | bytes) -> None:
+    def __init__(
+        self, websocket: WebSocket, seat: int | None, address: str = "", limits: Limits | None = None
+    ) -> None:
+        limits = limits or Limits()
+        self.websocket = websocket
+        self.seat = seat
+        self.address = address
+        self.send_timeout = limits.send_timeout
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue(maxsize=limits.send_queue)
+        self.closed = asyncio.Event()
+        self.task: asyncio.Task[None] | None = None
+
+    def start(self) -> None:
+        self.task = asyncio.get_running_loop().create_task(self._pump())
+
+    def send(self, message: dict[str, Any] | bytes) -> bool:
+        """Queue `message` for this watcher; False (and the watcher is dropped) when it is too far behind."""
+        if self.closed.is_set():
+            return False
         data = message if isinstance(message, bytes) else _encode(message)
-        await self.websocket.send_text(data.decode())
+        try:
+            self.queue.put_nowait(data.decode())
+        except asyncio.QueueFull:
+            log.info("dropping a watcher too far behind (%s)", self.address)
+            self.drop(TOO_SLOW, "too-slow")
+            return False
+        return True
+
+    def drop(self, code: int, reason: str, *, flush: bool = False) -> None:
+        """Stop sending; close the socket with `code` (without waiting for a reader that never reads).
+        `flush`: what is queued is sent first (e.g. the error that says why it is closed)."""
+        if self.closed.is_set():
+            return
+        self.closed.set()
+        self.close_code = (code, reason)
+        if not flush or self.queue.full():
+            with contextlib.suppress(asyncio.QueueEmpty):
+                while True:
+                    self.queue.get_nowait()
+        self.queue.put_nowait(None)
+
+    async def _pump(self) -> None:
+        try:
+            while True:
+                data = await self.queue.get()
+                if data is None:
+                    break
+                await asyncio.wait_for(self.websocket.send_text(data), self.send_timeout)
+        except TimeoutError:
+            log.info("dropping a watcher whose send timed out (%s)", self.address)
+            self.closed.set()
+            self.close_code = (TOO_SLOW, "too-slow")
+        except Exception:  # a closed socket: the browser will reconnect
+            self.closed.set()
+            return
+        code, reason = getattr(self, "close_code", (1000, ""))
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(self.websocket.close(code=code, reason=reason), 1.0)
+
+    async def stop(self) -> None:
+        self.closed.set()
+        if self.task is not None:
+            self.task.cancel()
+            with contextlib.suppress(BaseException):
+                await self.task
 
 
 @dataclass
 class Hub:
+    limits: Limits = field(default_factory=Limits)
     watchers: dict[str, set[Connection]] = field(default_factory=dict)
+    by_address: dict[str, int] = field(default_factory=dict)
+
+    def refusal(self, table_id: str, address: str) -> str | None:
+        """Why a new watcher of `table_id` from `address` is refused (None: it is welcome)."""
+        if len(self.watchers.get(table_id, ())) >= self.limits.watchers_per_table:
+            return "this table has as many watchers as it can take; try again later"
+        if self.by_address.get(address, 0) >= self.limits.watchers_per_address:
+            return "too many open connections from your address; close some tables first"
+        return None
 
     def join(self, table_id: str, connection: Connection) -> None:
         self.watchers.setdefault(table_id, set()).add(connection)
+        self.by_address[connection.address] = self.by_address.get(connection.address, 0) + 1
 
     def leave(self, table_id: str, connection: Connection) -> None:
         group = self.watchers.get(table_id)
-        if group is not None:
-            group.discard(connection)
-            if not group:
-                del self.watchers[table_id]
+        if group is None or connection not in group:
+            return
+        group.discard(connection)
+        if not group:
+            del self.watchers[table_id]
+        left = self.by_address.get(connection.address, 1) - 1
+        if left > 0:
+            self.by_address[connection.address] = left
+        else:
+            self.by_address.pop(connection.address, None)
 
-    async def broadcast(self, table: Table) -> None:
-        """Send each watcher of `table` the payload of its own seat (built once per seat)."""
+    def watched(self, table_id: str) -> bool:
+        return bool(self.watchers.get(table_id))
+
+    def broadcast(self, table: Table) -> None:
+        """Queue for each watcher of `table` the payload of its own seat (built once per seat).
+
+        Never waits: each watcher's own task sends, and a watcher too far behind is dropped.
+        """
         encoded: dict[int | None, bytes] = {}
         for connection in list(self.watchers.get(table.id, ())):
             if connection.seat not in encoded:
-                encoded[connection.seat] = _encode(table.payload(connection.seat))
-            try:
-                await connection.send(encoded[connection.seat])
-            except Exception:  # a closed socket: forget it, the browser will reconnect
-                log.debug("dropping a closed connection to table %s", table.id)
+                encoded[connection.seat] = table.encoded_payload(connection.seat)
+            if not connection.send(encoded[connection.seat]):
                 self.leave(table.id, connection)
 
 

@@ -1,32 +1,50 @@
-"""The table server: tables, live connections and bots, joined by the one path every action takes."""
+"""The table server: tables, live connections and bots, joined by the one path every action takes.
+
+Several server processes may share one PostgreSQL database: each move is stored under its table's row
+lock and announced on a channel every process listens to (LISTEN/NOTIFY), so each process catches its
+tables up and tells its own watchers.
+"""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
+
+from sqlalchemy import select
 
 from cardtable.core import Action
 
 from .bots import Bots
-from .db import connect
+from .db import SeatRow, TableRow, connect
 from .hub import Hub
-from .tables import Table, TableError, Tables
+from .limits import Limits
+from .tables import AUTOMATON, CHANNEL, HUMAN, Table, TableError, Tables
 
 log = logging.getLogger(__name__)
 
 
 class TableServer:
-    def __init__(self, database_url: str, *, bot_delay: float = 0.6) -> None:
+    def __init__(self, database_url: str, *, bot_delay: float = 0.6, limits: Limits | None = None) -> None:
         self.database_url = database_url
+        self.limits = limits or Limits()
         self.engine = connect(database_url)
         self.tables = Tables(self.engine)
-        self.hub = Hub()
-        self.bots = Bots(self.tables, self.act, bot_delay)
+        self.hub = Hub(self.limits)
+        self.bots = Bots(self.tables, self.act, bot_delay, self.limits.bot_workers)
+        self.background: list[asyncio.Task[None]] = []
+
+    def table(self, table_id: str, *, fresh: bool = True) -> Table:
+        """The table `table_id` (caught up with other processes' moves); its bots move on if they must."""
+        table = self.tables.get(table_id, fresh=fresh)
+        self.bots.kick(table)
+        return table
 
     async def act(self, table: Table, seat: int | None, text: object, move: object) -> Action:
         """Play an action: checked, stored, applied, then sent to every watcher, then bots move on."""
         action = self.tables.check(table, seat, text, move)
         self.tables.commit(table, seat, action, move)  # type: ignore[arg-type]
-        await self.hub.broadcast(table)
+        self.hub.broadcast(table)
         self.bots.kick(table)
         return action
 
@@ -36,22 +54,112 @@ class TableServer:
             raise TableError(403, "spectator", "spectators have no moves to be asked about")
         if not isinstance(ask, bool):
             raise TableError(400, "bad-request", "ask_every_window must be true or false")
-        if ask:
-            table.ask_always.add(seat)
-        else:
-            table.ask_always.discard(seat)
+        self.tables.set_ask_always(table, seat, ask)
+        if not ask:
             self.bots.kick(table)
 
-    def resume(self) -> None:
-        """After a start: load every unfinished table with a bot seat and let its bots play on."""
-        for table_id in self.tables.unfinished_ids():
+    # --- life cycle -----------------------------------------------------------------------------
+    def start(self) -> None:
+        """Start the background work: recent bot tables resumed, expiry and eviction, other processes'
+        moves heard. Nothing here replays every table: start-up costs the same with 15,000 tables."""
+        loop = asyncio.get_running_loop()
+        self.bots.start()
+        self.background.append(loop.create_task(self._resume_recent()))
+        self.background.append(loop.create_task(self._housekeeping()))
+        if self.tables.shared:
+            self.background.append(loop.create_task(self._listen()))
+
+    async def _resume_recent(self, most: int = 200) -> None:
+        """Let the bots of the tables that were moving lately play on (at most `most`, newest first)."""
+        try:
+            with self.engine.connect() as connection:
+                ids = list(
+                    connection.scalars(
+                        select(TableRow.id)
+                        .where(TableRow.result == "*")
+                        .where(
+                            TableRow.id.in_(
+                                select(SeatRow.table_id).where(SeatRow.kind.not_in([HUMAN, AUTOMATON]))
+                            )
+                        )
+                        .order_by(TableRow.updated.desc())
+                        .limit(most)
+                    )
+                )
+        except Exception:
+            log.exception("could not list the tables to resume")
+            return
+        for table_id in ids:
             try:
-                table = self.tables.get(table_id)
+                self.table(table_id, fresh=False)
             except TableError as err:
                 log.warning("table %s not resumed: %s", table_id, err.message)
-                continue
-            self.bots.kick(table)
+            await asyncio.sleep(0)  # one table at a time: requests are served meanwhile
+
+    async def _housekeeping(self) -> None:
+        """Expire abandoned tables and evict idle ones from memory, now and then."""
+        period = max(0.5, min(60.0, self.limits.table_ttl / 10, self.limits.idle_eviction / 4))
+        while True:
+            try:
+                self.sweep()
+            except Exception:
+                log.exception("housekeeping failed")
+            await asyncio.sleep(period)
+
+    def sweep(self) -> tuple[list[str], list[str]]:
+        expired = self.tables.expire(self.limits.table_ttl)
+        for table_id in expired:
+            for connection in list(self.hub.watchers.get(table_id, ())):
+                connection.drop(4410, "expired")
+                self.hub.leave(table_id, connection)
+        evicted = self.tables.evict(
+            lambda i: self.hub.watched(i) or self.bots.busy(i),
+            self.limits.idle_eviction,
+            self.limits.max_live_tables,
+        )
+        return expired, evicted
+
+    async def _listen(self) -> None:
+        """Hear every move any process stores (PostgreSQL NOTIFY) and tell this process's watchers."""
+        import psycopg
+
+        url = self.engine.url.set(drivername="postgresql").render_as_string(hide_password=False)
+        while True:
+            try:
+                async with await psycopg.AsyncConnection.connect(url, autocommit=True) as connection:
+                    await connection.execute(f"LISTEN {CHANNEL}")
+                    # moves stored while this process was not listening: catch up the tables it holds
+                    self._heard_all()
+                    async for note in connection.notifies():
+                        self._heard(note.payload)
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("listening for other processes' moves failed; listening again")
+                await asyncio.sleep(1)
+
+    def _heard_all(self) -> None:
+        for table_id in list(self.tables.live):
+            self._heard(f"{table_id} 0")
+
+    def _heard(self, payload: str) -> None:
+        table_id, _, ply = payload.partition(" ")
+        table = self.tables.live.get(table_id)
+        if table is None:
+            return
+        try:
+            upto = int(ply) if ply.isdecimal() and ply != "0" else None
+            if self.tables.catch_up(table, upto):
+                self.hub.broadcast(table)
+                self.bots.kick(table)
+        except TableError as err:
+            log.warning("table %s: %s", table_id, err.message)
 
     async def close(self) -> None:
+        for task in self.background:
+            task.cancel()
+        for task in self.background:
+            with contextlib.suppress(BaseException):
+                await task
         await self.bots.stop()
         self.engine.dispose()

@@ -6,12 +6,17 @@ database, and only then applied in memory; so whatever a player was told happene
 
 from __future__ import annotations
 
+import re
 import secrets
+import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from datetime import timedelta
 from typing import Any
 
-from sqlalchemy import insert, select, update
+import msgspec
+from sqlalchemy import bindparam, delete, func, insert, select, update
+from sqlalchemy import text as sql
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.orm import Session
@@ -29,9 +34,9 @@ from cardtable.core import (
     forced_action,
     make_game,
 )
-from cardtable.core.record import SEAT_LETTERS
+from cardtable.core.record import SEAT_LETTERS, Move
 
-from .db import MoveRow, SeatRow, TableRow
+from .db import MoveRow, SeatRow, TableRow, now
 from .hints import automata
 from .kinds import kinds_for
 
@@ -39,6 +44,17 @@ HUMAN = "human"
 #: a seat the game plays by itself (e.g. the Machine of Biosphere 5 solo): it never has a decision
 AUTOMATON = "automaton"
 MAX_SEED = 2**31 - 1
+#: what a table id and a seat token are made of (secrets.token_urlsafe): anything else names nothing
+_URLSAFE = re.compile(r"[A-Za-z0-9_-]{1,64}")
+#: characters no name may hold (control characters; PostgreSQL text cannot even store NUL)
+_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+#: the PostgreSQL channel on which every server process hears of every stored move
+CHANNEL = "cardtable_moves"
+_encode = msgspec.json.Encoder().encode
+#: the statements of a move, built once (SQLAlchemy then reuses their compiled form)
+_INSERT_MOVE = insert(MoveRow)
+_TOUCH = update(TableRow).where(TableRow.id == bindparam("table")).values(updated=bindparam("updated"))
+_FINISH = _TOUCH.values(result=bindparam("result"))
 
 
 class TableError(Exception):
@@ -87,6 +103,15 @@ class Table:
     setup_events: dict[int | None, list[str]] = field(default_factory=dict)
     #: seats that asked to be asked at every window, even when their only move is forced
     ask_always: set[int] = field(default_factory=set)
+    #: the address that created the table in this process ("" when loaded), for per-address caps
+    creator: str = ""
+    #: when the table was last used in this process (time.monotonic), for evicting idle tables
+    touched: float = field(default_factory=time.monotonic)
+    #: log lines per viewer, built once per move; payloads per viewer, encoded once per position
+    _lines: dict[int | None, list[dict[str, Any]]] = field(default_factory=dict, repr=False)
+    _lines_upto: dict[int | None, int] = field(default_factory=dict, repr=False)
+    _lines_over: bool = field(default=False, repr=False)
+    _encoded: dict[int | None, tuple[tuple[int, bool, bool], bytes]] = field(default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
         state = self.match.state
@@ -123,10 +148,21 @@ class Table:
         """The seat a token opens (None for no token: a spectator); a wrong token is refused."""
         if token is None or token == "":
             return None
+        given = token.encode("utf-8", "replace") if isinstance(token, str) else b""
         for seat in self.seats:
-            if seat.token is not None and secrets.compare_digest(seat.token, token):
+            if seat.token is not None and secrets.compare_digest(seat.token.encode(), given):
                 return seat.seat
         raise TableError(403, "bad-token", "this link's seat token is not valid for this table")
+
+    def encoded_payload(self, seat: int | None) -> bytes:
+        """`payload(seat)` as JSON, made once per position and viewer (every watcher of a seat shares it)."""
+        key = (self.ply, seat in self.ask_always, self.over)
+        cached = self._encoded.get(seat)
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        data = _encode(self.payload(seat))
+        self._encoded[seat] = (key, data)
+        return data
 
     def payload(self, seat: int | None) -> dict[str, Any]:
         """Everything `seat` (None: a spectator) is shown, built from its view and public facts only."""
@@ -149,7 +185,7 @@ class Table:
             else {"seat": decision.seat, "kind": decision.kind, "prompt": decision.prompt},
             "legal": [str(a) for a in match.legal_actions()] if mine else [],
             "setup_events": self.setup_events[seat],
-            "log": [line for entry in self.log if (line := self._log_line(entry, seat)) is not None],
+            "log": list(self._log_lines(seat)),
             "ask_always": seat in self.ask_always,
             "result": None
             if result is None
@@ -161,6 +197,22 @@ class Table:
                 "text": result.describe([s.name for s in self.seats]),
             },
         }
+
+    def _log_lines(self, viewer: int | None) -> list[dict[str, Any]]:
+        """The log as `viewer` reads it; each line is made once, when its move is played (and every
+        line once more when the game ends, as every move is then shown in full)."""
+        if self.over and not self._lines_over:
+            self._lines.clear()
+            self._lines_upto.clear()
+            self._lines_over = True
+        lines = self._lines.setdefault(viewer, [])
+        upto = self._lines_upto.get(viewer, 0)
+        for entry in self.log[upto:]:
+            line = self._log_line(entry, viewer)
+            if line is not None:
+                lines.append(line)
+        self._lines_upto[viewer] = len(self.log)
+        return lines
 
     def _log_line(self, entry: LogEntry, viewer: int | None) -> dict[str, Any] | None:
         """The move as `viewer` reads it (after the end, in full), or None when it reads no line."""
@@ -187,6 +239,9 @@ class Tables:
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
         self.live: dict[str, Table] = {}
+        #: several server processes share a PostgreSQL database: moves are serialised by a row lock,
+        #: announced with NOTIFY, and a table in memory catches up with the database before it is used
+        self.shared = engine.dialect.name == "postgresql"
 
     # --- creating -------------------------------------------------------------------------------
     def create(
@@ -199,6 +254,7 @@ class Tables:
         names: Sequence[str] | None = None,
         seed: int | None = None,
         ask_every_window: bool = False,
+        creator: str = "",
     ) -> Table:
         chosen = dict(_mode_options(game_name, mode)) if mode else {}
         chosen.update(options or {})
@@ -224,6 +280,8 @@ class Tables:
         given = list(names or [])
         if len(given) > game.num_seats or any(not isinstance(n, str) or len(n) > 40 for n in given):
             raise TableError(400, "bad-seats", "give at most one name of up to 40 characters per seat")
+        if any(_CONTROL.search(n) for n in given):
+            raise TableError(400, "bad-seats", "a name cannot hold control characters")
         if seed is None:
             seed = secrets.randbelow(MAX_SEED)
         elif not 0 <= seed <= MAX_SEED:
@@ -246,42 +304,90 @@ class Tables:
             raise TableError(400, "bad-option", str(err)) from None
         with Session(self.engine) as session, session.begin():
             session.add(
-                TableRow(id=table_id, game=game.name, options=dict(game.options), seed=seed, result="*")
+                TableRow(
+                    id=table_id,
+                    game=game.name,
+                    options=dict(game.options),
+                    seed=seed,
+                    result="*",
+                    updated=now(),
+                )
             )
             session.flush()
             session.add_all(
-                SeatRow(table_id=table_id, seat=s.seat, kind=s.kind, name=s.name, token=s.token)
+                SeatRow(
+                    table_id=table_id,
+                    seat=s.seat,
+                    kind=s.kind,
+                    name=s.name,
+                    token=s.token,
+                    ask_always=ask_every_window and s.kind == HUMAN,
+                )
                 for s in table_seats
             )
-        table = Table(table_id, match, table_seats)
+        table = Table(table_id, match, table_seats, creator=creator)
         if ask_every_window:
             table.ask_always = {s.seat for s in table_seats if s.kind == HUMAN}
         self.live[table_id] = table
         return table
 
     # --- loading --------------------------------------------------------------------------------
-    def get(self, table_id: str) -> Table:
+    def get(self, table_id: str, *, fresh: bool = False) -> Table:
+        """The table `table_id`, from memory or loaded; `fresh`: also caught up with moves another
+        server process stored (only when several processes share a PostgreSQL database)."""
         table = self.live.get(table_id)
         if table is None:
             table = self._load(table_id)
             self.live[table_id] = table
+        elif fresh and self.shared:
+            self.catch_up(table)
+        table.touched = time.monotonic()
         return table
 
+    def catch_up(self, table: Table, upto: int | None = None) -> bool:
+        """Apply the moves another process stored after ours (up to `upto`); True if any was."""
+        if upto is not None and upto <= table.ply:
+            return False
+        with self.engine.connect() as connection:
+            rows = connection.execute(
+                select(MoveRow.ply, MoveRow.seat, MoveRow.action)
+                .where(MoveRow.table_id == table.id, MoveRow.ply > table.ply)
+                .order_by(MoveRow.ply)
+            ).all()
+        return self._replay_rows(table, rows)
+
+    def _replay_rows(self, table: Table, rows: Sequence[Any]) -> bool:
+        applied = False
+        for ply, seat, text_ in rows:
+            if ply != table.ply + 1:
+                break
+            try:
+                action = table.game.parse_action(text_)
+            except CardtableError:
+                self.live.pop(table.id, None)
+                raise TableError(410, "unplayable-table", f"move {ply} does not replay") from None
+            after = table.game.clone(table.match.state)
+            table.game.apply(after, action, validate=False)
+            self._apply(table, seat, action, after)
+            applied = True
+        return applied
+
     def _load(self, table_id: str) -> Table:
-        if not table_id or len(table_id) > 32:
+        if not isinstance(table_id, str) or not _URLSAFE.fullmatch(table_id):
             raise TableError(404, "unknown-table", "there is no such table")
         with Session(self.engine) as session:
             row = session.get(TableRow, table_id)
             if row is None:
                 raise TableError(404, "unknown-table", "there is no such table")
             seats = [Seat(s.seat, s.kind, s.name, s.token) for s in row.seats]
+            ask_always = {s.seat for s in row.seats if s.ask_always}
             moves = [(m.seat, m.action) for m in row.moves]
             game_name, options, seed = row.game, dict(row.options), row.seed
         try:
             game = make_game(game_name, options)
         except CardtableError as err:
             raise TableError(410, "unplayable-table", f"this table can no longer be played: {err}") from None
-        table = Table(table_id, Match(game, seed, [s.name for s in seats]), seats)
+        table = Table(table_id, Match(game, seed, [s.name for s in seats]), seats, ask_always=ask_always)
         for ply, (seat, text) in enumerate(moves, 1):
             decision = table.match.decision
             try:
@@ -293,12 +399,66 @@ class Tables:
             if decision is None or decision.seat != seat or action not in table.match.legal_actions():
                 message = f"this table no longer replays: move {ply} '{text}' is not legal with this engine"
                 raise TableError(410, "unplayable-table", message)
-            self._apply(table, seat, action)
+            after = game.clone(table.match.state)
+            game.apply(after, action, validate=False)
+            self._apply(table, seat, action, after)
         return table
 
-    def unfinished_ids(self) -> list[str]:
-        with Session(self.engine) as session:
-            return list(session.scalars(select(TableRow.id).where(TableRow.result == "*")))
+    def set_ask_always(self, table: Table, seat: int, ask: bool) -> None:
+        """Store a person's choice to be asked at every decision (or not), then make it."""
+        try:
+            with self.engine.begin() as connection:
+                connection.execute(
+                    update(SeatRow)
+                    .where(SeatRow.table_id == table.id, SeatRow.seat == seat)
+                    .values(ask_always=ask)
+                )
+        except SQLAlchemyError:
+            raise TableError(503, "storage", "the choice could not be stored; try again") from None
+        if ask:
+            table.ask_always.add(seat)
+        else:
+            table.ask_always.discard(seat)
+
+    # --- keeping memory and storage bounded -----------------------------------------------------
+    def expire(self, ttl: float) -> list[str]:
+        """Delete the unfinished tables without a move for `ttl` seconds; finished ones stay."""
+        cutoff = now() - timedelta(seconds=ttl)
+        with self.engine.begin() as connection:
+            stale = TableRow.result == "*", TableRow.updated < cutoff
+            ids = list(connection.scalars(select(TableRow.id).where(*stale).limit(1000)))
+            if ids:
+                connection.execute(delete(MoveRow).where(MoveRow.table_id.in_(ids)))
+                connection.execute(delete(SeatRow).where(SeatRow.table_id.in_(ids)))
+                connection.execute(delete(TableRow).where(TableRow.id.in_(ids)))
+        for table_id in ids:
+            self.live.pop(table_id, None)
+        return ids
+
+    def evict(self, keep: Any, idle: float, most: int) -> list[str]:
+        """Forget the tables in memory idle for `idle` seconds, then the least recently used ones past
+        `most`, except those `keep(table_id)` holds (watched, or a bot is moving); reloaded on use."""
+        moment = time.monotonic()
+        gone = [i for i, t in self.live.items() if moment - t.touched > idle and not keep(i)]
+        for table_id in gone:
+            del self.live[table_id]
+        if len(self.live) > most:
+            by_age = sorted(self.live.items(), key=lambda item: item[1].touched)
+            for table_id, _ in by_age[: len(self.live) - most]:
+                if not keep(table_id):
+                    del self.live[table_id]
+                    gone.append(table_id)
+        return gone
+
+    def count_unfinished_bot_tables(self, address: str | None = None) -> int:
+        """Unfinished tables in memory with a seat a bot plays (a cap on the thinking the server does)."""
+        return sum(
+            1
+            for t in self.live.values()
+            if not t.over
+            and any(s.kind not in (HUMAN, AUTOMATON) for s in t.seats)
+            and (address is None or t.creator == address)
+        )
 
     # --- playing --------------------------------------------------------------------------------
     def play(self, table: Table, seat: int | None, text: Any, move: Any) -> Action:
@@ -345,22 +505,34 @@ class Tables:
         """Store the checked `action` as move `move + 1`, then apply it; refused if the table moved on."""
         if move != table.ply:
             raise TableError(409, "stale", f"move {move} is stale: the table is at move {table.ply}")
+        game = table.game
+        after = game.clone(table.match.state)
+        game.apply(after, action, validate=False)
+        finished = self._result_after(table, after)
         ply = table.ply + 1
-        finished = self._result_after(table, action)
+        row = {
+            "table_id": table.id,
+            "ply": ply,
+            "seat": seat,
+            "action": str(action),
+            "readers": self.readers(table, action),
+        }
         try:
             with self.engine.begin() as connection:
-                row = {
-                    "table_id": table.id,
-                    "ply": ply,
-                    "seat": seat,
-                    "action": str(action),
-                    "readers": self.readers(table, action),
-                }
-                connection.execute(insert(MoveRow), [row])
-                if finished is not None:
+                if self.shared:
+                    self._serialise(connection, table, move)
+                connection.execute(_INSERT_MOVE, [row])
+                if finished is None:
+                    connection.execute(_TOUCH, {"table": table.id, "updated": now()})
+                else:
+                    connection.execute(_FINISH, {"table": table.id, "updated": now(), "result": finished})
+                if self.shared:
                     connection.execute(
-                        update(TableRow).where(TableRow.id == table.id).values(result=finished)
+                        sql("SELECT pg_notify(:c, :m)"), {"c": CHANNEL, "m": f"{table.id} {ply}"}
                     )
+        except TableError:
+            self.catch_up(table)  # another server process moved this table first: catch up with it
+            raise
         except IntegrityError:
             # another server process stored this move first: forget our copy, reload on next use
             self.live.pop(table.id, None)
@@ -369,22 +541,29 @@ class Tables:
             raise TableError(
                 503, "storage", "the move could not be stored; nothing changed, try again"
             ) from None
-        self._apply(table, seat, action)
+        self._apply(table, seat, action, after)
 
-    def _result_after(self, table: Table, action: Action) -> str | None:
-        """The result text if `action` ends the game (computed on a copy, before anything changes)."""
+    def _serialise(self, connection: Any, table: Table, move: int) -> None:
+        """Under the table's row lock (one mover at a time across processes), refuse a move another
+        process has already answered."""
+        connection.execute(select(TableRow.id).where(TableRow.id == table.id).with_for_update())
+        stored = connection.scalar(select(func.max(MoveRow.ply)).where(MoveRow.table_id == table.id)) or 0
+        if stored != move:
+            raise TableError(409, "stale", f"move {move} is stale: the table is at move {stored}")
+
+    def _result_after(self, table: Table, after: Any) -> str | None:
+        """The result text if the position `after` the action ends the game."""
         game = table.game
-        state = game.clone(table.match.state)
-        game.apply(state, action, validate=False)
-        result = game.result(state)
-        if game.decision(state) is not None or result is None:
+        result = game.result(after)
+        if game.decision(after) is not None or result is None:
             return None
         return result.describe([s.name for s in table.seats])
 
-    def _apply(self, table: Table, seat: int, action: Action) -> None:
-        before = table.game.clone(table.match.state)
-        table.match.apply(action, validate=False)
-        after = table.match.state
+    def _apply(self, table: Table, seat: int, action: Action, after: Any) -> None:
+        """Make `after` (the position once `action` is applied) the table's state, and log the move."""
+        before = table.match.state
+        table.match.state = after
+        table.match.moves.append(Move(seat, str(action)))
         told = {v: narrator.told(before, action, after) for v, narrator in table.narrators.items()}
         table.log.append(LogEntry(table.ply, seat, str(action), told))
 

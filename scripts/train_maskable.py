@@ -139,7 +139,10 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         "MlpPolicy", env, n_steps=1024, batch_size=256, seed=args.seed, verbose=0, device="cpu"
     )
     curve = Curve(args.eval_every, args.eval_episodes, args.level, args.minutes * 60)
-    model.learn(total_timesteps=10**9, callback=curve)
+    try:
+        model.learn(total_timesteps=10**9, callback=curve)
+    except KeyboardInterrupt:  # Ctrl-C ends training early; the curve so far is still written
+        print("interrupted: writing the curve so far", flush=True)
 
     with (args.out / "curve.csv").open("w", newline="") as handle:
         writer = csv.writer(handle)

@@ -45,6 +45,9 @@ class Stats:
     round_trips: list[float] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
     games: int = 0
+    #: round trips are counted from this moment on (after the warm-up: tables made, sockets open)
+    measure_from: float = 0.0
+    cpu_start: float | None = None
 
 
 async def play_tables(
@@ -63,9 +66,9 @@ async def play_tables(
         table = response.json()
         url = f"{ws_base}/ws/tables/{table['table']}"
         async with (
-            websockets.connect(url) as first,
-            websockets.connect(url) as second,
-            websockets.connect(url) as spectator,
+            websockets.connect(url, open_timeout=60) as first,
+            websockets.connect(url, open_timeout=60) as second,
+            websockets.connect(url, open_timeout=60) as spectator,
         ):
             sockets = [first, second]
             for ws, seat in zip(sockets, table["seats"], strict=True):  # the token in the first message
@@ -92,7 +95,8 @@ async def play_tables(
                     if message["type"] == "state":
                         states[seat] = message
                     elif message["type"] == "ack":
-                        stats.round_trips.append(time.perf_counter() - started)
+                        if time.monotonic() >= stats.measure_from:
+                            stats.round_trips.append(time.perf_counter() - started)
                         break
                     else:
                         stats.errors.append(message.get("error", "?"))
@@ -107,9 +111,18 @@ async def drain(spectator: websockets.ClientConnection) -> None:
         await spectator.recv()
 
 
-async def run(base: str, game: str, tables: int, seconds: float, think: float) -> Stats:
+async def run(
+    base: str, game: str, tables: int, seconds: float, think: float, warmup: float, server_pid: int | None
+) -> Stats:
+    """`warmup` seconds to make the tables and open the sockets, then `seconds` measured."""
     stats = Stats()
-    deadline = time.monotonic() + seconds
+    stats.measure_from = time.monotonic() + warmup
+    deadline = stats.measure_from + seconds
+
+    def measure() -> None:
+        stats.cpu_start = cpu_seconds(server_pid) if server_pid else None
+
+    asyncio.get_running_loop().call_later(warmup, measure)
     rng = random.Random(tables)
     # one HTTP client for all (making one costs tens of milliseconds of the loop's time)
     limits = httpx.Limits(max_connections=tables, max_keepalive_connections=tables)
@@ -188,7 +201,10 @@ def main() -> None:
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument("--tables", type=int, nargs="+", default=[50, 200], help="concurrent tables per run")
-    parser.add_argument("--seconds", type=float, default=20.0, help="length of each run")
+    parser.add_argument("--seconds", type=float, default=20.0, help="length of each run (measured)")
+    parser.add_argument(
+        "--warmup", type=float, default=10.0, help="seconds to make the tables and connect, not measured"
+    )
     parser.add_argument(
         "--game", default="biosphere5", help="game to play (toy: the test game, loaded as a plugin)"
     )
@@ -217,9 +233,9 @@ def main() -> None:
                 columns = ("tables", "actions", "games", "act/s", "p50 ms", "p99 ms", "max ms", "cpu ms/act")
                 print(" ".join(f"{c:>8}" for c in columns), "errors")
             for tables in args.tables:
-                cpu_before = cpu_seconds(process.pid) if process else None
-                stats = asyncio.run(run(base, args.game, tables, args.seconds, args.think))
-                cpu = cpu_seconds(process.pid) - cpu_before if process and cpu_before is not None else None
+                pid = process.pid if process else None
+                stats = asyncio.run(run(base, args.game, tables, args.seconds, args.think, args.warmup, pid))
+                cpu = cpu_seconds(pid) - stats.cpu_start if pid and stats.cpu_start is not None else None
                 trips = sorted(t * 1000 for t in stats.round_trips)
                 row = {
                     "game": args.game,
@@ -228,6 +244,7 @@ def main() -> None:
                     "tables": tables,
                     "think": args.think,
                     "seconds": args.seconds,
+                    "warmup": args.warmup,
                     "actions": len(trips),
                     "games": stats.games,
                     "actions_per_second": len(trips) / args.seconds,

@@ -373,7 +373,9 @@ def create_app(
         try:
             data = _decode(message)
             request_id = data.get("id")
-            table = server.table(table_id)
+            # no database read per message: other processes' moves reach this table by NOTIFY, and a move
+            # is checked against the database under the table's lock when it is stored
+            table = server.table(table_id, fresh=False)
             kind = data.get("type")
             if kind == "action":
                 throttle(actions, connection.address, "actions")

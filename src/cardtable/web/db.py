@@ -88,10 +88,9 @@ def connect(url: str) -> Engine:
     """An engine for `url`, with the schema migrated to the newest version."""
     if url.startswith("postgresql://"):
         url = "postgresql+psycopg://" + url.removeprefix("postgresql://")
-    # a server's connection may drop (a restart of PostgreSQL): checked before use; a file cannot
-    engine = create_engine(
-        url, pool_pre_ping=not url.startswith("sqlite"), pool_size=10, max_overflow=20, pool_timeout=10
-    )
+    # no ping before each use (a query per move): a connection that dropped (PostgreSQL restarted) fails
+    # its move with a 503 "try again", and SQLAlchemy then replaces every pooled connection
+    engine = create_engine(url, pool_size=10, max_overflow=20, pool_timeout=10)
     if engine.dialect.name == "sqlite":
         event.listen(engine, "connect", _sqlite_pragmas)
     migrate(engine)

@@ -11,6 +11,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
+import msgspec
+
+from cardtable.core import CardDataError
+from cardtable.core.carddata import load_card_file
+
 RIDGE = 1.0
 NEWTON_STEPS = 25
 
@@ -56,3 +61,19 @@ def write_weights(
         "weights = [" + ", ".join(str(v) for v in weights) + "]",
     ]
     path.write_text("\n".join(lines) + "\n")
+
+
+class Weights(msgspec.Struct, forbid_unknown_fields=True):
+    """A fitted model as its weights file holds it: one weight per feature, and how it was fitted."""
+
+    features: list[str]
+    weights: list[float]
+    fitted_on: str
+
+
+def read_weights(path: Path, features: Sequence[str]) -> tuple[float, ...]:
+    """The weights of `path`, checked against the game's feature names (CardDataError if they differ)."""
+    data = load_card_file(path, Weights)
+    if tuple(data.features) != tuple(features) or len(data.weights) != len(features):
+        raise CardDataError(f"{path}: features and weights must be {len(features)}: {', '.join(features)}")
+    return tuple(data.weights)

@@ -9,9 +9,10 @@ import pytest
 from cardtable.core import CardDataError, Rng
 from cardtable.core.carddata import load_card_file
 from cardtable.games.biosphere5 import evaluation, fit_evaluation
-from cardtable.games.biosphere5.evaluation import FEATURES, Weights, features, win_chance
+from cardtable.games.biosphere5.evaluation import FEATURES, features, win_chance
 from cardtable.games.biosphere5.heuristic import is_quiet
 from cardtable.players import logistic
+from cardtable.players.logistic import Weights
 
 from .position import position
 

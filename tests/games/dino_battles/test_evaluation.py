@@ -10,11 +10,12 @@ import pytest
 from cardtable.core import CardDataError, Rng, make_game
 from cardtable.core.carddata import load_card_file
 from cardtable.games.dino_battles import evaluation, fit_evaluation
-from cardtable.games.dino_battles.evaluation import FEATURES, Weights, features, win_chance
+from cardtable.games.dino_battles.evaluation import FEATURES, features, win_chance
 from cardtable.games.dino_battles.heuristic import evaluate, is_quiet
 from cardtable.games.dino_battles.state import DinoState
 from cardtable.players import IsmctsPlayer, logistic, make_player
 from cardtable.players.heuristic import game_evaluator, game_quiet_test
+from cardtable.players.logistic import Weights
 
 from .conftest import Table
 

@@ -15,9 +15,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-import msgspec
-
-from cardtable.core.carddata import load_card_file
+from cardtable.players.logistic import read_weights
 
 from . import queries as q
 from .cards import CardSet
@@ -42,20 +40,10 @@ FEATURES = (
 BIOSPHERE_DISCARD = 5
 
 
-class Weights(msgspec.Struct, forbid_unknown_fields=True):
-    """The fitted model: one weight per feature, and how it was fitted."""
-
-    features: list[str]
-    weights: list[float]
-    fitted_on: str
-
-
 @cache
 def weights() -> tuple[float, ...]:
-    data = load_card_file(WEIGHTS_FILE, Weights)
-    if tuple(data.features) != FEATURES or len(data.weights) != len(FEATURES):
-        raise ValueError(f"{WEIGHTS_FILE.name}: features must be {', '.join(FEATURES)}")
-    return tuple(data.weights)
+    """The fitted weights, checked against FEATURES (CardDataError if they do not match)."""
+    return read_weights(WEIGHTS_FILE, FEATURES)
 
 
 def features(cards: CardSet, state: State, seat: int) -> list[float]:

@@ -15,10 +15,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-import msgspec
-
-from cardtable.core import CardDataError
-from cardtable.core.carddata import load_card_file
+from cardtable.players.logistic import read_weights
 
 from . import powers as pw
 from . import scoring
@@ -41,21 +38,10 @@ FEATURES = (
 )
 
 
-class Weights(msgspec.Struct, forbid_unknown_fields=True):
-    """The fitted model: one weight per feature, and how it was fitted."""
-
-    features: list[str]
-    weights: list[float]
-    fitted_on: str
-
-
 @cache
 def weights(path: Path = WEIGHTS_FILE) -> tuple[float, ...]:
     """The weights of `path`, checked against FEATURES (CardDataError if they do not match)."""
-    data = load_card_file(path, Weights)
-    if tuple(data.features) != FEATURES or len(data.weights) != len(FEATURES):
-        raise CardDataError(f"{path}: features and weights must be {len(FEATURES)}: {', '.join(FEATURES)}")
-    return tuple(data.weights)
+    return read_weights(path, FEATURES)
 
 
 def progress(state: RftgState) -> float:

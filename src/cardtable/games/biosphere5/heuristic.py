@@ -76,11 +76,14 @@ class HeuristicPlayer:
 
     def __init__(self, rng: Rng) -> None:
         self.rng = rng
+        self._solo: HeuristicPlayer | None = None
 
     def choose(self, observation: Observation) -> Action:
         legal = observation.legal_actions
         if len(legal) == 1:
             return legal[0]
+        if "machine" in observation.view and type(self) is HeuristicPlayer:
+            return self._solo_player().choose(observation)
         game = observation.game
         self.cards: CardSet = game.cards
         view = observation.view
@@ -109,6 +112,14 @@ class HeuristicPlayer:
         elif kind == "destroy":
             choice = max(legal, key=lambda a: self._achievement_worth(a))
         return choice if choice is not None and choice in legal else self.rng.choice(legal)
+
+    def _solo_player(self) -> HeuristicPlayer:
+        """In the solo game (4): the rules of thumb of `solo.SoloPlayer`, which read the Machine."""
+        if self._solo is None:
+            from .solo import SoloPlayer  # solo.py builds on this module
+
+            self._solo = SoloPlayer(self.rng)
+        return self._solo
 
     # --- a move --------------------------------------------------------------------------------
     def _move(self, view: dict[str, Any], seat: int, legal: list[Action]) -> Action | None:

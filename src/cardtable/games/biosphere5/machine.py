@@ -285,7 +285,7 @@ class MachineGame(Biosphere5):
             self._event(state, "Machine may not roll for rescue cards: second catastrophe this round")
         elif machine.level > 0:
             faces = [state.rng.choice(self.table.die.faces) for _ in range(machine.level)]
-            hit = category in faces
+            hit = any(self._die_fits(face, category) for face in faces)
             outcome = "a fitting rescue" if hit else "no rescue"
             self._event(
                 state, f"Machine rolls {len(faces)} dice against {disaster}: {', '.join(faces)} ({outcome})"
@@ -294,6 +294,10 @@ class MachineGame(Biosphere5):
                 self.machine_lose(state, 1, "rescue card")
                 return
         self.machine_lose(state, cost, disaster)
+
+    def _die_fits(self, face: str, category: str) -> bool:
+        """4.6: a die 'shows a fitting symbol' when its face is the catastrophe's problem area."""
+        return face == category
 
     def machine_lose(self, state: State, count: int, why: str) -> None:
         """The Machine discards `count` hand cards: its level falls; missing ones cost cubes (4.5)."""

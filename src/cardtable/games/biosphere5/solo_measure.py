@@ -1,0 +1,157 @@
+"""Measure Man against Machine (section 4): win rate per starting level and how each side wins.
+
+    python -m cardtable.games.biosphere5.solo_measure --player heuristic --games 200 --seed 1
+    python -m cardtable.games.biosphere5.solo_measure --reveal text --games 100
+
+Every game is played by the engine from `game_seed(seed, index)`, like `cardtable sim`, so a run with
+`--variant printed` gives the same games as `cardtable sim biosphere5 -o solo=machine -o level=L
+--players P -n N --seed S`. The variants change the Machine's tables for the run only (another reading
+of the rulebook, to see how the curve moves), never the rules the game is played with elsewhere:
+
+- `--reveal`: cards revealed per level. `figure` (ours, fig. 27), `text` (the running text of 4.2 read
+  literally), `text-steps` (the running text's stages 1, 3, 5, 7 with one card more each);
+- `--die`: the rescue die. `areas` (ours: one face per problem area, 1 in 6), `hand-half` (a black hand
+  on every other face, 1 in 2), `none` (the Machine never rescues).
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import time
+from collections import Counter
+from typing import Any
+
+import msgspec
+
+from cardtable.core import Rng, make_game
+from cardtable.core.runner import play_match
+from cardtable.players import AutomatonSeat, Player, make_player
+from cardtable.sim import game_seed, player_seed
+
+from .heuristic import HeuristicPlayer
+from .machine import HUMAN, MachineGame
+
+
+class TwoPlayerHeuristic(HeuristicPlayer):
+    """The heuristic's rules of thumb for the two-player game, without the solo player (for comparison)."""
+
+
+def make_solo_player(kind: str, seed: int) -> Player:
+    """A player kind of `cardtable sim`, or `heuristic-2p`: the two-player rules of thumb."""
+    if kind == "heuristic-2p":
+        return TwoPlayerHeuristic(Rng(seed))
+    return make_player(kind, seed)
+
+
+REVEALS: dict[str, tuple[int, ...]] = {
+    "figure": (0, 1, 2, 2, 3, 3, 4, 4, 5),
+    "text": (0, 1, 1, 2, 2, 4, 4, 5, 5),
+    "text-steps": (0, 1, 1, 2, 2, 3, 3, 4, 4),
+}
+DIES: dict[str, tuple[str, ...] | None] = {
+    "areas": None,
+    "hand-half": ("any", "blank"),
+    "none": ("blank",),
+}
+
+
+def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson score interval of a proportion, in percent."""
+    if games == 0:
+        return 0.0, 100.0
+    p = wins / games
+    centre = p + z * z / (2 * games)
+    spread = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games))
+    low, high = (centre - spread) / (1 + z * z / games), (centre + spread) / (1 + z * z / games)
+    return max(0.0, 100 * low), min(100.0, 100 * high)
+
+
+def outcome(state: Any) -> str:
+    """How the game ended, from the human's side: 'win: ...', 'loss: ...' or 'draw: ...'."""
+    events = state.events
+    if HUMAN in state.winners:
+        if "built Biosphere 5" in state.reason:
+            return "win: Biosphere 5"
+        return "win: the Machine dropped out"
+    if not state.winners:
+        return "draw: the Machine dropped out, no Biosphere 5 card in hand"
+    if "Biosphere 5" in state.reason:
+        return "loss: the Machine built Biosphere 5"
+    cause = next((e for e in reversed(events) if e.startswith("Machine plays")), "")
+    if "(Sabotage)" in cause:
+        return "loss: knocked out by Sabotage"
+    if "(Espionage)" in cause:
+        return "loss: knocked out by Espionage"
+    if cause and "(" in cause and "cube" not in cause:
+        return "loss: knocked out by a catastrophe"
+    return "loss: knocked out (other)"
+
+
+class VariantGame(MachineGame):
+    """A solo game whose Machine tables are replaced for a measurement run (see `solo_game`)."""
+
+    def _die_fits(self, face: str, category: str) -> bool:
+        return face == "any" or super()._die_fits(face, category)
+
+
+def solo_game(level: int, reveal: str = "figure", die: str = "areas") -> MachineGame:
+    """The solo game at `level`, with the Machine's reveal counts and rescue die of the named reading."""
+    if (reveal, die) == ("figure", "areas"):
+        game = make_game("biosphere5", {"solo": "machine", "level": str(level)})
+        assert isinstance(game, MachineGame)
+        return game
+    game = VariantGame(solo="machine", level=level)
+    table = msgspec.structs.replace(game.table, reveal=REVEALS[reveal])
+    faces = DIES[die]
+    if faces is not None:
+        # a face 'any' fits every catastrophe, 'blank' none (`VariantGame._die_fits`)
+        table = msgspec.structs.replace(table, die=msgspec.structs.replace(table.die, faces=faces))
+    game.table = table
+    return game
+
+
+def measure(player: str, level: int, games: int, seed: int, reveal: str, die: str) -> Counter[str]:
+    game = solo_game(level, reveal, die)
+    counts: Counter[str] = Counter()
+    for index in range(games):
+        seed_i = game_seed(seed, index)
+        players = [make_solo_player(player, player_seed(seed_i, HUMAN)), AutomatonSeat("machine")]
+        match = play_match(game, players, seed_i, validate=False)
+        counts[outcome(match.state)] += 1
+    return counts
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
+    parser.add_argument("--player", default="heuristic")
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--levels", default="0-8", help="e.g. 0-8 or 0,2,4")
+    parser.add_argument("--reveal", choices=sorted(REVEALS), default="figure")
+    parser.add_argument("--die", choices=sorted(DIES), default="areas")
+    args = parser.parse_args(argv)
+    if "-" in args.levels:
+        low, high = (int(x) for x in args.levels.split("-"))
+        levels = list(range(low, high + 1))
+    else:
+        levels = [int(x) for x in args.levels.split(",")]
+    print(f"player {args.player}, reveal {args.reveal}, die {args.die}, {args.games} games, seed {args.seed}")
+    for level in levels:
+        started = time.perf_counter()
+        counts = measure(args.player, level, args.games, args.seed, args.reveal, args.die)
+        wins = sum(n for k, n in counts.items() if k.startswith("win"))
+        low, high = wilson(wins, args.games)
+        losses = sum(n for k, n in counts.items() if k.startswith("loss"))
+        causes = ", ".join(
+            f"{k.split(': ', 1)[1]} {n}" for k, n in sorted(counts.items(), key=lambda kv: -kv[1])
+        )
+        print(
+            f"level {level}: won {wins}/{args.games} = {100 * wins / args.games:.1f}% "
+            f"[{low:.1f}, {high:.1f}]; lost {losses}; {causes}  ({time.perf_counter() - started:.0f} s)",
+            flush=True,
+        )
+
+
+if __name__ == "__main__":
+    main()

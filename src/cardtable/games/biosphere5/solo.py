@@ -22,7 +22,7 @@ from cardtable.core import Action, Observation
 
 from . import queries as q
 from .cards import CardOption, CardSet
-from .heuristic import NEEDED_MAKESHIFT, HeuristicPlayer, _built, keep_value
+from .heuristic import NEEDED_MAKESHIFT, TAKE_FACE_UP, HeuristicPlayer, _built, keep_value
 from .rules import CATASTROPHE_COST
 
 RANK = {"": 0, "makeshift": 1, "perfect": 2}  # 4.3 (III): the Machine compares protection this way
@@ -42,12 +42,19 @@ class SoloPlayer(HeuristicPlayer):
     MIN_HIT = 3.0
     #: a hit that costs us an extra card (a rescue card, or two cards with a yellow cube) needs this much
     MIN_COSTLY_HIT = 3.0
+    #: what a card is worth to keep (see `_value`); class attributes, so that a measurement can vary them
     HIT_PERFECT = HIT_PERFECT
     HIT_MAKESHIFT = HIT_MAKESHIFT
     THREATENED_RESCUE = THREATENED_RESCUE
     SABOTAGE_OPTION = SABOTAGE_OPTION
     ESPIONAGE_OPTION = ESPIONAGE_OPTION
+    #: play Attack on a level III cube when the Machine is one Biosphere 5 card from winning
     ATTACK = True
+    #: leave Biosphere 5 face up until it can be taken and played in one turn
+    LEAVE_BIOSPHERE = True
+    #: turn the face-up cards over with this many cards in hand when none is worth taking (0: never)
+    FULL_REFRESH = 8
+    TAKE_FACE_UP = TAKE_FACE_UP
 
     def choose(self, observation: Observation) -> Action:
         legal = observation.legal_actions
@@ -63,10 +70,10 @@ class SoloPlayer(HeuristicPlayer):
         self.theirs = _built(self.cards, machine["achievements"])
         self.machine = view["machine"]
         self.cubes = len(machine["achievements"])
-        self.my_achievements = len(me["achievements"])
         self.hand = [self.cards.index[k] for k in view["hand"] or []]
         self.move_left = int(view["move"]) < 2
         kind = observation.decision.kind
+        self.decision_kind = kind
         choice: Action | None = None
         if kind == "move":
             choice = self._solo_move(legal)
@@ -151,10 +158,6 @@ class SoloPlayer(HeuristicPlayer):
             return cost
         return 1 if cost else 0
 
-    def _dice_allowed(self) -> bool:
-        """May the Machine roll rescue dice against our next catastrophe (4.6)?"""
-        return self.machine["catastrophes_this_round"] == 0 and int(self.machine["level"]) > 0
-
     def _worst_loss(self, option: CardOption) -> int:
         """The most the Machine can lose to our option (no rescue die fits)."""
         if option.kind in ("sabotage", "espionage"):
@@ -191,6 +194,9 @@ class SoloPlayer(HeuristicPlayer):
             for action in hits:
                 if self._sure_loss(option[action]) > level + self.cubes:
                     return action
+        biosphere = Action("take", (self.cards.key(self.cards.biosphere),))
+        if biosphere in legal and self._ready_for_biosphere():
+            return biosphere  # 2b. take it now, play it with the next move (no achievement before it)
         top = self._machine_top()
         # 3. the Machine has both level III cubes: it wins as soon as it sees Biosphere 5 at level 5
         if top == 2:
@@ -228,7 +234,35 @@ class SoloPlayer(HeuristicPlayer):
         for action in plays:  # 6. New Hope from a spare card
             if option[action].kind == "new-hope" and action in spare:
                 return action
-        return self._take(legal)  # 7. collect cards
+        # 7. a full hand and nothing worth taking face up: turn the face-up cards over
+        refresh = Action("refresh", ())
+        me = self.view["boards"][0]
+        if self.FULL_REFRESH and refresh in legal and len(self.hand) >= self.FULL_REFRESH:
+            faceup = [self._value(self.cards.index[k]) for k in me["faceup"]]
+            if not faceup or max(faceup) < self.TAKE_FACE_UP:
+                return refresh
+        return self._take(legal)  # 8. collect cards
+
+    def _take(self, legal: list[Action]) -> Action | None:
+        """Collect as the heuristic does, but leave Biosphere 5 face up until it can be played at once.
+
+        In our hand it is exposed to the Machine's Espionage (4.3: the card of the highest level goes,
+        and Biosphere 5 is the only level IV card) and Sabotage; on the face-up row nothing touches it.
+        """
+        biosphere = Action("take", (self.cards.key(self.cards.biosphere),))
+        if self.LEAVE_BIOSPHERE and biosphere in legal and not self._ready_for_biosphere():
+            legal = [a for a in legal if a != biosphere]
+        return super()._take(legal)
+
+    def _ready_for_biosphere(self) -> bool:
+        """Could we take Biosphere 5 with this move and play it with the next (2.1, 2.2)?"""
+        mine = tuple(self.cards.index[k] for k in self.view["boards"][0]["achievements"])
+        return (
+            self.decision_kind == "move"
+            and self.move_left
+            and 4 in q._open_levels(self.cards, mine)
+            and len(self.hand) >= 5
+        )
 
     # --- what a card is worth to keep ----------------------------------------------------------
     def _value(self, card: int) -> float:

@@ -11,26 +11,31 @@ of the rulebook, to see how the curve moves), never the rules the game is played
 - `--reveal`: cards revealed per level. `figure` (ours, fig. 27), `text` (the running text of 4.2 read
   literally), `text-steps` (the running text's stages 1, 3, 5, 7 with one card more each);
 - `--die`: the rescue die. `areas` (ours: one face per problem area, 1 in 6), `hand-half` (a black hand
-  on every other face, 1 in 2), `none` (the Machine never rescues).
+  on every other face, 1 in 2), `none` (the Machine never rescues);
+- `--hand`: the Machine's hand cards in the catastrophe rule of 4.3 (III). `level` (ours, decision 2),
+  `reveal` (the number of cards it reveals at its level, fig. 27).
 """
 
 from __future__ import annotations
 
 import argparse
 import math
+import statistics
 import time
 from collections import Counter
-from typing import Any
+from collections.abc import Callable
+from typing import Any, ClassVar
 
 import msgspec
 
-from cardtable.core import Rng, make_game
+from cardtable.core import Rng
 from cardtable.core.runner import play_match
 from cardtable.players import AutomatonSeat, Player, make_player
 from cardtable.sim import game_seed, player_seed
 
+from . import queries as q
 from .heuristic import HeuristicPlayer
-from .machine import HUMAN, MachineGame
+from .machine import HUMAN, MACHINE, PROTECTION_RANK, MachineGame
 
 
 class TwoPlayerHeuristic(HeuristicPlayer):
@@ -88,22 +93,45 @@ def outcome(state: Any) -> str:
     return "loss: knocked out (other)"
 
 
+def _count_machine_turn(game: VariantGame, state: Any, task: Any) -> None:
+    game.machine_turns += 1
+    MachineGame._auto_machine_turn(game, state, task)
+
+
 class VariantGame(MachineGame):
-    """A solo game whose Machine tables are replaced for a measurement run (see `solo_game`)."""
+    """A solo game whose Machine tables may be replaced for a measurement run (see `solo_game`).
+
+    With the defaults it plays the printed game (the rules of `MachineGame`); it also counts the
+    Machine's turns (`machine_turns`), to tell how long the race lasted.
+    """
+
+    hand_rule = "level"
+    machine_turns = 0
+    _auto_handlers: ClassVar[dict[str, Callable[..., None]]] = {
+        **MachineGame._auto_handlers,
+        "machine-turn": _count_machine_turn,
+    }
 
     def _die_fits(self, face: str, category: str) -> bool:
         return face == "any" or super()._die_fits(face, category)
 
+    def _catastrophe_pays(self, state: Any, category: str) -> bool:
+        if self.hand_rule == "level":
+            return super()._catastrophe_pays(state, category)
+        mine = PROTECTION_RANK[q.protection(self.cards, state.boards[MACHINE], category)]
+        theirs = PROTECTION_RANK[q.protection(self.cards, state.boards[HUMAN], category)]
+        if mine > theirs:
+            return True
+        hand = self.table.reveal[self._m(state).level]  # its hand cards read as the cards it reveals
+        return mine == theirs == 1 and hand > len(state.boards[HUMAN].hand)
 
-def solo_game(level: int, reveal: str = "figure", die: str = "areas") -> MachineGame:
+
+def solo_game(level: int, reveal: str = "figure", die: str = "areas", hand: str = "level") -> VariantGame:
     """The solo game at `level`, with the Machine's reveal counts and rescue die of the named reading."""
-    if (reveal, die) == ("figure", "areas"):
-        game = make_game("biosphere5", {"solo": "machine", "level": str(level)})
-        assert isinstance(game, MachineGame)
-        return game
     game = VariantGame(solo="machine", level=level)
+    game.hand_rule = hand
     table = msgspec.structs.replace(game.table, reveal=REVEALS[reveal])
-    faces = DIES[die]
+    faces = DIES[die]  # None: the die of machine.toml
     if faces is not None:
         # a face 'any' fits every catastrophe, 'blank' none (`VariantGame._die_fits`)
         table = msgspec.structs.replace(table, die=msgspec.structs.replace(table.die, faces=faces))
@@ -111,15 +139,29 @@ def solo_game(level: int, reveal: str = "figure", die: str = "areas") -> Machine
     return game
 
 
-def measure(player: str, level: int, games: int, seed: int, reveal: str, die: str) -> Counter[str]:
-    game = solo_game(level, reveal, die)
+def measure(
+    player: str,
+    level: int,
+    games: int,
+    seed: int,
+    reveal: str = "figure",
+    die: str = "areas",
+    hand: str = "level",
+) -> tuple[Counter[str], dict[str, list[int]]]:
+    """How each of `games` games of `player` against the Machine at `level` ended (see `outcome`),
+    and for each way it ended, after how many Machine turns."""
+    game = solo_game(level, reveal, die, hand)
     counts: Counter[str] = Counter()
+    turns: dict[str, list[int]] = {}
     for index in range(games):
         seed_i = game_seed(seed, index)
         players = [make_solo_player(player, player_seed(seed_i, HUMAN)), AutomatonSeat("machine")]
+        game.machine_turns = 0
         match = play_match(game, players, seed_i, validate=False)
-        counts[outcome(match.state)] += 1
-    return counts
+        how = outcome(match.state)
+        counts[how] += 1
+        turns.setdefault(how, []).append(game.machine_turns)
+    return counts, turns
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -130,28 +172,46 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--levels", default="0-8", help="e.g. 0-8 or 0,2,4")
     parser.add_argument("--reveal", choices=sorted(REVEALS), default="figure")
     parser.add_argument("--die", choices=sorted(DIES), default="areas")
+    parser.add_argument("--hand", choices=["level", "reveal"], default="level")
     args = parser.parse_args(argv)
     if "-" in args.levels:
         low, high = (int(x) for x in args.levels.split("-"))
         levels = list(range(low, high + 1))
     else:
         levels = [int(x) for x in args.levels.split(",")]
-    print(f"player {args.player}, reveal {args.reveal}, die {args.die}, {args.games} games, seed {args.seed}")
+    print(
+        f"player {args.player}, reveal {args.reveal}, die {args.die}, hand {args.hand}, "
+        f"{args.games} games, seed {args.seed}"
+    )
     for level in levels:
         started = time.perf_counter()
-        counts = measure(args.player, level, args.games, args.seed, args.reveal, args.die)
+        counts, turns = measure(args.player, level, args.games, args.seed, args.reveal, args.die, args.hand)
         wins = sum(n for k, n in counts.items() if k.startswith("win"))
         low, high = wilson(wins, args.games)
-        losses = sum(n for k, n in counts.items() if k.startswith("loss"))
-        causes = ", ".join(
-            f"{k.split(': ', 1)[1]} {n}" for k, n in sorted(counts.items(), key=lambda kv: -kv[1])
+        parts = []
+        for side in ("win", "draw", "loss"):
+            found = sorted(((n, k) for k, n in counts.items() if k.startswith(side)), reverse=True)
+            if found:
+                total = sum(n for n, _ in found)
+                causes = ", ".join(f"{k.split(': ', 1)[1]} {n}" for n, k in found)
+                parts.append(f"{side} {total} ({causes})")
+        race = ", ".join(
+            f"{k.split(': ', 1)[1]} {statistics.median(turns[k]):g}"
+            for k in ("win: Biosphere 5", "loss: the Machine built Biosphere 5")
+            if k in turns
         )
+        if race:
+            parts.append(f"median Machine turns: {race}")
         print(
             f"level {level}: won {wins}/{args.games} = {100 * wins / args.games:.1f}% "
-            f"[{low:.1f}, {high:.1f}]; lost {losses}; {causes}  ({time.perf_counter() - started:.0f} s)",
+            f"[{low:.1f}, {high:.1f}]; {'; '.join(parts)}  ({time.perf_counter() - started:.0f} s)",
             flush=True,
         )
 
 
 if __name__ == "__main__":
-    main()
+    # run the module's own copy, so that VariantGame belongs to the game's package (the heuristic is
+    # found by the package of the game's class, which would be __main__ here)
+    from cardtable.games.biosphere5.solo_measure import main as run
+
+    run()

@@ -4,9 +4,13 @@
     python -m cardtable.games.biosphere5.solo_measure --reveal text --games 100
 
 Every game is played by the engine from `game_seed(seed, index)`, like `cardtable sim`, so a run with
-`--variant printed` gives the same games as `cardtable sim biosphere5 -o solo=machine -o level=L
---players P -n N --seed S`. The variants change the Machine's tables for the run only (another reading
-of the rulebook, to see how the curve moves), never the rules the game is played with elsewhere:
+the printed readings (the defaults) gives the same games as `cardtable sim biosphere5 -o solo=machine
+-o level=L --players P -n N --seed S`. `--player` is a player kind, or `heuristic-2p`: the two-player
+rules of thumb without the solo player, for comparison. It prints, per level, the games won with their
+95% Wilson interval, how each side won (the causes of the person's losses), and the median number of
+Machine turns when either side built Biosphere 5. The variants change the Machine's tables for the run
+only (another reading of the rulebook, to see how the curve moves), never the rules the game is played
+with elsewhere:
 
 - `--reveal`: cards revealed per level. `figure` (ours, fig. 27), `text` (the running text of 4.2 read
   literally), `text-steps` (the running text's stages 1, 3, 5, 7 with one card more each);

@@ -24,8 +24,9 @@ def robot_start(game: RaceForTheGalaxy, s: RftgState, key: str) -> None:
     """Give the robot the start world `key` (it must not be the player's), with its tile and tracks."""
     r = bot(s)
     assert s.players[0].start != key, "the player has that start world"
-    _free(s, key)
-    s.deck.append(r.start)
+    if r.start != key:
+        _free(s, key)
+        s.deck.append(r.start)
     world = game.robot.start(key)
     r.start, r.tableau[0], r.tile = key, key, world.tile
     r.credit, r.economy = world.credit, world.economy
@@ -58,6 +59,16 @@ def robot_hand(s: RftgState, cards: Sequence[str]) -> None:
     for card in cards:
         _free(s, card)
     r.hand = list(cards)
+
+
+def robot_tableau(s: RftgState, cards: Sequence[str]) -> None:
+    """The robot's tableau pile: its start world and `cards`."""
+    r = bot(s)
+    s.deck += r.tableau[1:]
+    r.tableau = r.tableau[:1]
+    for card in cards:
+        _free(s, card)
+    r.tableau += list(cards)
 
 
 def deck_top(s: RftgState, cards: Sequence[str]) -> None:

@@ -22,7 +22,6 @@ from cardtable.core.decision import Result
 from . import robot, scoring
 from .chance import draw, put_good
 from .game import RaceForTheGalaxy
-from .render import render_view
 from .robot import FACE_NAMES, FIELD_NAMES, ROBOT, RobotFile, robot_data
 from .rules import KEEP_AT_START, POOL_PER_PLAYER, START_HAND, advance
 from .state import Player, RftgState, Task
@@ -129,22 +128,6 @@ class RobotGame(RaceForTheGalaxy):
             "score": robot.breakdown(self.catalog, r),
         }
         return out
-
-    def render(self, view: dict[str, Any], seat: int | None) -> str:
-        text = render_view(self.catalog, view)
-        r = view["robot"]
-        cat = self.catalog
-        dice = ", ".join(f"{d} on {f}" for d, f in zip(r["dice"], r["fields"], strict=True)) or "-"
-        lines = [
-            f"\n[bold]Robot[/bold]  {r['score']['total']} VP ({r['chips']} chips + "
-            f"{r['score']['cards']} cards"
-            f" + {r['score']['six_cost']} for 6-cost)  credit {r['credit']}/4  economy {r['economy']}/5  "
-            f"hand {r['hand_size']}  cards {r['cards']}  tile {r['tile']}  dice: {dice}",
-            f"   6-cost markers: {r['markers']} placed, {r['markers_left']} left "
-            f"({r['marker_value']} VP each)",
-        ]
-        lines += [f"   {cat[k].name} ({cat[k].vp} VP)" for k in r["tableau"]]
-        return text + "\n".join(lines)
 
     def check_invariants(self, state: RftgState) -> None:
         cat = self.catalog

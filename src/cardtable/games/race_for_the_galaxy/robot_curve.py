@@ -5,8 +5,9 @@
 
 Every difficulty plays the same seeds (the same start worlds and shuffles), so the difficulties are
 compared on the same deals. Per difficulty and kind: the robot's wins with a 95% Wilson interval,
-draws, rounds and actions per game, the mean VP of both seats, and how the games ended (pool empty,
-the player's 12 cards, the robot's 12 cards).
+draws, rounds and actions per game, the mean VP of both seats, the robot's mean VP margin with a 95%
+normal interval (a finer measure of difficulty than wins when the robot nearly always wins), and how
+the games ended (pool empty, the player's 12 cards, the robot's 12 cards; one game may meet two).
 """
 
 from __future__ import annotations
@@ -51,6 +52,8 @@ def measure(kind: str, difficulty: str, games: int, seed: int) -> dict[str, Any]
         if robot.cards(s.robot) >= TABLEAU_END:
             ends["robot-12"] += 1
     low, high = wilson(wins, games)
+    margins = [b - a for a, b in zip(mine, its, strict=True)]
+    spread = 1.96 * statistics.stdev(margins) / len(margins) ** 0.5 if len(margins) > 1 else 0.0
     return {
         "kind": kind,
         "difficulty": difficulty,
@@ -64,6 +67,8 @@ def measure(kind: str, difficulty: str, games: int, seed: int) -> dict[str, Any]
         "actions": statistics.mean(actions),
         "player_vp": statistics.mean(mine),
         "robot_vp": statistics.mean(its),
+        "margin": statistics.mean(margins),
+        "margin_95": spread,
         "ends": ends,
     }
 
@@ -85,7 +90,8 @@ def main(argv: list[str] | None = None) -> None:
                 f"{kind:12} {difficulty:10} {m['games']:6} {m['robot_wins']:5} {m['rate']:6.1%}  "
                 f"[{m['low']:5.1%}, {m['high']:5.1%}]  {m['draws']:5}  {m['rounds']:6.2f}  "
                 f"{m['actions']:7.1f}  "
-                f"{m['player_vp']:5.1f} / {m['robot_vp']:5.1f}  ends {m['ends']}",
+                f"{m['player_vp']:5.1f} / {m['robot_vp']:5.1f}  "
+                f"margin {m['margin']:5.1f} ± {m['margin_95']:.1f}  ends {m['ends']}",
                 flush=True,
             )
 

@@ -286,7 +286,8 @@ def _vp(s: RftgState, vp: int) -> None:
 
 
 def _tracks(r: RobotState) -> str:
-    return f"credit {r.credit}, economy {r.economy}, {len(r.hand)} cards in its hand"
+    cards = "1 card" if len(r.hand) == 1 else f"{len(r.hand)} cards"
+    return f"credit {r.credit}, economy {r.economy}, {cards} in its hand"
 
 
 # --- search and place ----------------------------------------------------------------------------------
@@ -324,7 +325,8 @@ def act(cat: Catalog, data: RobotFile, s: RftgState, player: Player, phase: str)
             _explore_action(cat, data, s, both=len(set(on)) == 2)
         elif any(a.startswith("explore") for a in player.actions):
             got = draw(cat, s, 1)
-            s.log.append(f"Robot, Explore Reaction: draws {got} card ({_tracks(r)}).")
+            drawn = "1 card" if got == 1 else f"{got} cards"
+            s.log.append(f"Robot, Explore Reaction: draws {drawn} ({_tracks(r)}).")
     elif phase in ("develop", "develop2"):
         if phase in r.fields:
             _develop(cat, data, s, reaction=False)

@@ -20,6 +20,7 @@ from cardtable.players.logistic import read_weights
 from . import powers as pw
 from . import scoring
 from .cards import Catalog
+from .robot import breakdown as robot_breakdown
 from .rules import POOL_PER_PLAYER, TABLEAU_END
 from .state import RftgState
 
@@ -46,9 +47,13 @@ def weights(path: Path = WEIGHTS_FILE) -> tuple[float, ...]:
 
 def progress(state: RftgState) -> float:
     """How close the end is, 0 to 1: the share of the VP pool gone or of the largest tableau's way to 12."""
-    pool = POOL_PER_PLAYER * len(state.players)
+    robot = state.robot
+    pool = POOL_PER_PLAYER * (2 if robot is not None else len(state.players))
     spent = 1 - max(0, state.pool) / pool
-    built = max(len(p.tableau) for p in state.players) / TABLEAU_END
+    largest = max(len(p.tableau) for p in state.players)
+    if robot is not None:
+        largest = max(largest, len(robot.tableau) + robot.markers)
+    built = largest / TABLEAU_END
     return min(1.0, max(spent, built))
 
 
@@ -74,11 +79,29 @@ def features(cat: Catalog, state: RftgState, seat: int, late: float) -> list[flo
     ]
 
 
+def robot_features(cat: Catalog, state: RftgState, late: float) -> list[float]:
+    """The solitaire robot in the same features: its VP, its hand pile, no goods and no military (it
+    needs none), its economy for both production and consume uses (it scores its economy), its cards."""
+    robot = state.robot
+    assert robot is not None
+    vp = robot_breakdown(cat, robot)["total"]
+    cards = len(robot.tableau) + robot.markers
+    eco = float(robot.economy)
+    return [float(vp), vp * late, float(len(robot.hand)), 0.0, 0.0, eco, eco, float(cards)]
+
+
 def win_chance(game: Any, state: RftgState, seat: int) -> float:
-    """The fitted chance that `seat` wins, against the best-placed opponent."""
+    """The fitted chance that `seat` wins, against the best-placed opponent (in the solitaire game,
+    the player against the robot in the same features, `robot_features`; the robot's chance is the
+    rest)."""
     cat: Catalog = game.catalog
     late = progress(state)
     w = weights()
+    if state.robot is not None:
+        human = features(cat, state, 0, late)
+        x = sum(wi * (a - b) for wi, a, b in zip(w, human, robot_features(cat, state, late), strict=True))
+        chance = 1.0 / (1.0 + math.exp(-x))
+        return chance if seat == 0 else 1.0 - chance
     mine = features(cat, state, seat, late)
 
     def score(other: int) -> float:

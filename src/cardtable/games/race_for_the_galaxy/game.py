@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from cardtable.core import Action, Decision, Game, Mode, OptionSpec, Result, Rng, register
+from cardtable.core import Action, BadOption, Decision, Game, Mode, OptionSpec, Result, Rng, register
 
 from . import rules, scoring, view
 from .cards import CHOSEN_CONSUME, Catalog, catalog
@@ -29,11 +29,16 @@ class RaceForTheGalaxy(Game[RftgState]):
     name = "race-for-the-galaxy"
     title = "Race for the Galaxy"
     state_type = RftgState
-    option_specs = (OptionSpec("players", 2, "number of players (2: the expert rules)", (2, 3, 4)),)
+    option_specs = (
+        OptionSpec("players", 2, "number of players (2: the expert rules)", (2, 3, 4)),
+        OptionSpec("solo", "none", "solo game: 'robot' is the game against the robot", ("none", "robot")),
+        OptionSpec("difficulty", "medium", "the robot's 6-cost markers", ("easy", "medium", "hard")),
+    )
     modes = (
         Mode("2 players", {"players": 2}, "2 players, expert rules: two action cards each round"),
         Mode("3 players", {"players": 3}, "3 players, one action card each"),
         Mode("4 players", {"players": 4}, "4 players, one action card each"),
+        Mode("solo vs robot", {"solo": "robot"}, "the solitaire game against the robot, medium difficulty"),
     )
     secret_verbs: ClassVar[dict[str, str]] = {
         "select": "has chosen",
@@ -45,9 +50,24 @@ class RaceForTheGalaxy(Game[RftgState]):
         "spend": "discards a card for VP",
     }
 
+    def __new__(cls, **options: Any) -> RaceForTheGalaxy:
+        """RaceForTheGalaxy(...) builds the solitaire game when the options ask for it."""
+        if cls is RaceForTheGalaxy and cls.option_specs[1].parse(options.get("solo", "none")) == "robot":
+            from .solo import RobotGame
+
+            cls = RobotGame
+        return super().__new__(cls)
+
     def __init__(self, **options: Any) -> None:
         self.catalog: Catalog = catalog()
         super().__init__(**options)
+
+    def validate_options(self) -> None:
+        solo = self.options["solo"] != "none"
+        if solo and self.options["players"] != 2:
+            raise BadOption("solo=robot is one player against the robot: no players option")
+        if not solo and self.options["difficulty"] != "medium":
+            raise BadOption("option difficulty is the robot's; it needs solo=robot")
 
     @property
     def num_seats(self) -> int:

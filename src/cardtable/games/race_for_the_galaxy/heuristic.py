@@ -195,7 +195,8 @@ def evaluate(game: Any, state: RftgState, seat: int) -> float:
     """How good the position looks for `seat`, in [0, 1]: the fitted chance to win of
     `evaluation.py` (a finished game: 1 for a sole win, 0.5 shared, 0 lost)."""
     if state.ended:
-        winners = scoring.winners(game.catalog, state)
+        result = game.result(state)
+        winners = result.winners if not result.draw else tuple(range(game.num_seats))
         return 1.0 if seat in winners and len(winners) == 1 else (0.5 if seat in winners else 0.0)
     return win_chance(game, state, seat)
 

@@ -89,6 +89,6 @@ def produce_most(cat: Catalog, s: RftgState, task: Task) -> bool:
     for seat, p in enumerate(s.players):
         for _, _, power in pw.powers(cat, p, "produce", "draw-most"):
             mine = counts[seat][power.good]
-            if all(mine > counts[o][power.good] for o in range(len(s.players)) if o != seat):
+            if mine > 0 and all(mine > counts[o][power.good] for o in range(len(s.players)) if o != seat):
                 draw(cat, s, seat, power.value)
     return True

@@ -41,6 +41,22 @@ def render_view(cat: Catalog, view: dict[str, Any]) -> str:
                 lines.append(f"   {_card(cat, key, [])}  {powers}")
         if p.get("drawn"):
             lines.append(f"  explored (keep {p['keep']}): " + ", ".join(cat[k].name for k in p["drawn"]))
+    if "robot" in view:
+        lines += _robot(cat, view["robot"])
     if view["log"]:
         lines.append("\n" + "\n".join(view["log"][-6:]))
     return "\n".join(lines)
+
+
+def _robot(cat: Catalog, r: dict[str, Any]) -> list[str]:
+    """The solitaire robot: its score, tracks, piles, markers and this round's dice."""
+    score = r["score"]
+    dice = ", ".join(f"{d} on {f}" for d, f in zip(r["dice"], r["fields"], strict=True)) or "-"
+    lines = [
+        f"\n[bold]Robot[/bold]  {score['total']} VP ({r['chips']} chips + {score['cards']} cards + "
+        f"{score['six_cost']} for 6-cost)  credit {r['credit']}/4  economy {r['economy']}/5  "
+        f"hand {r['hand_size']}  cards {r['cards']}",
+        f"  robot tile {r['tile']}  dice: {dice}",
+        f"  6-cost markers: {r['markers']} placed, {r['markers_left']} left ({r['marker_value']} VP each)",
+    ]
+    return lines + [f"   {cat[k].name} ({cat[k].vp} VP)" for k in r["tableau"]]

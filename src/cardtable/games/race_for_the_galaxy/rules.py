@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from cardtable.core import Action, Decision, Rng
 
+from . import robot
 from .cards import Catalog
 from .chance import draw, put_good
 from .consume import (
@@ -186,11 +187,14 @@ def select_apply(cat: Catalog, s: RftgState, task: Task, action: Action) -> None
 def reveal(cat: Catalog, s: RftgState, task: Task) -> bool:
     done(s)
     chosen = {PHASE_OF[a] for p in s.players for a in p.actions}
-    s.phases = [ph for ph in PHASE_ORDER if ph in chosen]
     picks = "; ".join(
         f"{seat_letter(i)} {', '.join(ACTION_NAMES[a] for a in p.actions)}" for i, p in enumerate(s.players)
     )
     s.log.append(f"Round {s.round}: {picks}.")
+    if s.robot is not None:  # the solitaire game: the player rolls the robot's dice (seed, step 2)
+        robot.roll_and_place(robot.robot_data(cat), s, s.players[0])
+        chosen |= {PHASE_OF[f] for f in s.robot.fields}
+    s.phases = [ph for ph in PHASE_ORDER if ph in chosen]
     next_phase(cat, s)
     return True
 
@@ -228,6 +232,8 @@ def next_phase(cat: Catalog, s: RftgState) -> None:
         for i in seats:
             tasks += [Task("produce", i)]
         tasks.append(Task("produce-most"))
+    if s.robot is not None:  # the robot acts after the player in every phase (seed, step 3)
+        tasks.append(Task("robot-act", robot.ROBOT, tag=phase))
     s.tasks[:0] = [*tasks, Task("phase-end")]
 
 
@@ -280,13 +286,20 @@ def end_check(cat: Catalog, s: RftgState, task: Task) -> bool:
     if task.n == 1:  # after set-up: the first round
         begin_round(s)
         return True
-    if s.pool <= 0 or any(len(p.tableau) >= TABLEAU_END for p in s.players):
+    robot_cards = robot.cards(s.robot) if s.robot is not None else 0
+    if s.pool <= 0 or robot_cards >= TABLEAU_END or any(len(p.tableau) >= TABLEAU_END for p in s.players):
         s.ended = True
         s.phase = "over"
         why = "the VP pool is empty" if s.pool <= 0 else f"a tableau has {TABLEAU_END} cards"
         s.log.append(f"The game ends after round {s.round}: {why}.")
         return True
     begin_round(s)
+    return True
+
+
+def robot_act(cat: Catalog, s: RftgState, task: Task) -> bool:
+    done(s)
+    robot.act(cat, robot.robot_data(cat), s, s.players[0], task.tag)
     return True
 
 
@@ -351,6 +364,7 @@ AUTO = {
     "produce-most": produce_most,
     "hand-limit": hand_limit_auto,
     "end-check": end_check,
+    "robot-act": robot_act,
 }
 LEGAL = {
     "initial-discard": discard_legal,

@@ -54,6 +54,7 @@ TaskKind = Literal[
     "produce-most",
     "hand-limit",
     "end-check",
+    "robot-act",
 ]
 
 
@@ -100,6 +101,31 @@ class Player(msgspec.Struct):
     consumed: list[str] = msgspec.field(default_factory=list)
 
 
+class RobotState(msgspec.Struct):
+    """The robot of the solitaire game (`robot.py`): its tracks, its piles and this round's dice.
+
+    Its hand is a face-down pile nobody looks at (the top is the end of the list); its tableau a
+    face-up pile whose cards count only by number and VP; `markers` 6-cost development markers lie
+    beside it and `supply` are left.
+    """
+
+    start: str
+    tile: str
+    credit: int
+    economy: int
+    supply: int
+    value: int
+    hand: list[str] = msgspec.field(default_factory=list)
+    tableau: list[str] = msgspec.field(default_factory=list)
+    markers: int = 0
+    chips: int = 0
+    #: the faces rolled this round and the dice-row field each die lies on (an action card's name)
+    dice: list[str] = msgspec.field(default_factory=list)
+    fields: list[str] = msgspec.field(default_factory=list)
+    #: Old Earth: whether the robot tile has been swapped for "Roboter = x2"
+    swapped: bool = False
+
+
 class RftgState(msgspec.Struct):
     players: list[Player]
     deck: list[str]
@@ -119,3 +145,5 @@ class RftgState(msgspec.Struct):
     script: list[list[str]] = msgspec.field(default_factory=list)
     #: how many reshuffles happened (public)
     reshuffles: int = 0
+    #: the solitaire game's robot (seat B, an automaton), None in the base game
+    robot: RobotState | None = None

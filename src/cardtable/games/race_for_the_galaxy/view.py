@@ -15,7 +15,7 @@ from cardtable.core import Rng
 from . import powers as pw
 from . import rules, scoring
 from .rules import seat_letter
-from .state import RftgState
+from .state import Player, RftgState
 from .steps import bonus_of
 
 if TYPE_CHECKING:
@@ -96,8 +96,12 @@ def determinize(game: RaceForTheGalaxy, state: RftgState, seat: int, rng: Rng) -
     cat = game.catalog
     sample = game.clone(state)
     sample.script = []
-    me = sample.players[seat]
+    # the solitaire robot's seat is no player: it knows only what is public
+    me = sample.players[seat] if seat < len(sample.players) else Player(start="")
     seen = list(me.hand) + list(me.drawn) + [k for p in sample.players for k in p.tableau]
+    robot = sample.robot
+    if robot is not None:
+        seen += robot.tableau
     pool = list(cat.all_cards)
     for card in seen:
         pool.remove(card)
@@ -112,6 +116,8 @@ def determinize(game: RaceForTheGalaxy, state: RftgState, seat: int, rng: Rng) -
             continue
         p.hand = [pool.pop() for _ in p.hand]
         p.drawn = [pool.pop() for _ in p.drawn]
+    if robot is not None:  # nobody looks at the robot's face-down hand
+        robot.hand = [pool.pop() for _ in robot.hand]
     sample.discard = [pool.pop() for _ in sample.discard]
     sample.deck = pool
     task = sample.tasks[0] if sample.tasks else None

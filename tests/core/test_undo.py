@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from cardtable.core import Action, CannotTakeBack, Match, Record, TakeBack, make_game, replay
+from cardtable.core import Action, CannotTakeBack, Match, Move, Record, TakeBack, make_game, replay
 from cardtable.core.undo import Step, point, why_not
 from tests.toygame import ToyGame, ToyState
 
@@ -115,7 +115,7 @@ def test_the_record_lists_the_moves_that_stand_and_notes_the_take_back() -> None
     assert len(record.undone) == 1 and record.undone[0].at == 0 and record.undone[0].seat == 0
     text = record.to_text()
     taken = record.undone[0].actions[0]
-    assert f"; A took back: {taken}\n1. A: " in text
+    assert f"\n; A took back after move 0: {taken}\n1. A: " in text
 
 
 def test_a_record_with_take_backs_round_trips_and_replays_to_the_same_end() -> None:
@@ -130,7 +130,7 @@ def test_a_record_with_take_backs_round_trips_and_replays_to_the_same_end() -> N
 
 def test_several_actions_taken_back_at_once_keep_their_order() -> None:
     record = Record("toy", "0", {}, 1, ["a", "b"], undone=[TakeBack(0, 1, ["play 2", "pass"])])
-    assert "; B took back: play 2 | pass" in record.to_text()
+    assert "; B took back after move 0: play 2 | pass" in record.to_text()
     assert Record.from_text(record.to_text()).undone == record.undone
 
 
@@ -151,3 +151,14 @@ def test_a_seat_takes_back_its_moves_one_choice_at_a_time() -> None:
     match.apply("take pile")  # the top card of the draw pile: the seat sees a hidden card
     with pytest.raises(CannotTakeBack, match="showed something hidden"):
         match.take_back(seat)
+
+
+def test_a_take_back_after_moves_taken_back_later_stays_in_the_record_at_its_end() -> None:
+    """A took back after move 4; later moves 3 and 4 were taken back too: the first note names move 4."""
+    moves = [Move(0, "play 1"), Move(1, "draw")]
+    undone = [TakeBack(1, 1, ["draw"]), TakeBack(4, 0, ["play 3"])]
+    record = Record("toy", "0", {}, 1, ["a", "b"], moves=moves, undone=undone)
+    text = record.to_text()
+    assert text.endswith("2. B: draw\n; A took back after move 4: play 3\n")
+    assert "1. A: play 1\n; B took back after move 1: draw\n2. B: draw" in text
+    assert Record.from_text(text).undone == undone

@@ -98,5 +98,5 @@ class Match:
             seats=list(self.seats),
             moves=list(self.moves),
             result=result.describe(self.seats) if result else "*",
-            undone=list(self.undone),
+            undone=sorted(self.undone, key=lambda taken: min(taken.at, len(self.moves))),
         )

@@ -16,10 +16,11 @@ letter (A, B, ...) and ACTION the game's notation. A take-back (`core.undo`) is 
 happened, naming the moves taken back, which are not among the moves:
 
     3. A: play seed-vault upper
-    ; A took back: play catch-basin upper | take pile
+    ; A took back after move 3: play catch-basin upper | take pile
     4. A: take2
 
-A replay reads it as the comment it is; `Record.undone` keeps it.
+A replay reads it as the comment it is; `Record.undone` keeps it. Take-backs are listed in the order of
+the moves they followed (a take-back after a move a later take-back removed too comes last).
 """
 
 from __future__ import annotations
@@ -35,7 +36,7 @@ from .undo import TakeBack
 
 _HEADER = re.compile(r'^\[(\w+)\s+"((?:[^"\\]|\\.)*)"\]$')
 _MOVE = re.compile(r"^(\d+)\.\s+([A-Z]):\s+(\S.*)$")
-_TOOK_BACK = re.compile(r"^;\s*([A-Z]) took back:\s+(\S.*)$")
+_TOOK_BACK = re.compile(r"^;\s*([A-Z]) took back after move (\d+):\s+(\S.*)$")
 #: how a take-back comment separates the actions taken back (no game's notation holds it)
 _BETWEEN = " | "
 SEAT_LETTERS = "ABCDEFGH"
@@ -77,13 +78,14 @@ class Record:
         out.append("")
         notes: dict[int, list[TakeBack]] = {}
         for taken in self.undone:
-            notes.setdefault(taken.at, []).append(taken)
+            notes.setdefault(min(taken.at, len(self.moves)), []).append(taken)
         for i in range(len(self.moves) + 1):
             if i:
                 move = self.moves[i - 1]
                 out.append(f"{i}. {SEAT_LETTERS[move.seat]}: {move.action}")
             for taken in notes.get(i, ()):
-                out.append(f"; {SEAT_LETTERS[taken.seat]} took back: {_BETWEEN.join(taken.actions)}")
+                letter = SEAT_LETTERS[taken.seat]
+                out.append(f"; {letter} took back after move {taken.at}: {_BETWEEN.join(taken.actions)}")
         return "\n".join(out) + "\n"
 
     @classmethod
@@ -96,8 +98,8 @@ class Record:
             line = raw.strip()
             took = _TOOK_BACK.match(line)
             if took:
-                actions = [a.strip() for a in took.group(2).split(_BETWEEN.strip())]
-                undone.append(TakeBack(len(moves), SEAT_LETTERS.index(took.group(1)), actions))
+                actions = [a.strip() for a in took.group(3).split(_BETWEEN.strip())]
+                undone.append(TakeBack(int(took.group(2)), SEAT_LETTERS.index(took.group(1)), actions))
                 continue
             if not line or line.startswith(";"):
                 continue

@@ -4,16 +4,24 @@ kept in the record beside the moves that stand."""
 
 from __future__ import annotations
 
+import json
+import os
+from pathlib import Path
 from typing import Any
 
+import httpx
+import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import text
+from websockets.sync.client import connect as ws_connect
 
 from cardtable.core import Record, make_game, replay
 from cardtable.web import create_app
 from cardtable.web.db import connect
 
-from .helpers import new_table, play, state, tokens, wait_until
+from .helpers import ROOT, LiveServer, free_port, new_table, play, state, tokens, wait_until
+from .test_postgres import BIN, postgres  # noqa: F401  (the PostgreSQL server fixture)
+from .test_processes import fresh_database
 
 SEED = 7  # Biosphere 5 with two people; seat A starts (fewer red cards face up)
 
@@ -145,7 +153,9 @@ def test_a_take_back_is_stored_and_survives_a_restart(db_url: str) -> None:
         before = [state(client, table_id, t) for t in (a, b, None)]
     with TestClient(create_app(db_url, bot_delay=0)) as client:
         after = [state(client, table_id, t) for t in (a, b, None)]
-    assert after == before
+        assert after == before and after[0]["can_undo"]
+        assert undo(client, table_id, a, 2).status_code == 200  # the take-back rule reads the replayed steps
+        play(client, table_id, a, "take herbal-remedies", 1)
     engine = connect(db_url)
     with engine.connect() as connection:
         moves = connection.execute(
@@ -153,9 +163,13 @@ def test_a_take_back_is_stored_and_survives_a_restart(db_url: str) -> None:
         )
         assert [tuple(row) for row in moves] == [(1, "take2"), (2, "take herbal-remedies")]
         taken = connection.execute(
-            text("select at, seat, actions from takebacks where table_id = :t"), {"t": table_id}
+            text("select at, seat, actions from takebacks where table_id = :t order by number"),
+            {"t": table_id},
         )
-        assert [(at, seat, actions) for at, seat, actions in taken] == [(1, 0, '["take guard-dogs"]')]
+        assert [(at, seat, actions) for at, seat, actions in taken] == [
+            (1, 0, '["take guard-dogs"]'),
+            (1, 0, '["take herbal-remedies"]'),
+        ]
     engine.dispose()
 
 
@@ -184,3 +198,40 @@ def _play_first(client: TestClient, table_id: str, token: str) -> bool:
     if mine["legal"]:
         play(client, table_id, token, mine["legal"][0], mine["move"])
     return False
+
+
+@pytest.mark.skipif(BIN is None, reason="no PostgreSQL server binaries (Debian's postgresql)")
+def test_a_take_back_reaches_every_server_process_sharing_the_database(
+    postgres: str,  # noqa: F811
+    tmp_path: Path,
+) -> None:
+    """Several processes on one PostgreSQL database: a take-back is announced like a move (NOTIFY); the
+    other process replays the table and tells its watchers."""
+    url = fresh_database(postgres)
+    paths = os.pathsep.join([str(ROOT / "src"), str(ROOT)])  # this checkout's code, src/ first
+    servers = [
+        LiveServer(url, free_port(), log=tmp_path / f"server{i}.log", env={"PYTHONPATH": paths})
+        for i in range(2)
+    ]
+    for server in servers:
+        server.start()
+    try:
+        one, two = servers
+        with (
+            httpx.Client(base_url=one.url, timeout=10) as on_one,
+            httpx.Client(base_url=two.url, timeout=10) as on_two,
+        ):
+            table_id, (a, _) = biosphere(on_one)
+            assert state(on_two, table_id)["move"] == 0  # the second process loads it and keeps it
+            with ws_connect(f"{two.url.replace('http', 'ws')}/ws/tables/{table_id}") as watcher:
+                assert json.loads(watcher.recv(timeout=10))["move"] == 0
+                assert play(on_one, table_id, a, "take2", 0).status_code == 200
+                assert json.loads(watcher.recv(timeout=10))["move"] == 1
+                assert undo(on_one, table_id, a, 1).status_code == 200
+                told = json.loads(watcher.recv(timeout=10))
+                assert told["move"] == 0 and told["log"][-1]["action"] == "took back 1 move"
+            assert state(on_two, table_id, a)["legal"] == state(on_one, table_id, a)["legal"]
+            assert play(on_two, table_id, a, "take pile", 0).status_code == 200
+    finally:
+        for server in servers:
+            server.stop()

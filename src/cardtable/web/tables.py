@@ -35,7 +35,7 @@ from cardtable.core import (
     make_game,
 )
 from cardtable.core.record import SEAT_LETTERS, Move
-from cardtable.core.undo import TakeBack, point, step, why_not
+from cardtable.core.undo import Step, TakeBack, point, step, why_not
 
 from .db import MoveRow, SeatRow, TableRow, TakebackRow, now
 from .hints import automata
@@ -403,6 +403,7 @@ class Tables:
         except CardtableError as err:
             raise TableError(410, "unplayable-table", f"this table can no longer be played: {err}") from None
         table = Table(table_id, Match(game, seed, [s.name for s in seats]), seats, ask_always=ask_always)
+        settled = _settled(moves)
         for ply, (seat, text) in enumerate(moves, 1):
             decision = table.match.decision
             try:
@@ -416,7 +417,7 @@ class Tables:
                 raise TableError(410, "unplayable-table", message)
             after = game.clone(table.match.state)
             game.apply(after, action, validate=False)
-            self._apply(table, seat, action, after)
+            self._apply(table, seat, action, after, steps=ply > settled)
         if undone:
             self._rebuild(table, table.match.moves, undone)
         return table
@@ -636,11 +637,12 @@ class Tables:
                 fresh.log.append(LogEntry(ply, taken.seat, str(full.text), told, undo=True))
 
         note_upto(0)
+        settled = _settled([(m.seat, m.action) for m in moves])
         for move in moves:
             action = game.parse_action(move.action)
             after = game.clone(fresh.match.state)
             game.apply(after, action, validate=False)
-            self._apply(fresh, move.seat, action, after)
+            self._apply(fresh, move.seat, action, after, steps=fresh.ply >= settled)
             note_upto(fresh.ply)
         note_upto(fresh.ply, rest=True)  # take-backs after moves a later take-back took back too
         table.__dict__.update(fresh.__dict__)
@@ -661,14 +663,26 @@ class Tables:
             return None
         return result.describe([s.name for s in table.seats])
 
-    def _apply(self, table: Table, seat: int, action: Action, after: Any) -> None:
-        """Make `after` (the position once `action` is applied) the table's state, and log the move."""
+    def _apply(self, table: Table, seat: int, action: Action, after: Any, *, steps: bool = True) -> None:
+        """Make `after` (the position once `action` is applied) the table's state, and log the move.
+        `steps=False`: a replayed move another seat's move followed, which no one can take back any more
+        (`core.undo` never reads its step; working it out costs a listing of the legal actions)."""
         before = table.match.state
         table.match.state = after
         table.match.moves.append(Move(seat, str(action)))
-        table.match.steps.append(step(table.game, before, action, after))
+        table.match.steps.append(
+            step(table.game, before, action, after) if steps else Step(seat, False, False)
+        )
         told = {v: narrator.told(before, action, after) for v, narrator in table.narrators.items()}
         table.log.append(LogEntry(table.ply, seat, str(action), told))
+
+
+def _settled(moves: Sequence[tuple[int, str]]) -> int:
+    """How many of `moves` another seat's move followed: no one can take them back (`core.undo`)."""
+    settled = len(moves)
+    while settled > 0 and moves[settled - 1][0] == moves[-1][0]:
+        settled -= 1
+    return settled
 
 
 def _mode_options(game_name: str, mode: str) -> Mapping[str, Any]:

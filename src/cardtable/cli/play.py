@@ -4,7 +4,10 @@ The person sees only their seat's view (`game.render(game.view(state, seat), sea
 among the legal actions by number or notation. Each move is shown as the game says the person reads
 it (`Game.describe`), with the lines the game's narration adds under it (`Game.narration`): the same
 source the web table reads. A move that is the person's only legal one is played for them, unless
-they ask to be asked at every decision (`--ask-every-window`).
+they ask to be asked at every decision (`--ask-every-window`). `undo` takes back the person's last
+move while the game allows it (`cardtable.core.undo`: it showed nothing hidden and nobody else has moved
+since; the other seats here are players who move at once, so in practice within the person's own turn),
+and the record keeps the take-back as a comment.
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ from .common import OPTION_HELP, fail, option_values, print_render, stdout, user
 QUIT_WORDS = ("quit", "exit", "q")
 HELP_WORDS = ("help", "?", "h")
 SHOW_WORDS = ("show", "view", "v")
+UNDO_WORDS = ("undo", "u")
 HUMAN = "you"
 
 
@@ -72,7 +76,9 @@ def play_command(
     other_kinds = iter(kinds)
     seats = [HUMAN if s == seat else next(other_kinds) for s in range(game.num_seats)]
     players = {s: make_player(kind, mix_seed(seed, s)) for s, kind in enumerate(seats) if s != seat}
-    table = Table(Match(game, seed, seats), seat, players, stdout(), ask_every_window=ask_every_window)
+    table = Table(
+        Match(game, seed, seats, undo=True), seat, players, stdout(), ask_every_window=ask_every_window
+    )
     with user_errors():
         try:
             table.run()
@@ -140,7 +146,8 @@ class Table:
         legal = self.match.legal_actions()
         self.show_actions(legal)
         while True:
-            line = self.read_line(f"move [1-{len(legal)}, notation, help, quit]> ")
+            words = "notation, undo, help, quit" if self.can_undo() else "notation, help, quit"
+            line = self.read_line(f"move [1-{len(legal)}, {words}]> ")
             if line is None:
                 return None
             text = line.strip()
@@ -155,10 +162,30 @@ class Table:
                 self.show_view()
                 self.show_actions(legal)
                 continue
+            if word in UNDO_WORDS:
+                legal = self.take_back(legal)
+                continue
             try:
                 return self.choose(text, legal)
             except IllegalAction as err:
                 self.say(f"[red]{escape(str(err))}[/]")
+
+    def can_undo(self) -> bool:
+        return self.match.why_not_take_back(self.seat) is None
+
+    def take_back(self, legal: list[Action]) -> list[Action]:
+        """Take back the person's last move if the game allows it (else say why); the new legal moves."""
+        reason = self.match.why_not_take_back(self.seat)
+        if reason is not None:
+            self.say(f"[red]cannot undo: {escape(reason)}[/]")
+            return legal
+        taken = self.match.take_back(self.seat)
+        self.narrator = Narrator(self.game, self.match.state, self.seat)
+        self.say(f"[yellow]you took back: {escape(' | '.join(taken.actions))}[/]")
+        self.show_view()
+        legal = self.match.legal_actions()
+        self.show_actions(legal)
+        return legal
 
     def choose(self, text: str, legal: list[Action]) -> Action:
         """The legal action named by a number (1-based) or by its notation."""
@@ -197,11 +224,14 @@ class Table:
         self.say(f"[bold]you must {escape(decision.prompt)}[/]")
         for number, action in enumerate(legal, 1):
             self.say(f"  {number:>3}. {escape(str(action))}")
+        if self.can_undo():
+            self.say("[dim]  'undo' takes back your last move (it showed nothing hidden)[/]")
 
     def show_help(self) -> None:
         self.say(
             "Type the number of a move or its notation (e.g. the text shown after the number). "
-            "'show' shows the table again, 'quit' leaves the game."
+            "'show' shows the table again, 'undo' takes back your last move while it showed nothing "
+            "hidden and nobody else has moved since, 'quit' leaves the game."
         )
 
     def play(self, who: str, action: Action) -> None:

@@ -19,11 +19,13 @@ from .narrate import Narrator, Told, forced_action, new_lines
 from .record import Move, Record
 from .replay import replay
 from .rng import Rng, mix_seed
+from .undo import CannotTakeBack, TakeBack
 
 __all__ = [
     "Action",
     "BadOption",
     "BadRecord",
+    "CannotTakeBack",
     "CardDataError",
     "CardtableError",
     "Decision",
@@ -38,6 +40,7 @@ __all__ = [
     "Record",
     "Result",
     "Rng",
+    "TakeBack",
     "Told",
     "UnknownGame",
     "act",

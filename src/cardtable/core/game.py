@@ -212,6 +212,18 @@ class Game(Generic[S]):
         """
         return []
 
+    def reversible(self, before: S, action: Action, after: S) -> bool:
+        """Whether `action`, applied in `before` and leading to `after`, may be taken back: applying it
+        drew on no chance and showed no seat anything hidden beyond the move itself (what `describe`
+        tells each viewer of it), and no automaton acted. A card the acting seat shows by its move
+        stays known to those who saw it, as at a real table; a card drawn, turned up or looked at,
+        a shuffle, a die, or a secret choice revealed makes the move stand.
+
+        A rule of the game, decided exactly from the two states and the action (never by sampling);
+        `core.undo` adds the rule of the table (own consecutive moves only). Default: False.
+        """
+        return False
+
     def automata(self) -> dict[int, str]:
         """Seats the game plays by itself, following the rulebook's automaton, with its name (e.g.
         `{1: "machine"}` for Biosphere 5's Machine). Such a seat never has a decision: no player sits

@@ -12,7 +12,15 @@
     ...
 
 Lines starting with ';' are comments. Each move line is `N. SEAT: ACTION` where SEAT is the seat's
-letter (A, B, ...) and ACTION the game's notation.
+letter (A, B, ...) and ACTION the game's notation. A take-back (`core.undo`) is a comment where it
+happened, naming the moves taken back, which are not among the moves:
+
+    3. A: play seed-vault upper
+    ; A took back after move 3: play catch-basin upper | take pile
+    4. A: take2
+
+A replay reads it as the comment it is; `Record.undone` keeps it. Take-backs are listed in the order of
+the moves they followed (a take-back after a move a later take-back removed too comes last).
 """
 
 from __future__ import annotations
@@ -24,9 +32,13 @@ from typing import Any
 import msgspec
 
 from .errors import BadRecord
+from .undo import TakeBack
 
 _HEADER = re.compile(r'^\[(\w+)\s+"((?:[^"\\]|\\.)*)"\]$')
 _MOVE = re.compile(r"^(\d+)\.\s+([A-Z]):\s+(\S.*)$")
+_TOOK_BACK = re.compile(r"^;\s*([A-Z]) took back after move (\d+):\s+(\S.*)$")
+#: how a take-back comment separates the actions taken back (no game's notation holds it)
+_BETWEEN = " | "
 SEAT_LETTERS = "ABCDEFGH"
 
 
@@ -46,6 +58,8 @@ class Record:
     seats: list[str]
     moves: list[Move] = field(default_factory=list)
     result: str = "*"
+    #: the take-backs during the game, beside the moves that stand (annotations a replay skips)
+    undone: list[TakeBack] = field(default_factory=list)
     #: the text line each move came from, when parsed from text (for error messages)
     lines: list[int] = field(default_factory=list, compare=False)
 
@@ -62,7 +76,16 @@ class Record:
         ]
         out = [f'[{key} "{_escape(value)}"]' for key, value in header]
         out.append("")
-        out += [f"{i}. {SEAT_LETTERS[m.seat]}: {m.action}" for i, m in enumerate(self.moves, 1)]
+        notes: dict[int, list[TakeBack]] = {}
+        for taken in self.undone:
+            notes.setdefault(min(taken.at, len(self.moves)), []).append(taken)
+        for i in range(len(self.moves) + 1):
+            if i:
+                move = self.moves[i - 1]
+                out.append(f"{i}. {SEAT_LETTERS[move.seat]}: {move.action}")
+            for taken in notes.get(i, ()):
+                letter = SEAT_LETTERS[taken.seat]
+                out.append(f"; {letter} took back after move {taken.at}: {_BETWEEN.join(taken.actions)}")
         return "\n".join(out) + "\n"
 
     @classmethod
@@ -70,8 +93,14 @@ class Record:
         headers: dict[str, str] = {}
         moves: list[Move] = []
         lines: list[int] = []
+        undone: list[TakeBack] = []
         for number, raw in enumerate(text.splitlines(), 1):
             line = raw.strip()
+            took = _TOOK_BACK.match(line)
+            if took:
+                actions = [a.strip() for a in took.group(3).split(_BETWEEN.strip())]
+                undone.append(TakeBack(int(took.group(2)), SEAT_LETTERS.index(took.group(1)), actions))
+                continue
             if not line or line.startswith(";"):
                 continue
             if line.startswith("["):
@@ -110,6 +139,7 @@ class Record:
             seats=seats,
             moves=moves,
             result=headers.get("Result", "*"),
+            undone=undone,
             lines=lines,
         )
 
@@ -124,6 +154,8 @@ class Record:
             "moves": self.moves,
             "result": self.result,
         }
+        if self.undone:
+            data["undone"] = self.undone
         return msgspec.json.encode(data).decode()
 
     @classmethod
@@ -140,6 +172,7 @@ class Record:
             seats=data.seats,
             moves=data.moves,
             result=data.result,
+            undone=data.undone,
         )
 
     @classmethod
@@ -162,6 +195,7 @@ class _RecordData(msgspec.Struct):
     seats: list[str]
     moves: list[Move]
     result: str = "*"
+    undone: list[TakeBack] = []
 
 
 def _opt(value: Any) -> str:

@@ -83,6 +83,15 @@ class NewTable(BaseModel):
     ask_every_window: bool = False
 
 
+class TakeBackMoves(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    #: the seat's token (or send it in the X-Seat-Token header)
+    token: StrictStr | None = None
+    #: the move number the table is at (as in the table's state): a take-back answers that position
+    move: StrictInt
+
+
 class PlayAction(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
@@ -293,6 +302,26 @@ def create_app(
         await server.act(table, seat, body.action, body.move)
         return _json(table.encoded_payload(seat))
 
+    @app.post("/api/tables/{table_id}/undo", responses=_errors(400, 403, 404, 408, 409, 410, 413, 429, 503))
+    async def undo(
+        table_id: str,
+        body: TakeBackMoves,
+        request: Request,
+        x_seat_token: Annotated[str | None, Header(description="the seat's token")] = None,
+    ) -> Response:
+        """Take back the seat's latest move (and the forced moves after it) while the game allows it:
+        the state's `can_undo` says when (RULES.md of each game, "Taking back a move")."""
+        throttle(actions, address(request), "actions")
+        table = server.table(table_id)
+        given = x_seat_token if x_seat_token is not None else body.token
+        if given is None:
+            raise TableError(
+                400, "bad-request", f"a take-back needs its seat's token (the {TOKEN_HEADER} header)"
+            )
+        seat = table.seat_of(given)
+        await server.take_back(table, seat, body.move)
+        return _json(table.encoded_payload(seat))
+
     @app.get("/api/tables/{table_id}/record", responses=_errors(400, 404, 409, 410))
     async def record(table_id: str, format: Literal["text", "json"] = "text") -> Response:
         table = server.table(table_id)
@@ -383,6 +412,12 @@ def create_app(
                 connection.send(
                     {"type": "ack", "id": request_id if _plain(request_id) else None, "move": table.ply}
                 )
+            elif kind == "undo":
+                throttle(actions, connection.address, "actions")
+                await server.take_back(table, connection.seat, data.get("move"))
+                connection.send(
+                    {"type": "ack", "id": request_id if _plain(request_id) else None, "move": table.ply}
+                )
             elif kind == "sync":
                 connection.send(table.encoded_payload(connection.seat))
             elif kind == "hello":
@@ -398,7 +433,9 @@ def create_app(
                 connection.send(table.encoded_payload(connection.seat))
             else:
                 raise TableError(
-                    400, "bad-request", "unknown message type; use 'hello', 'action', 'sync' or 'prefs'"
+                    400,
+                    "bad-request",
+                    "unknown message type; use 'hello', 'action', 'undo', 'sync' or 'prefs'",
                 )
         except TableError as err:
             connection.send({**_error_message(err), "id": request_id if _plain(request_id) else None})
@@ -502,7 +539,8 @@ def _frames(table: Table) -> list[dict[str, Any]]:
         }
 
     frames.append(frame(None))
-    for move, entry in zip(table.match.moves, table.log, strict=True):
+    moves_log = [entry for entry in table.log if not entry.undo]  # take-back lines are not moves
+    for move, entry in zip(table.match.moves, moves_log, strict=True):
         match.apply(move.action, validate=False)
         last = {"seat": move.seat, "letter": game.seat_name(move.seat), "action": move.action}
         frames.append(frame({**last, "events": entry.told[None].events}))

@@ -43,6 +43,7 @@ class TableRow(Base):
     updated: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), default=now, nullable=True)
     seats: Mapped[list[SeatRow]] = relationship(order_by="SeatRow.seat", lazy="selectin")
     moves: Mapped[list[MoveRow]] = relationship(order_by="MoveRow.ply", lazy="selectin")
+    takebacks: Mapped[list[TakebackRow]] = relationship(order_by="TakebackRow.number", lazy="selectin")
 
 
 class SeatRow(Base):
@@ -71,6 +72,20 @@ class MoveRow(Base):
     #: the viewers who read the action in full (seats, null for spectators), as `Game.describe` says
     readers: Mapped[list | None] = mapped_column(JSON, nullable=True)
     played: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
+class TakebackRow(Base):
+    """A take-back (`cardtable.core.undo`): after move `at`, `seat` took back `actions`; those moves
+    were deleted from `moves`, and the record keeps them as an annotation."""
+
+    __tablename__ = "takebacks"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True)
+    number: Mapped[int] = mapped_column(Integer, primary_key=True)
+    at: Mapped[int] = mapped_column(Integer)
+    seat: Mapped[int] = mapped_column(Integer)
+    actions: Mapped[list] = mapped_column(JSON)
+    taken: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), default=now, nullable=True)
 
 
 def default_database_url() -> str:

@@ -48,6 +48,12 @@ class TableServer:
         self.bots.kick(table)
         return action
 
+    async def take_back(self, table: Table, seat: int | None, move: object) -> None:
+        """Take back a seat's latest moves (`core.undo`): stored, replayed, sent to every watcher."""
+        self.tables.take_back(table, seat, move)
+        self.hub.broadcast(table)
+        self.bots.kick(table)
+
     def set_ask_every_window(self, table: Table, seat: int | None, ask: object) -> None:
         """A person's choice: be asked at every decision, or have a forced move played for them."""
         if seat is None:
@@ -146,6 +152,13 @@ class TableServer:
         table_id, _, ply = payload.partition(" ")
         table = self.tables.live.get(table_id)
         if table is None:
+            return
+        if ply == "undo":  # another process took moves back: this copy replays the table anew
+            del self.tables.live[table_id]
+            try:
+                self.hub.broadcast(self.table(table_id, fresh=False))
+            except TableError as err:
+                log.warning("table %s: %s", table_id, err.message)
             return
         try:
             upto = int(ply) if ply.isdecimal() and ply != "0" else None

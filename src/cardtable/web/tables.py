@@ -35,8 +35,9 @@ from cardtable.core import (
     make_game,
 )
 from cardtable.core.record import SEAT_LETTERS, Move
+from cardtable.core.undo import Step, TakeBack, point, step, why_not
 
-from .db import MoveRow, SeatRow, TableRow, now
+from .db import MoveRow, SeatRow, TableRow, TakebackRow, now
 from .hints import automata
 from .kinds import kinds_for
 
@@ -89,6 +90,8 @@ class LogEntry:
     action: str
     #: what each viewer (seat numbers, None for spectators) read of the move, as the game tells it
     told: dict[int | None, Told] = field(default_factory=dict)
+    #: a take-back's line (after move `ply`), not a move
+    undo: bool = False
 
 
 @dataclass
@@ -187,6 +190,7 @@ class Table:
             "setup_events": self.setup_events[seat],
             "log": list(self._log_lines(seat)),
             "ask_always": seat in self.ask_always,
+            "can_undo": self.why_not_undo(seat) is None,
             "result": None
             if result is None
             else {
@@ -231,6 +235,16 @@ class Table:
 
     def record(self) -> Record:
         return self.match.record()
+
+    def why_not_undo(self, seat: int | None) -> str | None:
+        """None if `seat` may take back its latest move now (`core.undo`), else why not. At this table a
+        bot never acts on a position that could still be taken back: once a bot holds the decision, the
+        move stands (the bot may already be thinking about it)."""
+        reason = why_not(self.match.steps, seat, over=self.over)
+        decision = self.match.decision
+        if reason is None and decision is not None and self.seats[decision.seat].is_bot:
+            return "a bot is already deciding on your move: it stands"
+        return reason
 
 
 class Tables:
@@ -382,12 +396,14 @@ class Tables:
             seats = [Seat(s.seat, s.kind, s.name, s.token) for s in row.seats]
             ask_always = {s.seat for s in row.seats if s.ask_always}
             moves = [(m.seat, m.action) for m in row.moves]
+            undone = [TakeBack(t.at, t.seat, list(t.actions)) for t in row.takebacks]
             game_name, options, seed = row.game, dict(row.options), row.seed
         try:
             game = make_game(game_name, options)
         except CardtableError as err:
             raise TableError(410, "unplayable-table", f"this table can no longer be played: {err}") from None
         table = Table(table_id, Match(game, seed, [s.name for s in seats]), seats, ask_always=ask_always)
+        settled = _settled(moves)
         for ply, (seat, text) in enumerate(moves, 1):
             decision = table.match.decision
             try:
@@ -401,7 +417,9 @@ class Tables:
                 raise TableError(410, "unplayable-table", message)
             after = game.clone(table.match.state)
             game.apply(after, action, validate=False)
-            self._apply(table, seat, action, after)
+            self._apply(table, seat, action, after, steps=ply > settled)
+        if undone:
+            self._rebuild(table, table.match.moves, undone)
         return table
 
     def set_ask_always(self, table: Table, seat: int, ask: bool) -> None:
@@ -429,6 +447,7 @@ class Tables:
             ids = list(connection.scalars(select(TableRow.id).where(*stale).limit(1000)))
             if ids:
                 connection.execute(delete(MoveRow).where(MoveRow.table_id.in_(ids)))
+                connection.execute(delete(TakebackRow).where(TakebackRow.table_id.in_(ids)))
                 connection.execute(delete(SeatRow).where(SeatRow.table_id.in_(ids)))
                 connection.execute(delete(TableRow).where(TableRow.id.in_(ids)))
         for table_id in ids:
@@ -543,6 +562,91 @@ class Tables:
             ) from None
         self._apply(table, seat, action, after)
 
+    def take_back(self, table: Table, seat: int | None, move: Any) -> TakeBack:
+        """Take back `seat`'s latest moves (`core.undo`) if the table allows it now: the moves are
+        deleted from storage and the take-back is stored beside them, then the table is replayed."""
+        if seat is None:
+            raise TableError(403, "spectator", "spectators have no moves to take back")
+        if isinstance(move, bool) or not isinstance(move, int):
+            raise TableError(
+                400, "bad-request", "a take-back must carry the move number it answers (an integer)"
+            )
+        if move != table.ply:
+            raise TableError(409, "stale", f"move {move} is stale: the table is at move {table.ply}")
+        reason = table.why_not_undo(seat)
+        if reason is not None:
+            raise TableError(409, "cannot-undo", reason)
+        keep = point(table.match.steps, seat, over=table.over)
+        taken = TakeBack(keep, seat, [m.action for m in table.match.moves[keep:]])
+        try:
+            with self.engine.begin() as connection:
+                if self.shared:
+                    self._serialise(connection, table, move)
+                connection.execute(delete(MoveRow).where(MoveRow.table_id == table.id, MoveRow.ply > keep))
+                last = select(func.max(TakebackRow.number)).where(TakebackRow.table_id == table.id)
+                number = (connection.scalar(last) or 0) + 1
+                connection.execute(
+                    insert(TakebackRow),
+                    [
+                        {
+                            "table_id": table.id,
+                            "number": number,
+                            "at": keep,
+                            "seat": seat,
+                            "actions": taken.actions,
+                        }
+                    ],
+                )
+                connection.execute(_TOUCH, {"table": table.id, "updated": now()})
+                if self.shared:
+                    connection.execute(
+                        sql("SELECT pg_notify(:c, :m)"), {"c": CHANNEL, "m": f"{table.id} undo"}
+                    )
+        except TableError:
+            self.catch_up(table)
+            raise
+        except SQLAlchemyError:
+            raise TableError(
+                503, "storage", "the take-back could not be stored; nothing changed, try again"
+            ) from None
+        self._rebuild(table, table.match.moves[:keep], [*table.match.undone, taken])
+        return taken
+
+    def _rebuild(self, table: Table, moves: Sequence[Move], undone: Sequence[TakeBack]) -> None:
+        """Make `table` the replay of `moves` from its seed, with a log line for each take-back after the
+        move it followed: every seat reads how many moves were taken back, the seat that took them back
+        (and, once the game is over, everyone) reads which."""
+        game = table.game
+        fresh = Table(
+            table.id,
+            Match(game, table.match.seed, list(table.match.seats)),
+            table.seats,
+            ask_always=table.ask_always,
+            creator=table.creator,
+        )
+        fresh.match.undone = list(undone)
+        notes = sorted(undone, key=lambda t: t.at)
+
+        def note_upto(ply: int, *, rest: bool = False) -> None:
+            while notes and (rest or notes[0].at <= ply):
+                taken = notes.pop(0)
+                count = len(taken.actions)
+                full = Told("took back: " + " | ".join(taken.actions), [])
+                brief = Told(f"took back {count} move{'s' if count > 1 else ''}", [])
+                told = {v: full if v == taken.seat else brief for v in fresh.viewers}
+                fresh.log.append(LogEntry(ply, taken.seat, str(full.text), told, undo=True))
+
+        note_upto(0)
+        settled = _settled([(m.seat, m.action) for m in moves])
+        for move in moves:
+            action = game.parse_action(move.action)
+            after = game.clone(fresh.match.state)
+            game.apply(after, action, validate=False)
+            self._apply(fresh, move.seat, action, after, steps=fresh.ply >= settled)
+            note_upto(fresh.ply)
+        note_upto(fresh.ply, rest=True)  # take-backs after moves a later take-back took back too
+        table.__dict__.update(fresh.__dict__)
+
     def _serialise(self, connection: Any, table: Table, move: int) -> None:
         """Under the table's row lock (one mover at a time across processes), refuse a move another
         process has already answered."""
@@ -559,13 +663,26 @@ class Tables:
             return None
         return result.describe([s.name for s in table.seats])
 
-    def _apply(self, table: Table, seat: int, action: Action, after: Any) -> None:
-        """Make `after` (the position once `action` is applied) the table's state, and log the move."""
+    def _apply(self, table: Table, seat: int, action: Action, after: Any, *, steps: bool = True) -> None:
+        """Make `after` (the position once `action` is applied) the table's state, and log the move.
+        `steps=False`: a replayed move another seat's move followed, which no one can take back any more
+        (`core.undo` never reads its step; working it out costs a listing of the legal actions)."""
         before = table.match.state
         table.match.state = after
         table.match.moves.append(Move(seat, str(action)))
+        table.match.steps.append(
+            step(table.game, before, action, after) if steps else Step(seat, False, False)
+        )
         told = {v: narrator.told(before, action, after) for v, narrator in table.narrators.items()}
         table.log.append(LogEntry(table.ply, seat, str(action), told))
+
+
+def _settled(moves: Sequence[tuple[int, str]]) -> int:
+    """How many of `moves` another seat's move followed: no one can take them back (`core.undo`)."""
+    settled = len(moves)
+    while settled > 0 and moves[settled - 1][0] == moves[-1][0]:
+        settled -= 1
+    return settled
 
 
 def _mode_options(game_name: str, mode: str) -> Mapping[str, Any]:

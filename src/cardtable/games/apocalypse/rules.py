@@ -336,6 +336,26 @@ class Apocalypse(Game[ApocalypseState]):
         """The game's log: every public consequence of the moves, in words (the same for everyone)."""
         return list(state.log)
 
+    def reversible(self, before: ApocalypseState, action: Action, after: ApocalypseState) -> bool:
+        """A move may be taken back (RULES.md "Taking back a move") when no deck lost a card or was
+        shuffled (a draw shows cards: the round's pool, a Catastrophe, a natural resource), no deck
+        top was looked at (Research, Weather Report), and no other seat's ability cards changed."""
+        decision = self.decision(before)
+        actor = decision.seat if decision is not None else -1
+        return (
+            after.rng == before.rng
+            and after.building_deck == before.building_deck
+            and after.natural_decks == before.natural_decks
+            and after.catastrophe_deck == before.catastrophe_deck
+            and after.deck_known == before.deck_known
+            and after.catastrophe_known == before.catastrophe_known
+            and all(
+                sorted(new) == sorted(old)
+                for seat, (old, new) in enumerate(zip(before.abilities, after.abilities, strict=True))
+                if seat != actor
+            )
+        )
+
     def card_faces(self) -> dict[str, dict[str, Any]]:
         return faces.card_faces(self.catalog)
 

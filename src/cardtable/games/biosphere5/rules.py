@@ -626,6 +626,20 @@ class Biosphere5(Game[State]):
         """The public event lines (view key `events`): what the table sees, the same for every viewer."""
         return list(state.events)
 
+    def reversible(self, before: State, action: Action, after: State) -> bool:
+        """A move may be taken back (RULES.md "Taking back a move") when no die was rolled and no pile
+        shuffled, no draw pile lost or gained a card (a draw or a refill shows a card), no other
+        seat's hand changed, the Machine did nothing, and the next step shows nobody hidden cards
+        (Espionage's look at a hand, The Trap's search of the pile, the Machine's unveiled cards)."""
+        if after.rng != before.rng or after.machine != before.machine:
+            return False
+        decision = self.decision(before)
+        actor = decision.seat if decision is not None else -1
+        for seat, (old, new) in enumerate(zip(before.boards, after.boards, strict=True)):
+            if new.pile != old.pile or (seat != actor and sorted(new.hand) != sorted(old.hand)):
+                return False
+        return not (after.tasks and after.tasks[0].kind in ("force", "search", "unveil"))
+
     def card_faces(self) -> dict[str, dict[str, Any]]:
         return faces.card_faces(self.cards)
 

@@ -118,6 +118,27 @@ class DinoBattles(Game[DinoState]):
         """The public narration (the view's "log"): the same lines for every viewer."""
         return list(state.log)
 
+    def reversible(self, before: DinoState, action: Action, after: DinoState) -> bool:
+        """A move may be taken back (RULES.md "Taking back a move") when no deck was drawn from or
+        shuffled (a draw shows cards; the Dino Deck reveals a Dinosaur), no other player's hand or
+        face-down attached cards changed, and none of the mover's own face-down cards left its
+        Dinosaurs (they would be turned up)."""
+        if after.rng != before.rng or after.dino_deck != before.dino_deck:
+            return False
+        decision = rules.decision(before)
+        actor = decision.seat if decision is not None else -1
+        for seat, (old, new) in enumerate(zip(before.players, after.players, strict=True)):
+            if new.deck != old.deck:
+                return False
+            attached_old = Counter(c for d in old.dinos() for c in d.attached)
+            attached_new = Counter(c for d in new.dinos() for c in d.attached)
+            if seat == actor:
+                if not attached_old <= attached_new:
+                    return False
+            elif attached_new != attached_old or sorted(new.hand) != sorted(old.hand):
+                return False
+        return True
+
     def view(self, state: DinoState, seat: int | None) -> dict[str, Any]:
         cat = self.catalog
         players = []

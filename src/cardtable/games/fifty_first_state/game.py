@@ -198,6 +198,25 @@ class FiftyFirstState(Game[FiftyState]):
     def narration(self, state: FiftyState, viewer: int | None) -> list[str]:
         return list(state.events)
 
+    def reversible(self, before: FiftyState, action: Action, after: FiftyState) -> bool:
+        """A move may be taken back (RULES.md "Taking back a move") when no deck was drawn from or
+        shuffled (a draw, the Lookout's reveal and a new face-up Connection show cards) and no other
+        player's hand changed (a card taken from it, or shown)."""
+        if (
+            after.rng != before.rng
+            or after.deck != before.deck
+            or after.connection_decks != before.connection_decks
+            or after.connection_up != before.connection_up
+        ):
+            return False
+        decision = self.decision(before)
+        actor = decision.seat if decision is not None else -1
+        return all(
+            sorted(new.hand) == sorted(old.hand) and sorted(new.known) == sorted(old.known)
+            for seat, (old, new) in enumerate(zip(before.players, after.players, strict=True))
+            if seat != actor
+        )
+
     def determinize(self, state: FiftyState, seat: int, rng: Rng) -> FiftyState:
         """Resample what `seat` cannot see: the deck order, the discard pile and the cards in other
         hands that were not taken face up, from the pool of all those unseen cards."""

@@ -120,6 +120,30 @@ class RaceForTheGalaxy(Game[RftgState]):
     def narration(self, state: RftgState, viewer: int | None) -> list[str]:
         return list(state.log)
 
+    def reversible(self, before: RftgState, action: Action, after: RftgState) -> bool:
+        """A move may be taken back (RULES.md "Taking back a move") when no card left the deck and the
+        deck was not reshuffled (a draw, an explore, a good or a gamble shows or hides a new card),
+        no other seat's hand, explored cards, goods, action cards or pick changed, and a secret
+        choice (action cards, a develop or settle pick) did not complete the reveal: it was not the
+        last of its round, since the last one turns every choice face up."""
+        if after.rng != before.rng or after.deck != before.deck or after.reshuffles != before.reshuffles:
+            return False
+        decision = self.decision(before)
+        actor = decision.seat if decision is not None else -1
+        for seat, (old, new) in enumerate(zip(before.players, after.players, strict=True)):
+            if seat != actor and (
+                sorted(new.hand) != sorted(old.hand)
+                or sorted(new.drawn) != sorted(old.drawn)
+                or new.goods != old.goods
+                or new.actions != old.actions
+                or new.pick != old.pick
+            ):
+                return False
+        kind = before.tasks[0].kind if before.tasks else ""
+        if kind in view.SECRET_PICKS:
+            return bool(after.tasks) and not after.ended and after.tasks[0].kind == kind
+        return True
+
     def determinize(self, state: RftgState, seat: int, rng: Rng) -> RftgState:
         """Resample every card `seat` cannot see and the secret picks of others (`view.py`)."""
         return view.determinize(self, state, seat, rng)

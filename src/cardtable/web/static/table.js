@@ -108,6 +108,15 @@ function send(action) {
   for (const button of document.querySelectorAll(".action")) button.disabled = true;
 }
 
+// take back this seat's last move: the server offers it (`can_undo`) only while the game allows it
+function undo() {
+  if (!state || pending || socket.readyState !== WebSocket.OPEN) return;
+  pending = nextId++;
+  socket.send(JSON.stringify({ type: "undo", move: state.move, id: pending }));
+  $("undo").disabled = true;
+}
+$("undo").addEventListener("click", undo);
+
 function context() {
   return { seats: state.seats, mySeat: state.seat, hints, faces };
 }
@@ -348,6 +357,8 @@ function draw() {
     choices.replaceChildren(...buttons);
   }
 
+  $("undo").hidden = !state.can_undo;
+  $("undo").disabled = false;
   $("log").replaceChildren(...logItems(state.setup_events ?? [], state.log, state.seat, ctx));
   scrollLogToEnd();
   const finished = $("finished");

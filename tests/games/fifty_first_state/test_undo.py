@@ -1,0 +1,52 @@
+"""Taking back a move (RULES.md "Taking back a move"): exact, from the two states; no deck drawn."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cardtable.core import Action, Rng, make_game
+
+
+def reached(game: Any, seed: int, wanted: Any, limit: int = 2000) -> tuple[Any, Action]:
+    """The first position of a seeded random game (seed `seed`) where `wanted(game, state, action)`
+    holds for a legal action, with that action: the scenario a rule clause needs."""
+    state, rng = game.new_state(seed), Rng(seed)
+    for _ in range(limit):
+        legal = game.legal_actions(state)
+        assert legal, "the game ended before the scenario came up"
+        for action in legal:
+            if wanted(game, state, action):
+                return state, action
+        game.apply(state, legal[rng.below(len(legal))])
+    raise AssertionError("the scenario never came up")
+
+
+def taken_back(game: Any, state: Any, action: Action | str) -> bool:
+    """Whether the game lets `action`, applied in `state`, be taken back (the state is left as it was)."""
+    after = game.clone(state)
+    game.apply(after, action)
+    return game.reversible(state, Action.parse(str(action)), after)
+
+
+def test_building_a_location_from_the_hand_can_be_taken_back() -> None:
+    game = make_game("51st-state", {"players": 2})
+
+    def builds_quietly(game: Any, state: Any, action: Action) -> bool:
+        after = game.clone(state)
+        game.apply(after, action)
+        return action.verb == "build" and after.deck == state.deck
+
+    state, action = reached(game, 6, builds_quietly)
+    assert taken_back(game, state, action)
+
+
+def test_a_move_that_draws_a_card_stands() -> None:
+    game = make_game("51st-state", {"players": 2})
+
+    def draws(game: Any, state: Any, action: Action) -> bool:
+        after = game.clone(state)
+        game.apply(after, action)
+        return len(after.deck) < len(state.deck) and after.rng == state.rng
+
+    state, action = reached(game, 6, draws)
+    assert not taken_back(game, state, action)

@@ -1,0 +1,78 @@
+"""Undo in Debian's Chromium (Playwright): the button shows only when the game allows a take-back, a
+click takes the move back, and the other seat's page reads that a move was taken back, not which."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+
+from .helpers import ROOT, LiveServer, free_port, new_table, state, tokens
+
+CHROMIUM = Path("/usr/bin/chromium")
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"]
+
+pytestmark = pytest.mark.skipif(
+    not CHROMIUM.exists() or shutil.which("chromium") is None, reason="Debian's chromium is not installed"
+)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[object]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS, headless=True)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    folder = tmp_path_factory.mktemp("undo")
+    # this checkout's code (its src/ first), not whichever copy of cardtable the environment installed
+    paths = os.pathsep.join([str(ROOT / "src"), str(ROOT)])
+    live = LiveServer(
+        f"sqlite:///{folder / 'undo.db'}", free_port(), log=folder / "server.log", env={"PYTHONPATH": paths}
+    )
+    live.start()
+    yield live
+    live.stop()
+
+
+def test_clicking_undo_takes_back_a_move_that_showed_nothing(browser, server: LiveServer) -> None:
+    with httpx.Client(base_url=server.url, timeout=10) as client:
+        # Biosphere 5, seed 7: A starts; "take two" (2.1) shows nothing
+        table = new_table(client, "biosphere5", seats=["human", "human"], seed=7)
+        contexts = [
+            browser.new_context(viewport={"width": 1280, "height": 900}, bypass_csp=True) for _ in range(2)
+        ]
+        pages = [context.new_page() for context in contexts]
+        for page, seat in zip(pages, table["seats"], strict=True):
+            page.goto(server.url + seat["link"])
+            page.wait_for_function("document.body.dataset.move === '0'")
+        mine, theirs = pages
+        assert mine.locator("#undo").is_hidden()
+        choices = mine.get_by_role("group", name="your choices")
+        choices.locator('button[data-action="take2"]').click()
+        mine.wait_for_function("document.body.dataset.move === '1'")
+        undo = mine.get_by_role("button", name="Undo my last move")
+        assert undo.is_visible() and theirs.locator("#undo").is_hidden()
+        undo.click()
+        mine.wait_for_function("document.body.dataset.move === '0'")
+        theirs.wait_for_function("document.body.dataset.move === '0'")
+        assert mine.locator("#undo").is_hidden()
+        assert "took back: take2" in mine.locator("#log").inner_text()
+        assert "took back 1 move" in theirs.locator("#log").inner_text()
+        assert "take2" not in theirs.locator("#log").inner_text()
+        assert state(client, table["table"], tokens(table)[0])["move"] == 0
+        # a move that shows a card (the top of the draw pile) offers no Undo
+        choices.locator('button[data-action="take pile"]').click()
+        mine.wait_for_function("document.body.dataset.move === '1'")
+        assert mine.locator("#undo").is_hidden()
+        for context in contexts:
+            context.close()

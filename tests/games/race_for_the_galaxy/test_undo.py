@@ -48,3 +48,16 @@ def test_explore_drawing_cards_stands() -> None:
 
     state, action = reached(game, 5, draws)
     assert not taken_back(game, state, action)
+
+
+def test_solitaire_a_move_after_which_the_robot_acted_stands() -> None:
+    """RULES.md "Taking back a move": the robot is an automaton; once it acted, the move stands."""
+    game = make_game("race-for-the-galaxy", {"solo": "robot"})
+
+    def robot_acts(g: Any, s: Any, a: Action) -> bool:
+        after = g.clone(s)
+        g.apply(after, a)
+        return after.robot != s.robot
+
+    state, action = reached(game, 5, robot_acts)
+    assert not taken_back(game, state, action)

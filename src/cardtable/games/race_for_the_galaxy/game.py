@@ -123,10 +123,13 @@ class RaceForTheGalaxy(Game[RftgState]):
     def reversible(self, before: RftgState, action: Action, after: RftgState) -> bool:
         """A move may be taken back (RULES.md "Taking back a move") when no card left the deck and the
         deck was not reshuffled (a draw, an explore, a good or a gamble shows or hides a new card),
-        no other seat's hand, explored cards, goods, action cards or pick changed, and a secret
+        no other seat's hand, explored cards, goods, action cards or pick changed, the solitaire robot
+        did not act, and a secret
         choice (action cards, a develop or settle pick) did not complete the reveal: it was not the
         last of its round, since the last one turns every choice face up."""
         if after.rng != before.rng or after.deck != before.deck or after.reshuffles != before.reshuffles:
+            return False
+        if after.robot != before.robot:  # the solitaire robot acted: an automaton's move stands
             return False
         decision = self.decision(before)
         actor = decision.seat if decision is not None else -1

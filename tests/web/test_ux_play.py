@@ -226,8 +226,8 @@ def play_through_clicks(
             assert snap["width"] <= snap["inner"], "the finished page scrolls sideways"
             return {"clicks": clicks, "card_clicks": card_clicks, "played": played}
         check_update(snap, game, seat, picked)
-        if clicks == 12 and shot:
-            screenshot(page, shot)
+        if clicks == 12 and shot:  # what the person sees (a phone's whole page is too long to read)
+            screenshot(page, shot, full_page=snap["inner"] > 800)
         target = snap["target"]
         trace.append((snap["move"], picked is not None, target))
         page.mouse.click(target["x"], target["y"])

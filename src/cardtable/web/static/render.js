@@ -15,7 +15,8 @@ export function gameHints(all, game) {
   return {
     labels: { ...(base.labels ?? {}), ...(own.labels ?? {}) },
     perSeat: set("per_seat"),
-    seatKeys: set("seat_keys"),
+    // a game may say a key the defaults read as a seat is not one (Apocalypse's "turn" counts turns)
+    seatKeys: new Set([...set("seat_keys")].filter((k) => !(own.not_seat_keys ?? []).includes(k))),
     cards: set("cards"),
     hidden: new Set([...set("hidden"), ...(own.log_key ? [own.log_key] : [])]),
     hideEmpty: set("hide_empty"),

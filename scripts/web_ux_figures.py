@@ -77,7 +77,14 @@ def main() -> None:
             with sync_playwright() as playwright:
                 browser = launch(playwright)
                 for width in (1280, 390):
-                    times = [newcomer(browser, server, width)[0] for _ in range(args.runs)]
+                    times = []
+                    for _ in range(args.runs):
+                        try:
+                            times.append(newcomer(browser, server, width)[0])
+                        except Exception as err:  # a failed run is reported, not hidden
+                            print(f"newcomer at {width} px: a run failed: {str(err).splitlines()[0]}")
+                    if not times:
+                        continue
                     print(
                         f"newcomer at {width} px: start page to a first legal move in 4 clicks; "
                         f"median {statistics.median(times):.2f} s, range {min(times):.2f}–{max(times):.2f} s "

@@ -107,6 +107,11 @@ UPDATE = """async ({before, picked, r1, r2, share}) => {
     strays: document.querySelectorAll('button.action').length
       - document.querySelectorAll('[aria-label="your choices"] button.action').length,
     legal: buttons.filter((b) => b.dataset.action).map((b) => b.dataset.action),
+    grids: [...document.querySelectorAll('#board .grid')].map((g) => {
+      const row = (c) => Number(/\\d+$/.exec(c.dataset.cell)[0]);
+      return [Math.max(...[...g.querySelectorAll('[data-cell]')].map(row)),
+        Math.max(0, ...[...g.querySelectorAll('.grid-cell:not(.slot)[data-cell]')].map(row))];
+    }),
     cards: [...document.querySelectorAll('#board [data-token]')].map((c) => ({
       token: c.dataset.token.toLowerCase(),
       clickable: c.classList.contains('playable') || c.classList.contains('pickable'),
@@ -156,6 +161,8 @@ def check_update(snap: dict[str, Any], game: str, seat: int, picked: dict[str, A
             f"the decision's {name} is off screen: {snap[name]} in {snap['inner']}x{h}"
         )
     assert snap["strays"] == 0, "a move button outside 'your choices'"
+    for drawn, deepest in snap["grids"]:  # a board unbounded below: drawn to one row past its deepest card
+        assert drawn == deepest + 1, f"board drawn to row {drawn}, deepest card in row {deepest}"
     assert snap["target"]["reached"], f"a click at the middle of {snap['target']} does not reach it"
     for card in snap["cards"]:
         if card["clickable"] or card["selected"]:

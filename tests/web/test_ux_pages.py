@@ -1,5 +1,6 @@
 """Issue 17: a newcomer's first minute (start page to a first legal move, timed), the start page's
-choices, the rules page of every game, and a downloaded record opened in the web replay."""
+choices, the rules page of every game, a downloaded record opened in the web replay, and a whole game
+played from the keyboard alone."""
 
 from __future__ import annotations
 

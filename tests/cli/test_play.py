@@ -124,3 +124,27 @@ def test_a_render_that_is_not_valid_markup_is_shown_as_plain_text(monkeypatch: p
     table = Table(Match(BadMarkupToy(), 5), 0, {1: make_player("random", 3)}, Console(file=out))
     assert not table.run()
     assert "[/oops]" in out.getvalue()
+
+
+def test_the_terminal_words_moves_as_the_web_table_and_replay_step_do(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Issue 17: the web and the terminal in step. Moves are listed and logged in the words of the web's
+    hints (card names, costs), the notation beside; why the decision is asked is said under it."""
+    from cardtable.cli.words import in_words, why
+    from cardtable.core import make_game
+
+    monkeypatch.setattr(sys, "stdin", io.StringIO("1\n" * 6 + "quit\n"))
+    out = io.StringIO()
+    game = make_game("dino-battles", {"players": 2})
+    bot = {1: make_player("heuristic", 3)}
+    table = Table(Match(game, 3, ["you", "heuristic"]), 0, bot, Console(file=out))
+    table.run()
+    text = out.getvalue()
+    assert "Buy Rapid Deployment — costs 1 ATK + 1 EVA (buy rapid-deployment)" in text
+    assert "you (your only move): Go on to Combat (pass)" in text
+    assert why(game, "buy") in text
+    first = table.match.moves[1].action  # the person's first chosen move, logged as the web words it
+    state = Match(game, 3, ["you", "heuristic"])
+    state.apply(table.match.moves[0].action)
+    assert f"you: {in_words(game, first, state.state)} ({first})" in text

@@ -37,3 +37,28 @@ def live_server(tmp_path: Path) -> Iterator[LiveServer]:
         yield server
     finally:
         server.stop()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[object]:
+    """Debian's Chromium, once per test process (tests open pages in contexts of their own)."""
+    from playwright.sync_api import sync_playwright
+
+    from .browser import launch
+
+    with sync_playwright() as playwright:
+        chromium = launch(playwright)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture(scope="session")
+def web_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    """One real server for every browser test of a test process (starting one takes seconds)."""
+    folder = tmp_path_factory.mktemp("web")
+    server = LiveServer(f"sqlite:///{folder / 'web.db'}", free_port(), log=folder / "server.log")
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()

@@ -113,7 +113,8 @@ class LiveServer:
         return f"http://127.0.0.1:{self.port}"
 
     def start(self) -> None:
-        env = {**os.environ, "PYTHONPATH": str(ROOT), **self.env}
+        # this checkout's code (src), whatever cardtable the environment has installed, and the toy game
+        env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT / "src"), str(ROOT)]), **self.env}
         command = [
             sys.executable, "-c", "from cardtable.cli import main; main()", "serve",
             "--port", str(self.port), "--database-url", self.database_url,

@@ -4,8 +4,6 @@ the start page, replay, and a screenshot of every registered game's table (in re
 from __future__ import annotations
 
 import random
-import shutil
-from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
@@ -13,40 +11,10 @@ import pytest
 
 from cardtable.core import Record, game_names, replay
 
-from .helpers import ROOT, LiveServer, free_port, new_table, state, tokens
+from .browser import browser_only, close, move_of, open_page, screenshot, wait_move
+from .helpers import LiveServer, new_table, state, tokens
 
-CHROMIUM = Path("/usr/bin/chromium")
-SCREENSHOTS = ROOT / "reports" / "screenshots"
-ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-
-pytestmark = pytest.mark.skipif(
-    not CHROMIUM.exists() or shutil.which("chromium") is None, reason="Debian's chromium is not installed"
-)
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[object]:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        # Playwright gives every launch a fresh, empty profile (its own --user-data-dir)
-        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS, headless=True)
-        yield chromium
-        chromium.close()
-
-
-def move_of(page) -> int:  # type: ignore[no-untyped-def]
-    value = page.evaluate("document.body.dataset.move")
-    return int(value) if value is not None else -1
+pytestmark = browser_only
 
 
 def play_in_browsers(pages: list, rng: random.Random, limit: int = 2000) -> int:  # type: ignore[type-arg]
@@ -64,7 +32,7 @@ def play_in_browsers(pages: list, rng: random.Random, limit: int = 2000) -> int:
                 before = move_of(page)
                 popups += page.locator("#popup[open]").count()
                 buttons.nth(rng.randrange(buttons.count())).click()
-                page.wait_for_function(f"Number(document.body.dataset.move) > {before}", timeout=10000)
+                wait_move(page, before, timeout=10000)
                 break
         else:
             pages[0].wait_for_timeout(30)
@@ -79,38 +47,22 @@ def check_against_record(client: httpx.Client, table: dict) -> None:
     assert match.game.view(match.state, None) == final["view"]
 
 
-@pytest.fixture(scope="module")
-def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
-    """One real server for all the browser tests of this module (starting one takes seconds)."""
-    folder = tmp_path_factory.mktemp("browser")
-    server = LiveServer(f"sqlite:///{folder / 'live.db'}", free_port(), log=folder / "server.log")
-    server.start()
-    yield server
-    server.stop()
-
-
 # seed 102 of Biosphere 5 with these random clicks ends in about 44 moves, with rescue decisions out
 # of turn (they pop up); a short game keeps the browser suite's CI time low
 @pytest.mark.parametrize(("game", "seed", "popups"), [("toy", 5, False), ("biosphere5", 102, True)])
 def test_two_people_play_a_whole_game_through_their_seat_links(
-    browser, live_server: LiveServer, game: str, seed: int, popups: bool, tmp_path: Path
+    browser, web_server: LiveServer, game: str, seed: int, popups: bool, tmp_path: Path
 ) -> None:
-    with httpx.Client(base_url=live_server.url, timeout=10) as client:
+    with httpx.Client(base_url=web_server.url, timeout=10) as client:
         table = new_table(client, game, seats=["human", "human"], names=["Ada", "Bo"], seed=seed)
-        contexts = [
-            browser.new_context(viewport={"width": 1200, "height": 900}, bypass_csp=True) for _ in range(2)
-        ]
-        pages = [context.new_page() for context in contexts]
-        for page, seat in zip(pages, table["seats"], strict=True):
-            page.goto(live_server.url + seat["link"])
+        pages = [open_page(browser, web_server.url + seat["link"]) for seat in table["seats"]]
         pages[0].wait_for_selector("#board .view")
         hand = state(client, table["table"], tokens(table)[0])["view"].get("hand")
         if hand:  # a hand is drawn as cards, and only to its own seat
             assert pages[0].locator("#board .card").count() >= len(hand)
         popped = play_in_browsers(pages, random.Random(game))
         assert (popped > 0) == popups
-        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-        pages[0].screenshot(path=str(SCREENSHOTS / f"{game}-finished.png"), full_page=True)
+        screenshot(pages[0], f"{game}-finished.png")
         for page in pages:
             assert page.locator("#finished").is_visible()
             assert page.locator("#log > li.move").count() == state(client, table["table"])["move"]
@@ -120,17 +72,15 @@ def test_two_people_play_a_whole_game_through_their_seat_links(
         saved = tmp_path / "game.rec"
         download.value.save_as(saved)
         assert replay(Record.load(saved.read_text())).result is not None
-        for context in contexts:
-            context.close()
+        for page in pages:
+            close(page)
 
 
 def test_a_newcomer_starts_a_biosphere5_game_against_the_bot_and_replays_it(
-    browser, live_server: LiveServer
+    browser, web_server: LiveServer
 ) -> None:
     """The README's promise: open the start page, start Biosphere 5 against the bot, finish, replay."""
-    context = browser.new_context(viewport={"width": 1200, "height": 900}, bypass_csp=True)
-    page = context.new_page()
-    page.goto(live_server.url + "/")
+    page = open_page(browser, web_server.url + "/")
     assert page.locator(".game-entry").count() == len(game_names())
     page.select_option("#game-select", "biosphere5")
     page.wait_for_selector("[data-seat='1']")
@@ -140,8 +90,7 @@ def test_a_newcomer_starts_a_biosphere5_game_against_the_bot_and_replays_it(
     link = page.locator("a.open-seat").first
     link.wait_for()
     assert page.locator("a.open-seat").count() == 1  # the bot's seat has no link
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SCREENSHOTS / "start-page.png"), full_page=True)
+    screenshot(page, "start-page.png")
     page.goto(link.get_attribute("href"))
     page.wait_for_selector("#board .card-face")  # cards are drawn from their printed faces
     assert page.locator("#log .events li").count() > 0  # the game's narration is in the log panel
@@ -157,13 +106,12 @@ def test_a_newcomer_starts_a_biosphere5_game_against_the_bot_and_replays_it(
     last = move_of(page)
     assert last >= 1 and "Game over" in page.inner_text("#banner")
     page.select_option("#perspective", "0")
-    page.screenshot(path=str(SCREENSHOTS / "replay.png"), full_page=True)
-    context.close()
+    screenshot(page, "replay.png")
+    close(page)
 
 
-def test_the_machine_of_solo_biosphere5_takes_no_link(browser, live_server: LiveServer) -> None:
-    page = browser.new_page(viewport={"width": 1200, "height": 900}, bypass_csp=True)
-    page.goto(live_server.url + "/")
+def test_the_machine_of_solo_biosphere5_takes_no_link(browser, web_server: LiveServer) -> None:
+    page = open_page(browser, web_server.url + "/")
     page.select_option("#game-select", "biosphere5")
     page.select_option("#mode-select", "solo vs Machine")
     page.wait_for_selector(".automaton")
@@ -174,54 +122,50 @@ def test_the_machine_of_solo_biosphere5_takes_no_link(browser, live_server: Live
     page.goto(page.locator("a.open-seat").first.get_attribute("href"))
     page.wait_for_selector("#board .card-face")
     assert "rulebook automaton" in page.inner_text("#seats-bar")
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SCREENSHOTS / "biosphere5-solo-table.png"), full_page=True)
-    page.close()
+    screenshot(page, "biosphere5-solo-table.png")
+    close(page)
 
 
-def test_a_wrong_seat_link_shows_a_clear_error(browser, live_server: LiveServer) -> None:
-    with httpx.Client(base_url=live_server.url, timeout=10) as client:
+def test_a_wrong_seat_link_shows_a_clear_error(browser, web_server: LiveServer) -> None:
+    with httpx.Client(base_url=web_server.url, timeout=10) as client:
         table = new_table(client, "toy")
-    page = browser.new_page(bypass_csp=True)
-    response = page.goto(f"{live_server.url}/t/{table['table']}/seat/forged")
+    page = open_page(browser)
+    response = page.goto(f"{web_server.url}/t/{table['table']}/seat/forged")
     assert response is not None and response.status == 403
     assert "not valid" in page.inner_text("body")
-    page.close()
+    close(page)
 
 
 @pytest.mark.parametrize("game", game_names())
-def test_screenshot_of_every_games_table(browser, live_server: LiveServer, game: str) -> None:
-    with httpx.Client(base_url=live_server.url, timeout=10) as client:
+def test_screenshot_of_every_games_table(browser, web_server: LiveServer, game: str) -> None:
+    with httpx.Client(base_url=web_server.url, timeout=10) as client:
         setup = client.get(f"/api/games/{game}/setup").json()
         seats = ["human"] + ["random"] * (setup["num_seats"] - 1)
         table = new_table(client, game, seats=seats, names=["You"], seed=12)
-    page = browser.new_page(viewport={"width": 1280, "height": 1000}, bypass_csp=True)
-    page.goto(live_server.url + table["seats"][0]["link"])
+    page = open_page(browser, web_server.url + table["seats"][0]["link"])
     page.wait_for_selector("#board .view")
     page.wait_for_selector("button.action", timeout=10000)  # bots have moved, it is the person's turn
-    if client_faces(live_server, game):
+    if client_faces(web_server, game):
         page.wait_for_selector("#board .card-face")  # cards drawn from their printed faces
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SCREENSHOTS / f"{game}-table.png"), full_page=True)
+    screenshot(page, f"{game}-table.png")
     assert page.locator("#board section, #board .chip").count() > 0
     # the spectator sees the same table without anyone's hand
-    page.goto(live_server.url + table["spectator"])
+    page.goto(web_server.url + table["spectator"])
     page.wait_for_selector("#board .view")
-    page.screenshot(path=str(SCREENSHOTS / f"{game}-spectator.png"), full_page=True)
+    screenshot(page, f"{game}-spectator.png")
     assert page.locator("button.action").count() == 0
-    page.close()
+    close(page)
 
 
 def client_faces(server: LiveServer, game: str) -> dict:
     return httpx.get(f"{server.url}/api/games/{game}/cards", timeout=10).json()["faces"]
 
 
-def test_a_card_is_placed_on_the_board_by_picking_it_then_its_cell(browser, live_server: LiveServer) -> None:
+def test_a_card_is_placed_on_the_board_by_picking_it_then_its_cell(browser, web_server: LiveServer) -> None:
     """Cards Against the Apocalypse: a pool card names many moves; pick it, then click a free cell."""
-    with httpx.Client(base_url=live_server.url, timeout=10) as client:
+    with httpx.Client(base_url=web_server.url, timeout=10) as client:
         table = new_table(client, "apocalypse", seats=["human", "random", "random"], names=["You"], seed=12)
-    page = browser.new_page(viewport={"width": 1280, "height": 1000}, bypass_csp=True)
-    page.goto(live_server.url + table["seats"][0]["link"])
+    page = open_page(browser, web_server.url + table["seats"][0]["link"])
     page.wait_for_selector("#board .grid")
     for _ in range(40):  # play plain buttons (start resource, abilities) until a card can be placed
         page.wait_for_selector("button.action:enabled", timeout=10000)
@@ -229,7 +173,7 @@ def test_a_card_is_placed_on_the_board_by_picking_it_then_its_cell(browser, live
             break
         before = move_of(page)
         page.locator("button.action:enabled").first.click()
-        page.wait_for_function(f"Number(document.body.dataset.move) > {before}", timeout=10000)
+        wait_move(page, before, timeout=10000)
     card = page.locator("#board [data-key='pool'] .card.pickable").first
     name = card.get_attribute("data-token")
     card.click()
@@ -237,11 +181,10 @@ def test_a_card_is_placed_on_the_board_by_picking_it_then_its_cell(browser, live
     slot = page.locator("#board .slot.playable").first
     cell = slot.get_attribute("data-token")
     before = move_of(page)
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SCREENSHOTS / "apocalypse-placing.png"), full_page=True)
+    screenshot(page, "apocalypse-placing.png")
     slot.click()
-    page.wait_for_function(f"Number(document.body.dataset.move) > {before}", timeout=10000)
-    with httpx.Client(base_url=live_server.url, timeout=10) as client:
+    wait_move(page, before, timeout=10000)
+    with httpx.Client(base_url=web_server.url, timeout=10) as client:
         log = state(client, table["table"], tokens(table)[0])["log"]
     assert any(line["action"] == f"place {name} {cell}" and line["seat"] == 0 for line in log)
-    page.close()
+    close(page)

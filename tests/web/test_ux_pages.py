@@ -1,11 +1,11 @@
 """Issue 17: a newcomer's first minute (start page to a first legal move, timed), the start page's
-choices, the rules page of every game, and a downloaded record opened in the web replay."""
+choices, the rules page of every game, a downloaded record opened in the web replay, and a whole game
+played from the keyboard alone."""
 
 from __future__ import annotations
 
-import shutil
+import random
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
@@ -14,46 +14,20 @@ from fastapi.testclient import TestClient
 
 from cardtable.core import Record, game_names
 
-from .helpers import ROOT, LiveServer, free_port, new_table, play_out
-
-CHROMIUM = Path("/usr/bin/chromium")
-SCREENSHOTS = ROOT / "reports" / "screenshots"
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"]
-browser_only = pytest.mark.skipif(
-    not CHROMIUM.exists() or shutil.which("chromium") is None, reason="Debian's chromium is not installed"
-)
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[object]:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS, headless=True)
-        yield chromium
-        chromium.close()
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
-    folder = tmp_path_factory.mktemp("pages")
-    live = LiveServer(f"sqlite:///{folder / 'pages.db'}", free_port(), log=folder / "server.log")
-    live.start()
-    yield live
-    live.stop()
+from .browser import browser_only, close, open_page, screenshot, wait_move
+from .helpers import LiveServer, new_table, play_out
 
 
 @browser_only
 @pytest.mark.parametrize("width", [1280, 390])
 def test_a_newcomer_gets_from_the_start_page_to_a_first_legal_move(
-    browser, server: LiveServer, width: int
+    browser, web_server: LiveServer, width: int
 ) -> None:
     """The scripted newcomer: open the start page, pick Biosphere 5 by its name, create the table with
     the defaults, open their seat, and click the first move offered in 'your choices'."""
-    context = browser.new_context(viewport={"width": width, "height": 844 if width < 500 else 900})
-    page = context.new_page()
+    page = open_page(browser, width=width)
     started = time.monotonic()
-    page.goto(server.url + "/")
+    page.goto(web_server.url + "/")
     page.get_by_role("button", name="Biosphere 5").click()
     page.get_by_role("button", name="Create table").click()
     page.goto(page.locator("a.open-seat").first.get_attribute("href"))
@@ -61,21 +35,20 @@ def test_a_newcomer_gets_from_the_start_page_to_a_first_legal_move(
     choices.get_by_role("button").first.wait_for()
     before = int(page.evaluate("document.body.dataset.move"))
     choices.get_by_role("button").first.click()
-    page.wait_for_function("(b) => Number(document.body.dataset.move) > b", arg=before)
+    wait_move(page, before)
     elapsed = time.monotonic() - started
     print(f"\nstart page to a first legal move at {width} px: {elapsed:.2f} s, 3 clicks")
     assert elapsed < 60  # a hang fails; the figure itself is reported (it depends on the machine's load)
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SCREENSHOTS / f"newcomer-first-move-{width}.png"))
-    context.close()
+    screenshot(page, f"newcomer-first-move-{width}.png", full_page=False)
+    close(page)
 
 
 @browser_only
 def test_the_start_page_offers_ways_to_play_and_the_machines_level_only_in_solo(
-    browser, server: LiveServer
+    browser, web_server: LiveServer
 ) -> None:
-    page = browser.new_page(viewport={"width": 390, "height": 844})
-    page.goto(server.url + "/")
+    page = open_page(browser, width=390)
+    page.goto(web_server.url + "/")
     entry = page.locator(".game-entry[data-game='biosphere5']")
     assert "1–4 players" in entry.inner_text()  # not "2 seats": solo to four
     assert "(1-2.4)" not in page.inner_text(".game-list")  # no section numbers in mode descriptions
@@ -91,7 +64,7 @@ def test_the_start_page_offers_ways_to_play_and_the_machines_level_only_in_solo(
     assert levels[0].startswith("0 — easy") and levels[-1].startswith("8 — brutal")
     assert all("of 200 games" in text for text in levels)  # each level with its measured difficulty
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
-    page.close()
+    close(page)
 
 
 @pytest.mark.parametrize("game", [g for g in game_names() if g != "toy"])
@@ -121,45 +94,93 @@ def test_a_downloaded_record_replays_from_the_file_and_a_bad_one_is_refused(clie
 
 
 @browser_only
-def test_the_replay_page_opens_a_record_file(browser, server: LiveServer, tmp_path: Path) -> None:
-    with httpx.Client(base_url=server.url, timeout=10) as client:
+def test_the_replay_page_opens_a_record_file(browser, web_server: LiveServer, tmp_path: Path) -> None:
+    with httpx.Client(base_url=web_server.url, timeout=10) as client:
         table = new_table(client, "toy", seats=["human", "random"], seed=4, ask_every_window=False)
         play_out(client, table)
         saved = tmp_path / "game.rec"
         saved.write_text(client.get(f"/api/tables/{table['table']}/record").text)
-    page = browser.new_page(viewport={"width": 390, "height": 844})
-    page.goto(server.url + "/replay")
+    page = open_page(browser, width=390)
+    page.goto(web_server.url + "/replay")
     page.set_input_files("#record-file", str(saved))
     page.wait_for_selector("#board .view")
     page.click("#last")
     assert "Game over" in page.inner_text("#banner")
     assert page.locator("#log > li.move").count() >= 1
     assert page.evaluate("document.documentElement.scrollWidth") <= 390  # the replay fits a phone too
-    page.close()
+    close(page)
+
+
+#: wait for the person's next choice (or the end), choose one at random among the moves and clickable
+#: cards, mark it, and say how many Tab presses reach it from the focused element in the page's tab
+#: order (inside an open pop-up, only the pop-up's)
+KEYBOARD_TARGET = """async ({before, picked, r}) => {
+  const visible = (n) => n.offsetParent !== null && !n.closest('[hidden]');
+  const choices = () => [...document.querySelectorAll('[aria-label="your choices"] button.action')]
+    .filter((b) => !b.disabled && visible(b));
+  const over = () => document.getElementById('banner').classList.contains('result');
+  const deadline = performance.now() + 20000;
+  for (;;) {
+    const moved = picked ? document.querySelector('#board .selected') !== null
+      : Number(document.body.dataset.move) > before;
+    if (moved && (over() || choices().length)) break;
+    if (performance.now() > deadline) return { timeout: true };
+    await new Promise((done) => setTimeout(done, 8));
+  }
+  const move = Number(document.body.dataset.move);
+  if (over()) return { over: true, move };
+  const popup = document.getElementById('popup');
+  const scope = popup.open ? popup : document;
+  const cards = popup.open ? [] : [...document.querySelectorAll('#board .playable, #board .pickable')];
+  const targets = [...choices().filter((b) => b.dataset.action), ...cards];
+  const target = targets[Math.floor(r * targets.length)];
+  document.querySelectorAll('[data-kb]').forEach((n) => n.removeAttribute('data-kb'));
+  target.dataset.kb = '1';
+  const order = [...scope.querySelectorAll('a[href], button, input, select, [tabindex]')]
+    .filter((n) => n.tabIndex >= 0 && !n.disabled && visible(n));
+  const from = order.indexOf(document.activeElement);
+  const to = order.indexOf(target);
+  return { move, to, tabs: from < 0 ? to + 1 : (to - from + order.length) % order.length,
+    action: target.dataset.action ?? target.dataset.move ?? null };
+}"""
 
 
 @browser_only
-def test_the_table_is_played_from_the_keyboard(browser, server: LiveServer) -> None:
-    """Tab reaches the moves of 'your choices' (and clickable cards); Enter plays the focused one."""
-    with httpx.Client(base_url=server.url, timeout=10) as client:
-        table = new_table(client, "toy", seats=["human", "random"], seed=5)
-    page = browser.new_page(viewport={"width": 390, "height": 844})
-    page.goto(server.url + table["seats"][0]["link"])
-    page.get_by_role("group", name="your choices").get_by_role("button").first.wait_for()
-    for _ in range(3):
-        before = int(page.evaluate("document.body.dataset.move"))
-        for _ in range(60):
-            page.keyboard.press("Tab")
-            focused = page.evaluate(
-                "() => document.activeElement?.closest('[aria-label=\"your choices\"]') ? 'choice'"
-                " : document.activeElement?.getAttribute('role') === 'button' ? 'card' : ''"
-            )
-            if focused:
-                break
-        assert focused, "Tab never reached a move"
-        page.keyboard.press("Enter")
-        page.wait_for_function("(b) => Number(document.body.dataset.move) > b", arg=before)
-        if "Game over" in page.inner_text("#banner"):
+@pytest.mark.parametrize("width", [1280, 390])
+def test_a_whole_game_is_played_from_the_keyboard(browser, web_server: LiveServer, width: int) -> None:
+    """Cards Against the Apocalypse (moves, a card picked then its cell) from the first move to the
+    end with Tab and Enter alone: every move and clickable card is in the tab order, Enter plays it."""
+    with httpx.Client(base_url=web_server.url, timeout=10) as client:
+        table = new_table(
+            client, "apocalypse", seats=["human", "heuristic", "heuristic"], seed=3, ask_every_window=False
+        )
+    page = open_page(browser, web_server.url + table["seats"][0]["link"], width=width)
+    page.wait_for_selector("#board .view")
+    rng = random.Random(width)
+    before, picked, presses, moves = -1, False, 0, 0
+    for _ in range(300):
+        aim = page.evaluate(KEYBOARD_TARGET, {"before": before, "picked": picked, "r": rng.random()})
+        assert not aim.get("timeout"), "the table did not move on"
+        if aim.get("over"):
             break
-        page.get_by_role("group", name="your choices").get_by_role("button").first.wait_for()
-    page.close()
+        assert aim["to"] >= 0, "a move or a clickable card is not in the tab order"
+        for _ in range(aim["tabs"]):  # where the page's tab order says the move is from the focus
+            page.keyboard.press("Tab")
+        presses += aim["tabs"] + 1
+        for _ in range(200):  # the browser's own starting point may differ after a drawing: go on
+            if page.evaluate("document.activeElement?.dataset.kb === '1'"):
+                break
+            page.keyboard.press("Tab")
+            presses += 1
+        else:
+            raise AssertionError("Tab never reached the move")
+        page.keyboard.press("Enter")
+        picked = aim["action"] is None  # a card several moves use: picked, then its cell or a move
+        if not picked:
+            before = aim["move"]
+            moves += 1
+    else:
+        raise AssertionError("the game did not end")
+    assert "Game over" in page.inner_text("#banner") and moves > 3
+    print(f"\na whole Apocalypse game from the keyboard at {width} px: {moves} moves, {presses} key presses")
+    close(page)

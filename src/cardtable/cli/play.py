@@ -26,6 +26,7 @@ from cardtable.players import Player, make_player
 
 from . import app
 from .common import OPTION_HELP, fail, option_values, print_render, stdout, user_errors
+from .words import help_of, shown, why
 
 QUIT_WORDS = ("quit", "exit", "q")
 HELP_WORDS = ("help", "?", "h")
@@ -222,14 +223,26 @@ class Table:
         decision = self.match.decision
         assert decision is not None
         self.say(f"[bold]you must {escape(decision.prompt)}[/]")
+        note = why(self.game, decision.kind)
+        if note:
+            self.say(f"[dim]{escape(note)}[/]")
+        state = self.match.state
+        told: set[str] = set()  # what a move does, said once (the web's tooltip)
         for number, action in enumerate(legal, 1):
-            self.say(f"  {number:>3}. {escape(str(action))}")
+            text = str(action)
+            helps = help_of(self.game, text, state)
+            self.say(
+                f"  {number:>3}. {escape(shown(self.game, text, state))}"
+                + (f"[dim] — {escape(helps)}[/]" if helps and helps not in told else "")
+            )
+            told.add(helps)
         if self.can_undo():
             self.say("[dim]  'undo' takes back your last move (it showed nothing hidden)[/]")
 
     def show_help(self) -> None:
         self.say(
-            "Type the number of a move or its notation (e.g. the text shown after the number). "
+            "Type the number of a move or its notation (in brackets after a move's words; "
+            "a move without words is its notation). "
             "'show' shows the table again, 'undo' takes back your last move while it showed nothing "
             "hidden and nobody else has moved since, 'quit' leaves the game."
         )
@@ -239,8 +252,8 @@ class Table:
         before = self.game.clone(self.match.state)
         self.match.apply(action)
         told = self.narrator.told(before, action, self.match.state)
-        if told.text is not None:
-            self.say(f"[cyan]{escape(who)}[/]: {escape(told.text)}")
+        if told.text is not None:  # in words, as the web's log shows it, with the notation beside
+            self.say(f"[cyan]{escape(who)}[/]: {escape(shown(self.game, told.text, before))}")
         for line in told.events:
             self.say(f"[dim]  {escape(line)}[/]")
 

@@ -4,7 +4,6 @@ narration, then the table as that viewer saw it)."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -15,6 +14,9 @@ from cardtable.core import BadRecord, Match, Narrator, Record, replay
 
 from . import app
 from .common import fail, print_render, stdout, user_errors
+from .words import in_words, shown
+
+__all__ = ["in_words", "replay_command"]
 
 
 @app.command("replay")
@@ -112,9 +114,7 @@ def positions(record: Record, finished: Match, viewer: int | None) -> list[tuple
         told = narrator.told(before, action, match.state)
         who = finished.seats[move.seat] if move.seat < len(finished.seats) else game.seat_name(move.seat)
         text = told.text if told.text is not None else "(nothing you could see)"
-        words = in_words(game, text, before)
-        shown = f"{words} ({text})" if words != text else text
-        out.append((f"{who}: {shown}", told.events, game.clone(match.state)))
+        out.append((f"{who}: {shown(game, text, before)}", told.events, game.clone(match.state)))
     return out
 
 
@@ -148,42 +148,3 @@ def stepper(console: Any, record: Record, finished: Match, viewer: int | None) -
             if index == last:
                 return
             index += 1
-
-
-#: the web table's presentation hints: the words each game's verbs read in (one source for both)
-HINTS_FILE = Path(__file__).resolve().parents[1] / "web" / "static" / "hints.json"
-
-
-def in_words(game: Any, text: str, state: Any) -> str:
-    """A move in notation as the web table words it (hints.json `verbs`, card names from the faces);
-    a text that is not notation (what others read of a secret move) is returned as it is."""
-    try:
-        hints = json.loads(HINTS_FILE.read_text(encoding="utf-8")).get(game.name, {})
-    except (OSError, ValueError):
-        return text
-    verb, *args = text.split()
-    spec = hints.get("verbs", {}).get(verb) if verb else None
-    if spec is None:
-        return text
-    spec = {"label": spec} if isinstance(spec, str) else spec
-    decision = game.decision(state)
-    by_kind = spec.get("kinds", {}).get(decision.kind) if decision else None
-    label = (by_kind if isinstance(by_kind, str) else (by_kind or {}).get("label")) or spec.get("label")
-    if not label:
-        return text
-    faces = game.card_faces()
-    words = hints.get("words", {})
-
-    def name(arg: str) -> str:
-        if arg in faces:
-            return str(faces[arg]["name"])
-        return str(words.get(arg, arg))
-
-    named = [name(a) for a in args]
-    out = label
-    for i, value in enumerate(named, 1):
-        out = out.replace(f"{{{i}}}", value)
-    if "{" not in label and named:
-        out = f"{out} {' '.join(named)}"
-    cost = faces.get(args[spec["cost"] - 1], {}).get("cost") if spec.get("cost") and args else None
-    return f"{out} — costs {cost}" if cost else out

@@ -15,7 +15,8 @@ export function gameHints(all, game) {
   return {
     labels: { ...(base.labels ?? {}), ...(own.labels ?? {}) },
     perSeat: set("per_seat"),
-    seatKeys: set("seat_keys"),
+    // a game may say a key the defaults read as a seat is not one (Apocalypse's "turn" counts turns)
+    seatKeys: new Set([...set("seat_keys")].filter((k) => !(own.not_seat_keys ?? []).includes(k))),
     cards: set("cards"),
     hidden: new Set([...set("hidden"), ...(own.log_key ? [own.log_key] : [])]),
     hideEmpty: set("hide_empty"),
@@ -42,6 +43,7 @@ export function gameHints(all, game) {
     level_words: own.level_words ?? null,
     valueWords: own.value_words ?? {},
     cardName: own.card_name ?? base.card_name ?? ["name", "title", "card", "id"],
+    cardNotes: own.card_notes ?? {},
   };
 }
 
@@ -228,7 +230,10 @@ function gridZone(key, label, tiles, grid, ctx, depth) {
   const columns = [...grid.columns];
   const cells = [el("div", { class: "grid-corner" })];
   for (const column of columns) cells.push(el("div", { class: "grid-head" }, column));
-  for (let row = 1; row <= grid.rows; row += 1) {
+  // a board unbounded below is drawn down to one row past its deepest card (`rows`: at least so many)
+  const deepest = Math.max(0, ...[...byCell.keys()].map((cell) => Number(/\d+$/.exec(cell)?.[0] ?? 0)));
+  const rows = Math.max(grid.rows ?? 1, deepest + 1);
+  for (let row = 1; row <= rows; row += 1) {
     cells.push(el("div", { class: "grid-head" }, String(row)));
     for (const column of columns) {
       const cell = `${column}${row}`;
@@ -266,9 +271,21 @@ function format(value) {
   return Object.entries(value).map(([k, v]) => `${k}: ${format(v)}`).join("; ");
 }
 
-function cardRow(cards, ctx) {
+function cardRow(cards, ctx, notes = null) {
   if (!cards.length) return el("div", { class: "cards empty muted" }, "empty");
-  return el("div", { class: "cards" }, cards.map((c) => cardTile(c, ctx)));
+  return el("div", { class: "cards" },
+    cards.map((c) => withNote(cardTile(c, ctx), notes && isScalar(c) ? notes.byCard[String(c)] : null, notes)));
+}
+
+/** What the view says of a card where it lies, beyond its face: "you pay 3", "defence 2 · your
+ * military 1" (the game's hints name the view key holding it, per zone: `card_notes`). */
+function withNote(tile, note, spec) {
+  if (!note || !spec) return tile;
+  const words = spec.words ?? {};
+  const text = Object.entries(note).map(([k, v]) => (words[k] ?? `${k} {}`).replace("{}", format(v))).join(" · ");
+  tile.append(el("div", { class: "card-note" }, text));
+  tile.title = `${tile.title}\n${text}`.trim();
+  return tile;
 }
 
 function chip(label, value) {
@@ -284,7 +301,7 @@ function isEmpty(value) {
   return value === null || value === "" || (Array.isArray(value) && !value.length) || (isObject(value) && !Object.keys(value).length);
 }
 
-function entry(key, value, ctx, depth, parent = null) {
+function entry(key, value, ctx, depth, parent = null, siblings = null) {
   if (value === null || value === undefined || ctx.hints.hidden.has(key)) return null;
   if (ctx.hints.hideEmpty.has(key) && isEmpty(value)) return null;
   const label = (parent && ctx.hints.labels[`${parent}.${key}`]) ?? ctx.hints.labels[key] ?? humanize(key);
@@ -324,7 +341,10 @@ function entry(key, value, ctx, depth, parent = null) {
     if (value.every(isScalar) || value.every(isObject)) {
       // a pile people look through rather than play from is drawn small (each card's face on hover)
       const compact = ctx.hints.compact.has(key) ? " compact" : "";
-      return el("section", { class: `zone depth-${depth}${compact}`, "data-key": key }, el("h3", {}, label), cardRow(value, ctx));
+      const spec = ctx.hints.cardNotes[key];
+      const notes = spec && siblings?.[spec.key] ? { byCard: siblings[spec.key], words: spec.words } : null;
+      return el("section", { class: `zone depth-${depth}${compact}`, "data-key": key }, el("h3", {}, label),
+        cardRow(value, ctx, notes));
     }
     if (perSeat) {
       return el(
@@ -368,7 +388,7 @@ function section(value, ctx, depth, parent = null) {
   const chips = [];
   const blocks = [];
   for (const key of order) {
-    const node = entry(key, value[key], ctx, depth, parent);
+    const node = entry(key, value[key], ctx, depth, parent, value);
     if (!node) continue;
     (node.classList.contains("chip") ? chips : blocks).push(node);
   }

@@ -83,14 +83,17 @@ function receive(message) {
 }
 
 // updates that arrive together (bots moving fast) are drawn once, with the latest state: reading the
-// socket never waits for a drawing, so a busy browser does not fall behind the table
+// socket never waits for a drawing, so a busy browser does not fall behind the table. The person's own
+// decision is drawn at once; another seat's move waits a moment for the moves that follow it
 let drawTimer = null;
 function scheduleDraw() {
-  if (drawTimer !== null) return;
+  const mine = state.result || state.decision?.seat === state.seat;
+  if (drawTimer !== null && !mine) return;
+  clearTimeout(drawTimer);
   drawTimer = setTimeout(() => {
     drawTimer = null;
     draw();
-  }, 0);
+  }, mine ? 0 : 150);
 }
 
 function toast(text) {
@@ -188,7 +191,16 @@ function movesFor(tokenText, place, also = null) {
   });
 }
 
+/** The person's only legal move when the table plays it for them (they did not ask to be asked at
+ * every decision): it is shown, never offered, so no button appears under a finger just before the
+ * next decision replaces it. */
+function forcedMove() {
+  const d = state.decision;
+  return d && d.seat === state.seat && state.legal.length === 1 && !state.ask_always ? state.legal[0] : null;
+}
+
 function wireCards(board) {
+  if (forcedMove() !== null) return;
   // a card (or board cell) that a legal move uses in its place plays that move when clicked; one that
   // several moves use is picked first: the choices narrow to its moves, and a second card completing
   // exactly one of them plays it
@@ -269,6 +281,9 @@ function drawBanner() {
   if (state.result) {
     banner.className = "banner result";
     banner.textContent = `Game over: ${state.result.text}`;
+  } else if (d && d.seat === state.seat && forcedMove() !== null) {
+    banner.className = "banner mine";
+    banner.textContent = `Your only move, played for you: ${describeAction(forcedMove(), context(), d.kind).words}`;
   } else if (d && d.seat === state.seat) {
     banner.className = "banner mine";
     banner.textContent = `Your move: ${legalSummary() ?? d.prompt}`;
@@ -313,8 +328,44 @@ function scrollLogToEnd() {
 
 let drawnMove = null;
 
+// the log is drawn once and then only grows: a line never changes until the end of the game (when
+// every move is shown in full) and long games would redraw hundreds of lines on every move
+let drawnLog = null;
+function drawLog(ctx) {
+  const lines = state.log;
+  const setup = state.setup_events ?? [];
+  const key = { over: Boolean(state.result), faces, setup: setup.length };
+  const grows = drawnLog && drawnLog.over === key.over && drawnLog.faces === faces && drawnLog.setup === key.setup
+    && drawnLog.count <= lines.length
+    && (drawnLog.count === 0 || JSON.stringify(lines[drawnLog.count - 1]) === drawnLog.last);
+  if (grows) $("log").append(...logItems([], lines.slice(drawnLog.count), state.seat, ctx));
+  else $("log").replaceChildren(...logItems(setup, lines, state.seat, ctx));
+  if (!grows || drawnLog.count !== lines.length) scrollLogToEnd();
+  // the whole last line, not its move number: a take-back replaces lines without changing their count
+  drawnLog = { ...key, count: lines.length, last: JSON.stringify(lines.at(-1)) };
+}
+
+// a person playing from the keyboard keeps their place: when a drawing removes the focused move or
+// card, the focus goes to the first of their next choices (at once, or when their turn comes)
+let refocus = false;
+function keepFocus(before) {
+  const active = document.activeElement;
+  if (before && (active === null || active === document.body)) refocus = true;
+  if (!refocus) return;
+  if ($("popup").open) {
+    refocus = false; // a pop-up takes the focus itself
+    return;
+  }
+  const first = [...document.querySelectorAll('[aria-label="your choices"] button.action:not(:disabled)')]
+    .find((b) => b.offsetParent !== null);
+  if (!first) return;
+  first.focus({ preventScroll: true });
+  refocus = false;
+}
+
 function draw() {
   const ctx = context();
+  const focused = root.contains(document.activeElement);
   if (drawnMove !== state.move) $("decision").scrollTop = 0; // a new decision starts at its top
   drawnMove = state.move;
   $("ask-always-box").hidden = state.seat === null || state.seat === undefined;
@@ -333,8 +384,8 @@ function draw() {
   $("board").replaceChildren(board);
   wireCards(board);
 
-  const legal = selected ? selected.moves : state.legal;
-  const reaction = state.legal.length > 0 && isReaction();
+  const legal = forcedMove() !== null ? [] : selected ? selected.moves : state.legal;
+  const reaction = legal.length > 0 && isReaction();
   // a pop-up has few answers: each says what it costs under its name (a phone shows no tooltips)
   const buttons = actionButtons(legal, reaction);
   if (selected) {
@@ -359,8 +410,7 @@ function draw() {
 
   $("undo").hidden = !state.can_undo;
   $("undo").disabled = false;
-  $("log").replaceChildren(...logItems(state.setup_events ?? [], state.log, state.seat, ctx));
-  scrollLogToEnd();
+  drawLog(ctx);
   const finished = $("finished");
   finished.hidden = !state.result;
   if (state.result) {
@@ -368,6 +418,7 @@ function draw() {
     $("record-json").href = `/api/tables/${tableId}/record?format=json`;
     $("replay-link").href = `/t/${tableId}/replay`;
   }
+  keepFocus(focused);
   document.body.dataset.move = String(state.move);
 }
 

@@ -742,6 +742,8 @@ def end_of_actions(cat: Catalog, s: FiftyState) -> None:
             p.vp += standing
             name = "the virtual player" if s.virtual is not None and i == VIRTUAL else seat_name(i)
             event(s, f"End: {name} scores {standing} VP for locations, {p.vp} VP in all.")
+        if s.virtual is not None:
+            event(s, virtual_player.final_line(s))
         s.phase = "over"
         return
     s.phase = "cleanup"

@@ -408,11 +408,23 @@ def opened(s: FiftyState) -> int:
 
 
 # --- the end -----------------------------------------------------------------------------------------
+def final_line(s: FiftyState) -> str:
+    """The end of the solo game in words: who won, and your rank in the achievement table."""
+    mine, its = s.players[PERSON].vp, s.players[VIRTUAL].vp
+    you = rules.seat_name(PERSON)
+    if mine > its:
+        title = achievement(mine)
+        rank = f"achievement: {title}" if title else "no title in the known rows of the achievement table"
+        return f"{you} beats the virtual player {mine} to {its} ({rank})."
+    how = "a tie is a loss" if mine == its else "it has more VP"
+    return f"The virtual player wins {its} to {mine} ({how})."
+
+
 def result(s: FiftyState) -> Result:
     """You win with more VP than the virtual player; a tie is a loss. A win gets its achievement."""
     mine, its = s.players[PERSON].vp, s.players[VIRTUAL].vp
     you = rules.seat_name(PERSON)
-    title = achievement(mine) if mine > its else ""
+    title = achievement(mine) if mine > its else ""  # the table ranks wins only
     details: dict[str, int | float | str] = {
         "rounds": s.round,
         "vp_a": mine,
@@ -421,8 +433,6 @@ def result(s: FiftyState) -> Result:
         "achievement": title,
     }
     if mine > its:
-        rank = f": {title}" if title else " (no title in the known rows of the achievement table)"
-        reason = f"{you} beat the virtual player {mine} to {its}{rank}"
-        return Result((PERSON,), (1.0, -1.0), reason, details=details)
-    how = "a tie is a loss" if mine == its else "the virtual player has more VP"
-    return Result((VIRTUAL,), (-1.0, 1.0), f"the virtual player won {its} to {mine} ({how})", details=details)
+        return Result((PERSON,), (1.0, -1.0), f"{you} has more VP than the virtual player", details=details)
+    reason = "a tie is a loss" if mine == its else "the virtual player has more VP"
+    return Result((VIRTUAL,), (-1.0, 1.0), reason, details=details)

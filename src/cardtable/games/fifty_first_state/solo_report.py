@@ -19,6 +19,7 @@ from collections import Counter
 from cardtable.report.data import wilson
 from cardtable.sim import game_seed, play_one
 
+from . import rules
 from .game import FiftyFirstState
 from .virtual_player import AUTOMATON, virtual_rules
 
@@ -48,7 +49,7 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     game = FiftyFirstState(solo="virtual")
     mine, its, rounds, moves, bands, won_bands = [], [], [], [], Counter(), Counter()
-    ties = 0
+    ties = by_cards = 0
     start = time.process_time()
     for i in range(args.games):
         match = play_one(game, game_seed(args.seed, i), [args.players, AUTOMATON])
@@ -61,6 +62,9 @@ def main(argv: list[str] | None = None) -> None:
         moves.append(len(match.moves))
         bands[_band(a)] += 1
         ties += a == b
+        you, it = match.state.players
+        before_count = (a - rules.standing(you), b - len(it.sites))
+        by_cards += max(before_count) < game.catalog.rules.end_vp  # no one reached 25: S11 ended it
         if a > b:
             won_bands[_band(a)] += 1
     n = len(mine)
@@ -78,6 +82,7 @@ def main(argv: list[str] | None = None) -> None:
         f"{min(mine)}-{max(mine)}"
     )
     print(f"virtual player's VP: mean {statistics.mean(its):.1f}, {min(its)}-{max(its)}")
+    print(f"games ended by the 25-VP trigger: {n - by_cards}; by the end of the cards (S11): {by_cards}")
     print(f"rounds: mean {statistics.mean(rounds):.1f}, {min(rounds)}-{max(rounds)}")
     print(f"person's decisions a game: mean {statistics.mean(moves):.0f}, {min(moves)}-{max(moves)}")
     print("person's score by achievement row: " + ", ".join(f"{k}: {v}" for k, v in sorted(bands.items())))

@@ -4,7 +4,7 @@ The virtual player follows the seed rules (../shared/rules/51st-state-virtual-pl
 freedom; its numbers, its tie-breaker order of goods and the achievement table are data in
 `virtual.toml`. The engine plays it: its seat never has a decision, and each of its steps is told
 in one public narration line. Where the seed is silent this module follows RULES.md ("The solo game
-against the virtual player", decisions S1-S12).
+against the virtual player", decisions S1-S14).
 
 What differs from the game for 2 to 4 players, in the order of the round:
   Lookout: reveal 4 cards; you take one; one of the other three at random goes face up into the
@@ -53,7 +53,6 @@ CLASS_WORDS = {
 }
 #: the name of the automaton seat (Game.automata, records, the web table)
 AUTOMATON = "virtual-player"
-NAME = "the virtual player"
 
 
 class LookoutRules(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
@@ -114,10 +113,6 @@ def achievement(score: int, table: VirtualFile | None = None) -> str:
         if (row.below is None or score < row.below) and (row.at_least is None or score >= row.at_least):
             return row.title
     return ""
-
-
-def who(seat: int) -> str:
-    return NAME if seat == VIRTUAL else rules.seat_name(seat)
 
 
 # --- set-up and Lookout ------------------------------------------------------------------------------

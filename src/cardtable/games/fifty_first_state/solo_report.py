@@ -46,6 +46,7 @@ def main(argv: list[str] | None = None) -> None:
     )
     parser.add_argument("--games", type=int, default=30)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--each", action="store_true", help="also print one line per game as it ends")
     args = parser.parse_args(argv)
     game = FiftyFirstState(solo="virtual")
     mine, its, rounds, moves, bands, won_bands = [], [], [], [], Counter(), Counter()
@@ -67,6 +68,11 @@ def main(argv: list[str] | None = None) -> None:
         by_cards += max(before_count) < game.catalog.rules.end_vp  # no one reached 25: S11 ended it
         if a > b:
             won_bands[_band(a)] += 1
+        if args.each:
+            print(
+                f"game {i}: A {a} VP, virtual player {b} VP, {rounds[-1]} rounds, {moves[-1]} decisions",
+                flush=True,
+            )
     n = len(mine)
     wins = sum(1 for a, b in zip(mine, its, strict=True) if b >= a)
     low, high = wilson(wins, n)

@@ -14,6 +14,9 @@ one has a choice:
   5. Cleanup: players with storage Features may store goods; supplies are discarded; use counters
      reset; untaken Connection cards are discarded; the first-player token passes clockwise.
 
+The solo game (`s.virtual` set, `solo=virtual`) changes the Lookout, Production, the turn, razing and
+using seat B, and Cleanup: each place hands over to `virtual_player.py` where `s.virtual` is tested.
+
 Decisions: "keep" (set-up discards), "lookout" (pick), "action", "pay", "discard" (a card as a cost),
 "drop-deal" (a deal as a cost), "steal" (Thieves Caravan's target and good), "store" (Cleanup).
 """

@@ -86,3 +86,62 @@ class Table:
 
     def p(self, seat: int):
         return self.s.players[seat]
+
+
+class SoloTable(Table):
+    """The solo game (`solo=virtual`) at the start of its first Action phase: the person is seat 0
+    (A), the virtual player seat 1 (B). `quiet()` removes the face-up Connection cards, so that the
+    virtual player's next turn is an attack; `top()` decides the cards it reveals."""
+
+    def __init__(self, seed: int = 1, faction: str = "new-york") -> None:
+        self.game = FiftyFirstState(solo="virtual", factions=faction)
+        self.s = self.game.new_state(seed)
+        self.cat = self.game.catalog
+        while self.s.phase != "action":
+            self.act(str(self.legal()[0]))
+
+    def _take(self, card: str) -> None:
+        """As for the game for 2 to 4 players, or out of the virtual player's State."""
+        for i, site in enumerate(self.s.players[1].sites):
+            if site.key == card and card not in self.s.deck + self.s.discard:
+                del self.s.players[1].sites[i]
+                return
+        super()._take(card)
+
+    def top(self, *cards: str) -> None:
+        """Put `cards` on top of the deck, the first of them to be drawn first."""
+        for card in cards:
+            self._take(card)
+        self.s.deck.extend(reversed(cards))
+
+    def up(self, blue: str = "", red: str = "") -> None:
+        """Set the face-up Connection cards ("" for none), keeping every card somewhere."""
+        for colour, card in (("blue", blue), ("red", red)):
+            old = self.s.connection_up[colour]
+            if old:
+                self.s.connection_decks[colour].append(old)
+            if card:
+                for pile in (self.s.connection_decks[colour], self.s.connection_discards[colour]):
+                    if card in pile:
+                        pile.remove(card)
+                        break
+                else:
+                    raise AssertionError(f"no {card} left in the {colour} Connection piles")
+            self.s.connection_up[colour] = card
+
+    def quiet(self) -> None:
+        self.up()
+
+    @property
+    def you(self):
+        return self.s.players[0]
+
+    @property
+    def vip(self):
+        return self.s.players[1]
+
+    def step(self, *actions: str) -> list[str]:
+        """Play the person's `actions`; the narration lines they added (the virtual player's included)."""
+        self.s.events = []
+        self.act(*actions)
+        return list(self.s.events)

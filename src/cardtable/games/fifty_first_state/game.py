@@ -17,12 +17,12 @@ from typing import Any, ClassVar
 
 from cardtable.core import Action, BadOption, Decision, Game, Mode, OptionSpec, Result, Rng, register
 
-from . import rules
+from . import rules, virtual_player
 from .cards import TOKENS, Catalog, load_catalog
 from .faces import card_faces
 from .render import render_view
 from .rules import EXCHANGE_GOODS, MAX_SITES, SEAT_LETTERS
-from .state import FiftyState
+from .state import VIRTUAL, FiftyState
 
 
 @register
@@ -36,10 +36,19 @@ class FiftyFirstState(Game[FiftyState]):
             "factions",
             "random",
             "each seat's faction, comma-separated (new-york, appalachian, merchants-guild, "
-            "mutants-union or random), or 'random' for all",
+            "mutants-union or random), or 'random' for all; in the solo game, the person's faction",
+        ),
+        OptionSpec(
+            "solo",
+            "none",
+            "solo game: 'virtual' is one person (seat A) against the virtual player of the solo rules",
+            ("none", "virtual"),
         ),
     )
-    modes = tuple(Mode(f"{n} players", {"players": n}, f"{n} players, base set") for n in (2, 3, 4))
+    modes = (
+        *(Mode(f"{n} players", {"players": n}, f"{n} players, base set") for n in (2, 3, 4)),
+        Mode("solo vs virtual player", {"solo": "virtual"}, "one person against the virtual player"),
+    )
     secret_verbs: ClassVar[Mapping[str, str]] = {"discard": "discards a card"}
 
     def __init__(self, *, catalog: Catalog | None = None, **options: Any) -> None:
@@ -49,14 +58,23 @@ class FiftyFirstState(Game[FiftyState]):
         self.catalog = catalog or load_catalog()
         super().__init__(**options)
 
+    @property
+    def solo(self) -> bool:
+        """The solo game against the virtual player (seat B, played by the game itself)."""
+        return self.options["solo"] == "virtual"
+
     def validate_options(self) -> None:
+        if self.solo and self.options["players"] != 2:
+            raise BadOption("solo=virtual is one person against the virtual player: leave out players")
         self._faction_choice()
 
     def _faction_choice(self) -> list[str]:
-        n = int(self.options["players"])
+        n = 1 if self.solo else int(self.options["players"])
         raw = str(self.options["factions"]).strip()
         wanted = [w.strip() for w in raw.split(",")] if raw != "random" else ["random"] * n
         if len(wanted) != n:
+            if self.solo:
+                raise BadOption("factions: the solo game names one faction (the person's) or 'random'")
             raise BadOption(f"factions: name {n} factions (one per seat) or 'random'")
         known = self.catalog.faction_keys
         for w in wanted:
@@ -80,7 +98,17 @@ class FiftyFirstState(Game[FiftyState]):
         picker = Rng(seed ^ 0x51)
         picker.shuffle(free)
         factions = [w if w != "random" else free.pop() for w in wanted]
+        if self.solo:
+            return rules.set_up(self.catalog, [*factions, ""], seed, solo=True)
         return rules.set_up(self.catalog, factions, seed)
+
+    def seat_name(self, seat: int) -> str:
+        if self.solo and seat == VIRTUAL:
+            return "Virtual player"
+        return super().seat_name(seat)
+
+    def automata(self) -> dict[int, str]:
+        return {VIRTUAL: virtual_player.AUTOMATON} if self.solo else {}
 
     def decision(self, state: FiftyState) -> Decision | None:
         return rules.decision(self.catalog, state)
@@ -94,6 +122,8 @@ class FiftyFirstState(Game[FiftyState]):
     def result(self, state: FiftyState) -> Result | None:
         if state.phase != "over":
             return None
+        if state.virtual is not None:
+            return virtual_player.result(state)
         n = self.num_seats
         keys = [
             (p.vp, rules.goods_count(p), rules.standing(p)) for p in state.players
@@ -193,6 +223,21 @@ class FiftyFirstState(Game[FiftyState]):
             "costs": costs,
             "players": players,
             "events": list(state.events),
+            **self._virtual_view(state),
+        }
+
+    def _virtual_view(self, state: FiftyState) -> dict[str, Any]:
+        """The solo game's virtual player, all public: attacks this round and the attack pile."""
+        v = state.virtual
+        if v is None:
+            return {}
+        return {
+            "virtual": {
+                "seat": SEAT_LETTERS[VIRTUAL],
+                "attacks": v.attacks,
+                "attacks_per_round": virtual_player.virtual_rules().turn.attacks_per_round,
+                "attack_pile": list(v.pile),
+            }
         }
 
     def narration(self, state: FiftyState, viewer: int | None) -> list[str]:
@@ -273,6 +318,15 @@ class FiftyFirstState(Game[FiftyState]):
     def check_invariants(self, state: FiftyState) -> None:
         cat = self.catalog
         cards: Counter[str] = Counter(state.deck) + Counter(state.discard) + Counter(state.draft.revealed)
+        if state.virtual is not None:
+            cards.update(state.virtual.pile)
+            vip = state.players[VIRTUAL]
+            assert not (vip.faction or vip.hand or vip.deals or vip.supply or vip.connections), (
+                "the virtual player holds only locations and VP"
+            )
+            bare = not any(site.ruin or site.held for site in vip.sites)
+            assert bare, "a location of the virtual player is a Ruin or holds goods"
+            assert state.first == 0, "the person keeps the first-player token"
         if state.pending is not None and state.pending.card:
             cards[state.pending.card] += 1
         conns: Counter[str] = Counter()

@@ -22,7 +22,7 @@ from cardtable.core import Action, Game, Observation, Rng
 
 from .cards import Catalog, Location
 from .rules import SEAT_LETTERS
-from .state import FiftyState
+from .state import VIRTUAL, FiftyState
 
 #: what one token, card or VP is worth, in VP-like points
 VALUE = {
@@ -88,6 +88,8 @@ def _card_worth(loc: Location) -> float:
 def worth(cat: Catalog, s: FiftyState, seat: int) -> float:
     """How good `s` looks for `seat`, in VP-like points."""
     p = s.players[seat]
+    if s.virtual is not None and seat == VIRTUAL:  # the solo game's virtual player: its locations
+        return p.vp + float(len(p.sites))  # do nothing for it but score 1 VP each at the end
     late = s.last_round
     total = float(p.vp)
     for site in p.sites:

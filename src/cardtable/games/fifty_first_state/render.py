@@ -56,8 +56,18 @@ def render_view(cat: Catalog, view: dict[str, Any], seat: int | None) -> str:
     look = view["lookout"]
     if look["revealed"]:
         lines.append(f"Lookout: {_cards(cat, look['revealed'])}; picking: {', '.join(look['order']).upper()}")
+    virtual = view.get("virtual")
     for p in view["players"]:
         flags = " (passed)" if p["passed"] else ""
+        if virtual is not None and p["seat"] == virtual["seat"]:
+            pile = _cards(cat, virtual["attack_pile"])
+            lines.append(
+                f"[bold]{p['seat'].upper()}[/bold] the virtual player: {p['vp']} VP{flags}; "
+                f"attacks this round {virtual['attacks']} of {virtual['attacks_per_round']}; "
+                f"attack pile: {pile}"
+            )
+            lines += [_site(cat, i, site) for i, site in enumerate(p["sites"], 1)]
+            continue
         lines.append(
             f"[bold]{p['seat'].upper()}[/bold] {cat.factions[p['faction']].name}: {p['vp']} VP{flags}; "
             f"supply: {_supply(p['supply'])}; faction actions used: {', '.join(p['faction_used']) or '-'}"

@@ -14,6 +14,9 @@ one has a choice:
   5. Cleanup: players with storage Features may store goods; supplies are discarded; use counters
      reset; untaken Connection cards are discarded; the first-player token passes clockwise.
 
+The solo game (`s.virtual` set, `solo=virtual`) changes the Lookout, Production, the turn, razing and
+using seat B, and Cleanup: each place hands over to `virtual_player.py` where `s.virtual` is tested.
+
 Decisions: "keep" (set-up discards), "lookout" (pick), "action", "pay", "discard" (a card as a cost),
 "drop-deal" (a deal as a cost), "steal" (Thieves Caravan's target and good), "store" (Cleanup).
 """
@@ -24,9 +27,9 @@ from collections import Counter
 
 from cardtable.core import Action, Decision, IllegalAction, Rng
 
-from . import payment
+from . import payment, virtual_player
 from .cards import BASIC, Catalog, Location
-from .state import Draft, FiftyState, Pending, Player, Site
+from .state import VIRTUAL, Draft, FiftyState, Pending, Player, Site, Virtual
 
 SEAT_LETTERS = "abcd"
 #: events kept in the state for the narration
@@ -40,7 +43,9 @@ HAND_VERBS = ("build", "develop", "deal", "raze")
 
 
 # --- set-up ----------------------------------------------------------------------------------------
-def set_up(cat: Catalog, factions: list[str], seed: int) -> FiftyState:
+def set_up(cat: Catalog, factions: list[str], seed: int, solo: bool = False) -> FiftyState:
+    """The set-up; `solo`: the solo game, `factions` names the person's faction and "" for the
+    virtual player, which has no faction board, no cards and no goods."""
     rng = Rng(seed)
     deck = cat.deck()
     rng.shuffle(deck)
@@ -58,14 +63,23 @@ def set_up(cat: Catalog, factions: list[str], seed: int) -> FiftyState:
         connection_discards={"blue": [], "red": []},
         connection_up={"blue": "", "red": ""},
         rng=rng,
+        virtual=Virtual() if solo else None,
     )
     rules = cat.rules
     for p in players:
+        if not p.faction:
+            continue  # the virtual player
         for _ in range(rules.start_cards):
             draw(s, p)
         p.setup_discards = max(0, len(p.hand) - rules.start_keep)
-    names = ", ".join(f"{seat_name(i)} plays {cat.factions[p.faction].name}" for i, p in enumerate(players))
-    event(s, f"Set-up: {names}. Each player keeps {rules.start_keep} of {rules.start_cards} cards.")
+    if solo:
+        you = f"{seat_name(0)} plays {cat.factions[factions[0]].name} against the virtual player"
+        event(s, f"Set-up: {you}. {seat_name(0)} keeps {rules.start_keep} of {rules.start_cards} cards.")
+    else:
+        names = ", ".join(
+            f"{seat_name(i)} plays {cat.factions[p.faction].name}" for i, p in enumerate(players)
+        )
+        event(s, f"Set-up: {names}. Each player keeps {rules.start_keep} of {rules.start_cards} cards.")
     if not any(p.setup_discards for p in players):
         start_round(cat, s)
     return s
@@ -116,6 +130,9 @@ def start_round(cat: Catalog, s: FiftyState) -> None:
                 s,
                 f"Lookout: the {colour} Connection card is {cat.connections[s.connection_up[colour]].name}.",
             )
+    if s.virtual is not None:
+        virtual_player.lookout(cat, s)
+        return
     reveal(cat, s, second=False)
 
 
@@ -152,6 +169,9 @@ def production(cat: Catalog, s: FiftyState) -> None:
     rules = cat.rules
     for seat in turn_order(s):
         p = s.players[seat]
+        if s.virtual is not None and seat == VIRTUAL:
+            event(s, "Production: the virtual player gets nothing.")
+            continue
         got: Counter[str] = Counter()
         for site in p.sites:
             if site.ruin or not cat.locations[site.key].storage:
@@ -419,7 +439,9 @@ def apply(cat: Catalog, s: FiftyState, action: Action) -> None:
         p.hand.append(card)
         p.known.append(card)
         event(s, f"{who} takes {cat.locations[card].name}.")
-        if not s.draft.order:
+        if s.virtual is not None:
+            virtual_player.after_pick(cat, s)
+        elif not s.draft.order:
             end_draft(cat, s)
         return
     if d.kind == "store":
@@ -581,6 +603,8 @@ def resolve(cat: Catalog, s: FiftyState, pend: Pending) -> None:
         s.discard.append(card)
         got = gain(s, seat, list(cat.locations[card].spoils))
         event(s, f"{who} razes {cat.locations[card].name} from hand{paid} and gains {counted(got)}.")
+    elif verb == "attack" and s.virtual is not None and SEAT_LETTERS.index(str(args[0])) == VIRTUAL:
+        virtual_player.razed(cat, s, seat, int(args[1]), paid)
     elif verb == "attack":
         target, slot = SEAT_LETTERS.index(str(args[0])), int(args[1])
         name = cat.locations[s.players[target].sites[slot - 1].key].name
@@ -616,12 +640,20 @@ def resolve(cat: Catalog, s: FiftyState, pend: Pending) -> None:
         site = owner.sites[slot - 1]
         site.uses += 1
         got = gain(s, seat, produced(cat, owner, cat.locations[site.key]))
-        gain(s, target, ["worker"])
-        event(
-            s,
-            f"{who} sends a worker to {seat_name(target)}'s {cat.locations[site.key].name} and gains "
-            f"{counted(got)}; {seat_name(target)} gains 1 worker.",
-        )
+        if s.virtual is not None and target == VIRTUAL:
+            vp = virtual_player.opened(s)
+            event(
+                s,
+                f"{who} sends a worker to the virtual player's {cat.locations[site.key].name} and gains "
+                f"{counted(got)}; the virtual player gains {vp} VP ({owner.vp} in all) instead of a worker.",
+            )
+        else:
+            gain(s, target, ["worker"])
+            event(
+                s,
+                f"{who} sends a worker to {seat_name(target)}'s {cat.locations[site.key].name} and gains "
+                f"{counted(got)}; {seat_name(target)} gains 1 worker.",
+            )
     elif verb == "connect":
         colour = str(args[0])
         card = s.connection_up[colour]
@@ -699,6 +731,8 @@ def next_turn(cat: Catalog, s: FiftyState) -> None:
         seat = (s.turn + step) % n
         if not s.players[seat].passed:
             s.turn = seat
+            if s.virtual is not None and seat == VIRTUAL:
+                virtual_player.take_turn(cat, s)  # the automaton's turn, then the next one
             return
     end_of_actions(cat, s)
 
@@ -709,7 +743,10 @@ def end_of_actions(cat: Catalog, s: FiftyState) -> None:
         for i, p in enumerate(s.players):
             standing = sum(1 for site in p.sites if not site.ruin)
             p.vp += standing
-            event(s, f"End: {seat_name(i)} scores {standing} VP for locations, {p.vp} VP in all.")
+            name = "the virtual player" if s.virtual is not None and i == VIRTUAL else seat_name(i)
+            event(s, f"End: {name} scores {standing} VP for locations, {p.vp} VP in all.")
+        if s.virtual is not None:
+            event(s, virtual_player.final_line(s))
         s.phase = "over"
         return
     s.phase = "cleanup"
@@ -730,9 +767,13 @@ def finish_cleanup(cat: Catalog, s: FiftyState) -> None:
         if s.connection_up[colour]:
             s.connection_discards[colour].append(s.connection_up[colour])
             s.connection_up[colour] = ""
-    s.first = (s.first + 1) % len(s.players)
     s.round += 1
-    event(s, "Cleanup: supplies are discarded; the first-player token passes on.")
+    if s.virtual is not None:  # the solo game: you keep the first-player token
+        s.virtual.attacks = 0
+        event(s, f"Cleanup: supplies are discarded; {seat_name(s.first)} keeps the first-player token.")
+    else:
+        s.first = (s.first + 1) % len(s.players)
+        event(s, "Cleanup: supplies are discarded; the first-player token passes on.")
     start_round(cat, s)
 
 

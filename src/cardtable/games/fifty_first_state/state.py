@@ -68,6 +68,18 @@ class Draft(msgspec.Struct):
     second: bool = False  # the second, counter-clockwise reveal
 
 
+class Virtual(msgspec.Struct):
+    """The solo game's virtual player (seat `VIRTUAL`, RULES.md "The solo game"): its attacks this
+    round (attacks, not cards in the pile, count towards its limit) and the face-up attack pile."""
+
+    attacks: int = 0
+    pile: list[str] = msgspec.field(default_factory=list)
+
+
+#: the seats of the solo game: the person, and the virtual player (an automaton seat)
+PERSON, VIRTUAL = 0, 1
+
+
 class FiftyState(msgspec.Struct):
     players: list[Player]
     deck: list[str]  # face down; the top is the end of the list
@@ -85,3 +97,5 @@ class FiftyState(msgspec.Struct):
     last_round: bool = False  # someone reached the end score: this round is the last
     events: list[str] = msgspec.field(default_factory=list)  # public narration, latest lines
     rng: Rng = msgspec.field(default_factory=Rng)
+    #: the virtual player of the solo game (`solo=virtual`); None in the game for 2 to 4 players
+    virtual: Virtual | None = None

@@ -1,0 +1,166 @@
+"""Solo rules, the virtual player's attack: reveal the top card onto the attack pile; raze your location
+sharing the most Location Types with it, with tie-breakers 1-7 in order; 2 VP to it, the deal good to
+you, the location a Ruin; a defence token is discarded instead. RESEARCH.md §4.1, §4.2 items 1-5, §4.4."""
+
+from cardtable.core import Rng
+
+from .conftest import SoloTable
+
+
+def _attack(t: SoloTable, card: str) -> str:
+    """Your action (2 workers for a fuel), then the virtual player's attack with `card`: its line."""
+    t.quiet()
+    t.top(card)
+    t.supply(0, worker=2)
+    lines = t.step("work fuel")
+    assert len(lines) == 2 and lines[0].startswith("A exchanges workers")
+    assert t.s.virtual.attacks == 1
+    return lines[1]
+
+
+def _kept(t: SoloTable) -> list[str]:
+    return [f"ruin:{s.key}" if s.ruin else s.key for s in t.you.sites]
+
+
+def test_the_most_shared_types_gun_shop_before_arena() -> None:
+    t = SoloTable()
+    t.sites(0, "arena", "gun-shop")
+    line = _attack(t, "bioweaponry")  # gun + vp: Gun Shop shares both, Arena only gun
+    assert line == (
+        "The virtual player attacks (1 of 3 this round): it reveals Bioweaponry (gun, vp); "
+        "A's locations sharing types: Arena at 1 (1 type), Gun Shop at 2 (2 types). "
+        "It razes Gun Shop at 2 (the most shared types: 2 against 1): 2 VP (2 in all); "
+        "A gains 1 gun; the location is a Ruin."
+    )
+    assert _kept(t) == ["arena", "ruin:gun-shop"]
+    assert t.vip.vp == 2 and t.vip.supply == {} and t.you.supply == {"fuel": 1, "gun": 1}
+    assert t.s.virtual.pile == ["bioweaponry"]
+    t.game.check_invariants(t.s)
+
+
+def test_no_shared_type_the_attack_fails_but_counts() -> None:
+    t = SoloTable()
+    t.sites(0, "church", "camp")
+    line = _attack(t, "docks")
+    assert line.endswith(
+        "it reveals Docks (iron, ammo); none of A's locations shares a type with it: the attack fails."
+    )
+    assert _kept(t) == ["church", "camp"] and t.vip.vp == 0
+    assert t.s.virtual.attacks == 1 and t.s.virtual.pile == ["docks"]
+
+
+def test_ruins_are_never_attacked() -> None:
+    t = SoloTable()
+    t.sites(0, "ruin:arena", "church")
+    line = _attack(t, "assassin")
+    assert "the attack fails" in line and _kept(t) == ["ruin:arena", "church"] and t.vip.vp == 0
+
+
+def test_the_only_match_and_the_goods_lying_on_it_go_back_to_you() -> None:
+    t = SoloTable()
+    t.sites(0, "church", "scrap-metal")
+    t.you.sites[1].held = {"iron": 3}  # Scrap Metal's cache
+    line = _attack(t, "docks")
+    assert "It razes Scrap Metal at 2 (the only location sharing a type)" in line
+    assert "A gains 4 iron" in line and t.you.supply.get("iron") == 4 and t.you.sites[1].held == {}
+
+
+def test_tie_breaker_1_the_greater_distance() -> None:
+    t = SoloTable()
+    t.sites(0, "assassin", "arena")
+    line = _attack(t, "city-guards")
+    assert (
+        "It razes Arena at 2 (tied on 1 shared type with Assassin at 1, Arena at 2; "
+        "tie-breaker 1, the greater distance: 2 against 1)" in line
+    )
+    assert _kept(t) == ["assassin", "ruin:arena"]
+
+
+def test_tie_breaker_2_an_unused_action_before_a_used_one() -> None:
+    t = SoloTable()
+    t.sites(0, "shadow", "weapon-trader")
+    t.you.sites[0].uses = 1  # Shadow may be used twice a round: used once counts as used (S3)
+    line = _attack(t, "bioweaponry")
+    assert "tie-breaker 2, an unused Action before a used Action" in line
+    assert _kept(t) == ["shadow", "ruin:weapon-trader"]
+
+
+def test_tie_breaker_3_a_used_action_before_a_feature() -> None:
+    t = SoloTable()
+    t.sites(0, "murderers-pub", "shadow")
+    t.you.sites[1].uses = 2
+    line = _attack(t, "bioweaponry")
+    assert "tie-breaker 3, a used Action before a Feature" in line
+    assert _kept(t) == ["murderers-pub", "ruin:shadow"]
+
+
+def test_tie_breaker_4_a_feature_before_a_production() -> None:
+    t = SoloTable()
+    t.sites(0, "assassin", "ruined-library")
+    line = _attack(t, "arena")  # gun + ammo: both share 2 types, both at distance 1
+    assert "tied on 2 shared types with Assassin at 1, Ruined Library at 2" in line
+    assert "tie-breaker 4, a Feature before a Production" in line
+    assert _kept(t) == ["assassin", "ruin:ruined-library"]
+
+
+def test_tie_breaker_5_productions_alone_stay_tied_then_6_the_spoils() -> None:
+    t = SoloTable()
+    t.sites(0, "quarry", "docks")
+    line = _attack(t, "deserted-colony")  # ammo: both Productions at distance 1
+    assert "tie-breaker 2" not in line and "tie-breaker 5" not in line
+    # goods order (S1): vp, card, development, fuel, gun, iron, brick, ...: iron before brick
+    assert "tie-breaker 6, more iron in its spoils: 2 against 0" in line
+    assert _kept(t) == ["quarry", "ruin:docks"]
+
+
+def test_tie_breaker_6_checks_the_goods_order_good_by_good() -> None:
+    cases = [
+        (("docks", "fuel-tank"), "deserted-colony", "fuel", 2),  # fuel before iron
+        (("museum", "church"), "wrecked-tank", "vp", 2),  # 2 VP before 1 VP and a card
+        (("camp", "crossroads"), "archive", "card", 2),  # cards before workers
+        (("thieves-den", "ruined-library"), "deserted-colony", "gun", 2),  # same card count: on to gun
+    ]
+    for sites, card, good, razed in cases:
+        t = SoloTable()
+        t.sites(0, *sites)
+        line = _attack(t, card)
+        assert f"tie-breaker 6, more {good} in its spoils" in line, (sites, line)
+        assert t.you.sites[razed - 1].ruin and not t.you.sites[2 - razed].ruin, (sites, line)
+
+
+def test_tie_breaker_7_at_random_with_the_state_rng() -> None:
+    razed = set()
+    for seed in range(10):
+        t = SoloTable()
+        t.sites(0, "assassin", "assassin")
+        t.s.rng = Rng(seed)
+        line = _attack(t, "city-guards")
+        assert "tie-breaker 7, still tied with Assassin at" in line and "chosen at random" in line
+        (slot,) = [i for i, site in enumerate(t.you.sites, 1) if site.ruin]
+        razed.add(slot)
+    assert razed == {1, 2}
+
+
+def test_tie_breakers_in_order_distance_then_class() -> None:
+    t = SoloTable()
+    t.sites(0, "assassin", "arena", "bioweaponry")
+    line = _attack(t, "city-guards")  # gun: all three share 1 type
+    assert (
+        "It razes Bioweaponry at 3 (tied on 1 shared type with Assassin at 1, Arena at 2, Bioweaponry at 3; "
+        "tie-breaker 1, the greater distance: 2 against 1; tie-breaker 2, an unused Action before a "
+        "Production)" in line
+    )
+
+
+def test_a_defence_token_is_discarded_instead_and_so_is_the_attack_card() -> None:
+    t = SoloTable()
+    t.sites(0, "gun-shop")
+    t.you.sites[0].defended = True  # defence tokens come with New Era: the rule is ready for them
+    line = _attack(t, "bioweaponry")
+    assert line.endswith(
+        "Gun Shop at 1 is hit (the only location sharing a type), but its defence token is discarded "
+        "instead, and so is the attack card."
+    )
+    assert _kept(t) == ["gun-shop"] and not t.you.sites[0].defended and t.vip.vp == 0
+    assert t.s.virtual.pile == [] and t.s.discard[-1] == "bioweaponry"
+    assert t.s.virtual.attacks == 1, "an attack stopped by a defence token still counts (S2)"

@@ -8,16 +8,64 @@ TOML data file next to the game's evaluation. Needs NumPy (in the `report` extra
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 import msgspec
 
-from cardtable.core import CardDataError
+from cardtable.core import CardDataError, Game, Rng, mix_seed
 from cardtable.core.carddata import load_card_file
 
 RIDGE = 1.0
 NEWTON_STEPS = 25
+#: the share of decisions (in percent) the self-play players take at random instead of by the heuristic
+EXPLORE = 20
+
+#: one player's features in a state: `features(state, seat)`, in the order of the weights
+Features = Callable[[Any, int], list[float]]
+#: whether a position may be judged as it stands: `quiet(game, state)`
+Quiet = Callable[[Game[Any], Any], bool]
+
+
+def positions(
+    game: Game[Any], features: Features, quiet: Quiet, games: int, seed: int, explore: int = EXPLORE
+) -> tuple[list[list[float]], list[float]]:
+    """Feature differences and outcomes from `games` two-player games between heuristic players
+    that take a random legal action `explore` times in a hundred, so that what the heuristic always
+    does also appears undone and its worth can be told apart from the strength of the player who
+    does it. At every quiet position it records, for the seat to decide, its features minus its
+    opponent's, labelled 1 if that seat went on to win and 0 if it lost (draws and shared wins are
+    left out). Game `index` is played from `mix_seed(seed, index)`."""
+    from cardtable.players import make_player
+
+    if game.num_seats != 2:
+        raise ValueError("positions are collected from two-player games")
+    rows: list[list[float]] = []
+    labels: list[float] = []
+    for index in range(games):
+        game_seed = mix_seed(seed, index)
+        players = [make_player("heuristic", mix_seed(game_seed, seat)) for seat in (0, 1)]
+        chance = Rng(mix_seed(game_seed, 2))
+        state = game.new_state(game_seed)
+        seen: list[tuple[int, list[float]]] = []
+        while (decision := game.decision(state)) is not None:
+            if quiet(game, state):
+                me = decision.seat
+                mine, theirs = features(state, me), features(state, 1 - me)
+                seen.append((me, [a - b for a, b in zip(mine, theirs, strict=True)]))
+            if chance.below(100) < explore:
+                action = chance.choice(game.legal_actions(state))
+            else:
+                action = players[decision.seat].choose(game.observe(state, decision.seat))
+            game.apply(state, action, validate=False)
+        result = game.result(state)
+        if result is None or result.draw or len(result.winners) != 1:
+            continue
+        for seat, row in seen:
+            rows.append(row)
+            labels.append(1.0 if seat in result.winners else 0.0)
+    return rows, labels
 
 
 def fit(rows: Sequence[Sequence[float]], labels: Sequence[float]) -> list[float]:

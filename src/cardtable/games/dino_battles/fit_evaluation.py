@@ -15,47 +15,26 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
+from typing import Any
 
-from cardtable.core import Rng, make_game, mix_seed
-from cardtable.players import make_player
-from cardtable.players.logistic import fit, held_out_accuracy, write_weights
+from cardtable.core import make_game
+from cardtable.players import logistic
+from cardtable.players.logistic import EXPLORE, fit, held_out_accuracy, write_weights
 
 from .evaluation import FEATURES, WEIGHTS_FILE, features, progress
 from .heuristic import is_quiet
 
-#: the share of decisions (in percent) taken at random instead of by the heuristic
-EXPLORE = 20
-
 
 def positions(games: int, seed: int) -> tuple[list[list[float]], list[float]]:
-    """Feature differences and outcomes from `games` games between exploring heuristic players."""
+    """Feature differences and outcomes from `games` games between exploring heuristic players
+    (`cardtable.players.logistic.positions`)."""
     game = make_game("dino-battles", {"players": 2})
     cat = game.catalog
-    rows: list[list[float]] = []
-    labels: list[float] = []
-    for index in range(games):
-        game_seed = mix_seed(seed, index)
-        players = [make_player("heuristic", mix_seed(game_seed, seat)) for seat in (0, 1)]
-        explore = Rng(mix_seed(game_seed, 2))
-        state = game.new_state(game_seed)
-        seen: list[tuple[int, list[float]]] = []
-        while (decision := game.decision(state)) is not None:
-            if is_quiet(game, state):
-                me, late = decision.seat, progress(cat, state)
-                mine, theirs = features(cat, state, me, late), features(cat, state, 1 - me, late)
-                seen.append((me, [a - b for a, b in zip(mine, theirs, strict=True)]))
-            if explore.below(100) < EXPLORE:
-                action = explore.choice(game.legal_actions(state))
-            else:
-                action = players[decision.seat].choose(game.observe(state, decision.seat))
-            game.apply(state, action, validate=False)
-        result = game.result(state)
-        if result is None or result.draw or len(result.winners) != 1:
-            continue
-        for seat, row in seen:
-            rows.append(row)
-            labels.append(1.0 if seat in result.winners else 0.0)
-    return rows, labels
+
+    def of(state: Any, seat: int) -> list[float]:
+        return features(cat, state, seat, progress(cat, state))
+
+    return logistic.positions(game, of, is_quiet, games, seed)
 
 
 def main() -> None:

@@ -11,15 +11,17 @@ The player reads its Observation only (its view, legal actions and states sample
 * set-up discards and Lookout picks: keep the cards with the highest `card_worth`;
 * a card or deal given up as a cost: the one worth least; Thieves Caravan: the leader's good;
 * storage at Cleanup: store whatever fits.
+
+`evaluate` (for ISMCTS) is the fitted win chance of `evaluation.py`.
 """
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
 from cardtable.core import Action, Game, Observation, Rng
 
+from . import evaluation
 from .cards import Catalog, Location
 from .rules import SEAT_LETTERS
 from .state import VIRTUAL, FiftyState
@@ -85,12 +87,13 @@ def _card_worth(loc: Location) -> float:
     return worth - 0.3 * loc.distance
 
 
-def worth(cat: Catalog, s: FiftyState, seat: int) -> float:
-    """How good `s` looks for `seat`, in VP-like points."""
+def worth(cat: Catalog, s: FiftyState, seat: int, late: bool | None = None) -> float:
+    """How good `s` looks for `seat`, in VP-like points; in the last round (or if `late`), what
+    counts is what scores at the end."""
     p = s.players[seat]
     if s.virtual is not None and seat == VIRTUAL:  # the solo game's virtual player: its locations
         return p.vp + float(len(p.sites))  # do nothing for it but score 1 VP each at the end
-    late = s.last_round
+    late = s.last_round if late is None else late
     total = float(p.vp)
     for site in p.sites:
         if site.ruin:
@@ -112,22 +115,22 @@ def worth(cat: Catalog, s: FiftyState, seat: int) -> float:
     return total
 
 
-def standing(cat: Catalog, s: FiftyState, seat: int) -> float:
+def standing(cat: Catalog, s: FiftyState, seat: int, late: bool | None = None) -> float:
     """Own worth against the best opponent's."""
-    mine = worth(cat, s, seat)
-    others = [worth(cat, s, i) for i in range(len(s.players)) if i != seat]
+    mine = worth(cat, s, seat, late)
+    others = [worth(cat, s, i, late) for i in range(len(s.players)) if i != seat]
     return mine - 0.5 * max(others)
 
 
 def evaluate(game: Game[Any], state: FiftyState, seat: int) -> float:
-    """A win chance in [0, 1] for ISMCTS: a logistic of own worth minus the best opponent's."""
-    cat: Catalog = game.catalog  # type: ignore[attr-defined]
+    """How good the position looks for `seat`, in [0, 1], for ISMCTS: the fitted chance to win of
+    `evaluation.py` (a finished game: 1 for a sole win, 0.5 shared or drawn, 0 lost)."""
     result = game.result(state)
     if result is not None:
-        return 1.0 if seat in result.winners else 0.5 if result.draw else 0.0
-    mine = worth(cat, state, seat)
-    best = max(worth(cat, state, i) for i in range(len(state.players)) if i != seat)
-    return 1.0 / (1.0 + math.exp(-(mine - best) / 4.0))
+        if seat in result.winners:
+            return 1.0 if len(result.winners) == 1 else 0.5
+        return 0.5 if result.draw else 0.0
+    return evaluation.win_chance(game, state, seat)
 
 
 def is_quiet(game: Game[Any], state: FiftyState) -> bool:
@@ -170,7 +173,13 @@ class HeuristicPlayer:
         for i, action in enumerate(pruned(cat, sample, seat, observation.legal_actions)):
             if action.verb != "pass":
                 after = self._try(game, cat, sample, action, seat)
-                scored.append((standing(cat, after, seat) - base, i, action, after))
+                if after.last_round and not sample.last_round:
+                    # an action that makes this round the last is judged by what scores at the end,
+                    # before and after (else reaching the end score would look like a loss of worth)
+                    gain = standing(cat, after, seat, True) - standing(cat, sample, seat, True)
+                else:
+                    gain = standing(cat, after, seat) - base
+                scored.append((gain, i, action, after))
         # an action that only turns one resource into another is judged with the best action it
         # enables next turn (for the few most promising such actions)
         enablers = sorted((x for x in scored if x[2].verb in ENABLERS), key=lambda x: (-x[0], x[1]))
@@ -200,7 +209,12 @@ class HeuristicPlayer:
         for action in pruned(cat, s, seat, game.legal_actions(s)):
             if action.verb in ("pass", "attack", *ENABLERS):
                 continue
-            best = max(best, worth(cat, self._try(game, cat, s, action, seat), seat) - base)
+            after = self._try(game, cat, s, action, seat)
+            if after.last_round and not s.last_round:  # judged by what scores at the end
+                gain = worth(cat, after, seat, True) - worth(cat, s, seat, True)
+            else:
+                gain = worth(cat, after, seat) - base
+            best = max(best, gain)
         return best
 
     def _finish(self, game: Game[Any], cat: Catalog, s: FiftyState, seat: int) -> None:

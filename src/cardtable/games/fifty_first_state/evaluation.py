@@ -1,0 +1,108 @@
+"""A position evaluation for search: the chance to win, estimated from a few features of each player.
+
+`win_chance(game, state, seat)` is a logistic model over the difference between the seat's features
+and the best opponent's: its VP (and the same weighted by how close the end is), its standing
+locations (each +1 VP at the end), the VP and the other goods its productions and deals bring each
+round, the uses of its action locations, the cards and Connection cards in its hand, the tokens in
+its supply and the goods lying on its locations, and the heuristic player's `worth` of it all. Its
+weights are data (`evaluation.toml`), fitted by
+`python -m cardtable.games.fifty_first_state.fit_evaluation` on positions from games between
+heuristic players, labelled with who went on to win.
+"""
+
+from __future__ import annotations
+
+import math
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from cardtable.players.logistic import read_weights
+
+from . import heuristic
+from .cards import Catalog
+from .rules import produced
+from .state import FiftyState
+
+WEIGHTS_FILE = Path(__file__).with_name("evaluation.toml")
+
+#: the features of one player, in the order of the weights
+FEATURES = (
+    "vp",
+    "vp_late",
+    "locations",
+    "vp_income",
+    "income",
+    "action_uses",
+    "hand",
+    "connections",
+    "supply",
+    "held",
+    "worth",
+)
+
+
+@cache
+def weights(path: Path = WEIGHTS_FILE) -> tuple[float, ...]:
+    """The weights of `path`, checked against FEATURES (CardDataError if they do not match)."""
+    return read_weights(path, FEATURES)
+
+
+def progress(cat: Catalog, state: FiftyState) -> float:
+    """How close the end is, 0 to 1: the leader's share of the end score (1 in the last round)."""
+    if state.last_round:
+        return 1.0
+    return min(1.0, max(p.vp for p in state.players) / cat.rules.end_vp)
+
+
+def features(cat: Catalog, state: FiftyState, seat: int, late: float | None = None) -> list[float]:
+    """The features of one player (see FEATURES); `late` is `progress(...)` if already known."""
+    late = progress(cat, state) if late is None else late
+    p = state.players[seat]
+    locations = uses = held = 0
+    vp_income = income = 0.0
+    for site in p.sites:
+        if site.ruin:
+            continue
+        locations += 1
+        held += sum(site.held.values())
+        loc = cat.locations[site.key]
+        if loc.production is not None:
+            goods = produced(cat, p, loc)
+            vp_income += goods.count("vp")
+            income += len(goods) - goods.count("vp")
+        if loc.action is not None:
+            uses += loc.action.uses
+    for deal in p.deals:
+        if cat.locations[deal].deal == "vp":
+            vp_income += 1
+        else:
+            income += 1
+    return [
+        float(p.vp),
+        p.vp * late,
+        float(locations),
+        vp_income,
+        income,
+        float(uses),
+        float(len(p.hand)),
+        float(len(p.connections)),
+        float(sum(p.supply.values())),
+        float(held),
+        heuristic.worth(cat, state, seat),
+    ]
+
+
+def win_chance(game: Any, state: FiftyState, seat: int) -> float:
+    """The fitted chance that `seat` wins, against the best-placed opponent."""
+    cat: Catalog = game.catalog
+    late = progress(cat, state)
+    w = weights()
+    mine = features(cat, state, seat, late)
+
+    def score(other: int) -> float:
+        theirs = features(cat, state, other, late)
+        return sum(wi * (a - b) for wi, a, b in zip(w, mine, theirs, strict=True))
+
+    worst = min(score(o) for o in range(len(state.players)) if o != seat)
+    return 1.0 / (1.0 + math.exp(-worst))

@@ -50,3 +50,17 @@ def test_a_move_that_draws_a_card_stands() -> None:
 
     state, action = reached(game, 6, draws)
     assert not taken_back(game, state, action)
+
+
+def test_solo_a_move_after_which_the_virtual_player_passed_stands() -> None:
+    """RULES.md "Taking back a move": the virtual player is an automaton; once it took its turn (here a
+    pass, which draws on no deck and no chance), the move stands."""
+    game = make_game("51st-state", {"solo": "virtual"})
+
+    def virtual_passes(g: Any, s: Any, a: Action) -> bool:
+        after = g.clone(s)
+        g.apply(after, a)
+        return after.deck == s.deck and after.players[1].passed and not s.players[1].passed
+
+    state, action = reached(game, 2, virtual_passes)
+    assert not taken_back(game, state, action)

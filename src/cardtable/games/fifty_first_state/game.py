@@ -246,12 +246,17 @@ class FiftyFirstState(Game[FiftyState]):
     def reversible(self, before: FiftyState, action: Action, after: FiftyState) -> bool:
         """A move may be taken back (RULES.md "Taking back a move") when no deck was drawn from or
         shuffled (a draw, the Lookout's reveal and a new face-up Connection show cards) and no other
-        player's hand changed (a card taken from it, or shown)."""
+        player's hand changed (a card taken from it, or shown), and the solo game's virtual player did
+        not take a turn."""
         if (
             after.rng != before.rng
             or after.deck != before.deck
             or after.connection_decks != before.connection_decks
             or after.connection_up != before.connection_up
+        ):
+            return False
+        if before.virtual is not None and (  # the solo game's virtual player took its turn: it stands
+            after.virtual != before.virtual or after.players[VIRTUAL].passed != before.players[VIRTUAL].passed
         ):
             return False
         decision = self.decision(before)

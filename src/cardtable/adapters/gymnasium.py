@@ -30,7 +30,7 @@ from gymnasium import spaces
 from cardtable.core import Game, IllegalAction, Rng, game_names, make_game, mix_seed
 from cardtable.players import make_player
 
-from .encoding import action_mask, num_actions, observation_encoding
+from .encoding import action_mask, num_actions, observation_encoding, observed_view
 
 #: actions after which an episode is cut short (truncated), far beyond any game's length
 MAX_STEPS = 100_000
@@ -142,7 +142,7 @@ class CardtableGymEnv(gymnasium.Env):
             self._steps += 1
 
     def _observation(self) -> np.ndarray:
-        return self.encoding.encode(self.game.view(self.state, self.seat))
+        return self.encoding.encode(observed_view(self.game, self.state, self.seat))
 
     def _info(self) -> dict[str, Any]:
         return {"action_mask": self.action_masks()}

@@ -39,7 +39,7 @@ import pyspiel
 
 from cardtable.core import Game, Rng, game_class, game_names, make_game, mix_seed
 
-from .encoding import game_package, observation_encoding, view_text
+from .encoding import game_package, observation_encoding, observed_view, view_text
 
 PREFIX = "python_cardtable_"
 #: actions recalled in the information-state tensor
@@ -155,7 +155,8 @@ class _Box:
         key = ("encoded", seat)
         found = self.cache.get(key)
         if found is None:
-            found = self.cache[key] = observation_encoding(self.game).encode(self.view(seat))
+            found = observation_encoding(self.game).encode(observed_view(self.game, self.get(), seat))
+            self.cache[key] = found
         return found
 
     def text(self, seat: int | None) -> str:

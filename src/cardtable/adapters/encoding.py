@@ -139,17 +139,24 @@ class HashedViewEncoding(Encoding):
 
     def encode(self, view: Mapping[str, Any]) -> np.ndarray:
         out = self.blank()
-        size = self.field.size
-        for path, value in _leaves(view, ""):
-            if isinstance(value, str):
-                out[_bucket(f"{path}={value}", size)] += 1.0
-            elif isinstance(value, bool):
-                out[_bucket(path, size)] += float(value)
-            elif isinstance(value, int | float):
-                out[_bucket(path, size)] += float(np.tanh(value / 10.0))
-            elif value is None:
-                out[_bucket(f"{path}=null", size)] += 1.0
+        hashed(out, self.field, view)
         return out
+
+
+def hashed(out: np.ndarray, field: Field, value: Any, path: str = "") -> None:
+    """Add every leaf of the JSON `value` into `field` as `HashedViewEncoding` does (a game's encoding
+    uses it for the view keys it does not know, e.g. those a new mode adds, so nothing is dropped)."""
+    size = field.size
+    base = field.offset
+    for where, leaf in _leaves(value, path):
+        if isinstance(leaf, str):
+            out[base + _bucket(f"{where}={leaf}", size)] += 1.0
+        elif isinstance(leaf, bool):
+            out[base + _bucket(where, size)] += float(leaf)
+        elif isinstance(leaf, int | float):
+            out[base + _bucket(where, size)] += float(np.tanh(leaf / 10.0))
+        elif leaf is None:
+            out[base + _bucket(f"{where}=null", size)] += 1.0
 
 
 def _bucket(text: str, size: int) -> int:

@@ -12,6 +12,13 @@ machine wall time says little), and every `--eval-every` environment steps plays
 `--eval-episodes` games with the current policy (greedy, masked) on fixed deals. It writes the
 curve as CSV and a plot (win rate against training steps, with the baselines) and prints a summary.
 Not part of the tests: it takes minutes and needs torch.
+
+The reward is the game's: 1 for a win, 0 for a draw, -1 for a loss, at the end only. With
+`--shaping W`, training (never the evaluations) adds potential-based shaping (Ng, Harada & Russell
+1999): gamma * phi(next) - phi(now), where phi is W times the game's own evaluation of the agent's
+position (`heuristic.evaluate`, a fitted chance to win, as 2 * chance - 1) and 0 once the game is
+over. It leaves the best policy unchanged and gives a signal before the end. The evaluation reads
+the real state, as a reward may; the policy still sees only its observation.
 """
 
 from __future__ import annotations
@@ -32,6 +39,7 @@ import cardtable.adapters.gymnasium  # noqa: F401  (registers cardtable/<game>-v
 from cardtable.core import make_game, mix_seed
 from cardtable.core.runner import play_match
 from cardtable.players import AutomatonSeat, make_player
+from cardtable.players.heuristic import game_evaluator
 
 GAME = "cardtable/biosphere5-v0"
 #: deals of the evaluation games (never the training deals, which come from the training seed)
@@ -63,6 +71,40 @@ def evaluate(model: MaskablePPO, level: int, episodes: int) -> float:
             done = terminated or truncated
         wins += reward == 1.0
     return wins / episodes
+
+
+class Shaped(gymnasium.Wrapper):
+    """Potential-based reward shaping with the game's evaluation (see the module text)."""
+
+    def __init__(self, env: gymnasium.Env, weight: float, gamma: float) -> None:
+        super().__init__(env)
+        self.weight, self.gamma = weight, gamma
+        evaluate = game_evaluator(env.unwrapped.game)
+        if evaluate is None:
+            raise ValueError(f"{env.unwrapped.game.name} offers no evaluation to shape rewards with")
+        self.evaluate = evaluate
+        self.last = 0.0
+
+    def _potential(self) -> float:
+        table = self.env.unwrapped
+        if table.game.decision(table.state) is None:
+            return 0.0
+        return self.weight * (2.0 * self.evaluate(table.game, table.state, table.seat) - 1.0)
+
+    def reset(self, **kwargs: Any) -> tuple[Any, dict]:
+        observation, info = self.env.reset(**kwargs)
+        self.last = self._potential()
+        return observation, info
+
+    def step(self, action: Any) -> tuple[Any, float, bool, bool, dict]:
+        observation, reward, terminated, truncated, info = self.env.step(action)
+        potential = 0.0 if terminated else self._potential()
+        reward = float(reward) + self.gamma * potential - self.last
+        self.last = potential
+        return observation, reward, terminated, truncated, info
+
+    def action_masks(self) -> Any:
+        return self.env.unwrapped.action_masks()
 
 
 class Curve(BaseCallback):
@@ -98,7 +140,10 @@ class Curve(BaseCallback):
         print(f"steps {self.num_timesteps:>7}  win rate {rate:.3f}  ({cpu:.0f} s CPU)", flush=True)
 
 
-def plot(points: list[tuple[int, float, float]], baselines: dict[str, float], path: Path, level: int) -> None:
+Points = list[tuple[int, float, float]]
+
+
+def plot(points: Points, baselines: dict[str, float], path: Path, level: int, shaping: float) -> None:
     import matplotlib
 
     matplotlib.use("Agg")
@@ -112,7 +157,8 @@ def plot(points: list[tuple[int, float, float]], baselines: dict[str, float], pa
     ax.set_xlabel("training steps (agent decisions)")
     ax.set_ylabel("win rate against the Machine")
     ax.set_ylim(-0.02, 1.0)
-    ax.set_title(f"Biosphere 5, Man against Machine (level {level})")
+    shaped = f", shaping {shaping:g}" if shaping else ""
+    ax.set_title(f"Biosphere 5, Man against Machine (level {level}{shaped})")
     ax.legend(loc="upper left")
     fig.tight_layout()
     fig.savefig(path, dpi=120)
@@ -126,6 +172,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     parser.add_argument("--eval-episodes", type=int, default=50, help="games per evaluation")
     parser.add_argument("--baseline-games", type=int, default=200, help="games per baseline player")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--shaping", type=float, default=0.0, help="weight of the shaping (0: none)")
     parser.add_argument("--out", type=Path, default=Path("reports/train_maskable"))
     args = parser.parse_args(argv)
     args.out.mkdir(parents=True, exist_ok=True)
@@ -134,9 +181,12 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     print("baselines:", ", ".join(f"{k} {v:.3f}" for k, v in baselines.items()), flush=True)
 
     env = gymnasium.make(GAME, solo="machine", level=args.level)
+    gamma = 0.99
+    if args.shaping:
+        env = Shaped(env, args.shaping, gamma)
     env.reset(seed=args.seed)
     model = MaskablePPO(
-        "MlpPolicy", env, n_steps=1024, batch_size=256, seed=args.seed, verbose=0, device="cpu"
+        "MlpPolicy", env, n_steps=1024, batch_size=256, gamma=gamma, seed=args.seed, verbose=0, device="cpu"
     )
     curve = Curve(args.eval_every, args.eval_episodes, args.level, args.minutes * 60)
     try:
@@ -148,9 +198,10 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         writer = csv.writer(handle)
         writer.writerow(["steps", "win_rate", "training_cpu_seconds"])
         writer.writerows(curve.points)
-    plot(curve.points, baselines, args.out / "curve.png", args.level)
+    plot(curve.points, baselines, args.out / "curve.png", args.level, args.shaping)
     summary = {
         "level": args.level,
+        "shaping": args.shaping,
         "minutes": args.minutes,
         "steps": curve.points[-1][0],
         "final_win_rate": curve.points[-1][1],

@@ -142,3 +142,23 @@ def test_openspiel_ismcts_plays_through_the_adapter() -> None:
         action = bot.step(state)
         assert action in state.legal_actions()
         state.apply_action(action)
+
+
+def test_openspiel_cpp_ismcts_cannot_sample_a_python_game() -> None:
+    """Why OpenSpiel's C++ ISMCTSBot cannot play a Python game (ours, or OpenSpiel's own
+    python_kuhn_poker): it samples worlds with the C++ `State::ResampleFromInfostate`, which OpenSpiel's
+    binding of Python states (PyState) does not forward to Python, so the C++ default runs and fails
+    for every imperfect-information game; its other way in, a resampler callback (SetResampler), is not
+    bound in Python. `step` releases the GIL before searching, so there the failure is a segfault;
+    `get_policy` keeps it and shows the error. When an OpenSpiel release forwards the call, this test
+    fails, and the C++ bot can join the comparison in scripts/adapter_bench.py."""
+    game = pyspiel.load_game("python_cardtable_biosphere5")
+    state = game.new_initial_state()
+    while len(state.legal_actions()) < 2:  # a single legal action is answered without sampling
+        state.apply_action(state.legal_actions()[0])
+    bot = pyspiel.ISMCTSBot(1, pyspiel.RandomRolloutEvaluator(1, 1), 2.0, 10)
+    with pytest.raises(pyspiel.SpielError, match="ResampleFromInfostate"):
+        bot.get_policy(state)
+    player = state.current_player()  # while the Python method, called from Python, works:
+    assert state.resample_from_infostate(player, lambda: 0.5).legal_actions() == state.legal_actions()
+    assert not any("resampler" in name for name in dir(bot))

@@ -19,6 +19,11 @@ The reward is the game's: 1 for a win, 0 for a draw, -1 for a loss, at the end o
 position (`heuristic.evaluate`, a fitted chance to win, as 2 * chance - 1) and 0 once the game is
 over. It leaves the best policy unchanged and gives a signal before the end. The evaluation reads
 the real state, as a reward may; the policy still sees only its observation.
+
+With `--imitate GAMES`, the policy first learns to copy the heuristic player (behaviour cloning:
+the heuristic's choices in GAMES games against the Machine, on deals apart from the evaluation's,
+as masked cross-entropy for `--imitate-epochs` passes); PPO then trains on from there, and the
+curve's first point is the cloned policy.
 """
 
 from __future__ import annotations
@@ -71,6 +76,45 @@ def evaluate(model: MaskablePPO, level: int, episodes: int) -> float:
             done = terminated or truncated
         wins += reward == 1.0
     return wins / episodes
+
+
+def imitate(model: MaskablePPO, level: int, games: int, epochs: int, seed: int) -> int:
+    """Behaviour cloning of the heuristic player (see the module text); returns the decisions copied."""
+    import numpy as np
+    import torch
+
+    table = gymnasium.make(GAME, solo="machine", level=level).unwrapped
+    observations, masks, actions = [], [], []
+    for index in range(games):
+        observation, info = table.reset(seed=mix_seed(seed, 97, index))
+        teacher = make_player("heuristic", mix_seed(seed, 98, index))
+        done = False
+        while not done:
+            choice = teacher.choose(table.game.observe(table.state, table.seat))
+            action = table.game.encode(choice)
+            observations.append(observation)
+            masks.append(info["action_mask"])
+            actions.append(action)
+            observation, _, terminated, truncated, info = table.step(action)
+            done = terminated or truncated
+    policy = model.policy
+    obs = torch.as_tensor(np.array(observations), dtype=torch.float32)
+    act = torch.as_tensor(np.array(actions))
+    mask = torch.as_tensor(np.array(masks))
+    generator = torch.Generator().manual_seed(seed)
+    policy.set_training_mode(True)
+    for epoch in range(epochs):
+        total = 0.0
+        for batch in torch.randperm(len(act), generator=generator).split(256):
+            _, log_prob, _ = policy.evaluate_actions(obs[batch], act[batch], action_masks=mask[batch])
+            loss = -log_prob.mean()
+            policy.optimizer.zero_grad()
+            loss.backward()
+            policy.optimizer.step()
+            total += float(loss) * len(batch)
+        print(f"imitation epoch {epoch + 1}: loss {total / len(act):.3f}", flush=True)
+    policy.set_training_mode(False)
+    return len(act)
 
 
 class Shaped(gymnasium.Wrapper):
@@ -143,7 +187,9 @@ class Curve(BaseCallback):
 Points = list[tuple[int, float, float]]
 
 
-def plot(points: Points, baselines: dict[str, float], path: Path, level: int, shaping: float) -> None:
+def plot(
+    points: Points, baselines: dict[str, float], path: Path, level: int, shaping: float, cloned: bool
+) -> None:
     import matplotlib
 
     matplotlib.use("Agg")
@@ -158,6 +204,7 @@ def plot(points: Points, baselines: dict[str, float], path: Path, level: int, sh
     ax.set_ylabel("win rate against the Machine")
     ax.set_ylim(-0.02, 1.0)
     shaped = f", shaping {shaping:g}" if shaping else ""
+    shaped += ", cloned from the heuristic first" if cloned else ""
     ax.set_title(f"Biosphere 5, Man against Machine (level {level}{shaped})")
     ax.legend(loc="upper left")
     fig.tight_layout()
@@ -173,6 +220,8 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     parser.add_argument("--baseline-games", type=int, default=200, help="games per baseline player")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--shaping", type=float, default=0.0, help="weight of the shaping (0: none)")
+    parser.add_argument("--imitate", type=int, default=0, help="heuristic games to clone first (0: none)")
+    parser.add_argument("--imitate-epochs", type=int, default=10, help="passes over the cloned decisions")
     parser.add_argument("--out", type=Path, default=Path("reports/train_maskable"))
     args = parser.parse_args(argv)
     args.out.mkdir(parents=True, exist_ok=True)
@@ -188,6 +237,11 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     model = MaskablePPO(
         "MlpPolicy", env, n_steps=1024, batch_size=256, gamma=gamma, seed=args.seed, verbose=0, device="cpu"
     )
+    copied = 0
+    if args.imitate:
+        began = time.process_time()
+        copied = imitate(model, args.level, args.imitate, args.imitate_epochs, args.seed)
+        print(f"cloned {copied} heuristic decisions in {time.process_time() - began:.0f} s CPU", flush=True)
     curve = Curve(args.eval_every, args.eval_episodes, args.level, args.minutes * 60)
     try:
         model.learn(total_timesteps=10**9, callback=curve)
@@ -198,10 +252,12 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         writer = csv.writer(handle)
         writer.writerow(["steps", "win_rate", "training_cpu_seconds"])
         writer.writerows(curve.points)
-    plot(curve.points, baselines, args.out / "curve.png", args.level, args.shaping)
+    plot(curve.points, baselines, args.out / "curve.png", args.level, args.shaping, bool(args.imitate))
     summary = {
         "level": args.level,
         "shaping": args.shaping,
+        "imitated_games": args.imitate,
+        "imitated_decisions": copied,
         "minutes": args.minutes,
         "steps": curve.points[-1][0],
         "final_win_rate": curve.points[-1][1],

@@ -6,7 +6,7 @@
 - The mask is `legal_actions`: 1 exactly at the legal actions' numbers in `game.action_space()`.
 - A game that declares its encoding documents every field in its RULES.md.
 - A view key an encoding does not know (one a new mode adds, such as a solo automaton's) still
-  changes the encoding, in its `extras` field only.
+  changes the encoding, in its `extras` field only; a bare player entry encodes.
 """
 
 from __future__ import annotations
@@ -140,6 +140,10 @@ def test_a_view_key_the_encoding_does_not_know_is_still_encoded(name: str) -> No
     for changed in (more, player):
         assert not np.array_equal(changed[~outside], plain[~outside])
         np.testing.assert_array_equal(changed[outside], plain[outside])
+    # an automaton's entry among the players may be bare: what it lacks reads as 0
+    bare = {"seat": view["players"][1]["seat"], "automaton": "robot"}
+    vector = encoding.encode({**view, "players": [view["players"][0], bare]})
+    assert vector.shape == (encoding.size,) and np.isfinite(vector).all()
 
 
 def test_a_game_without_a_declared_encoding_gets_the_hashed_view() -> None:

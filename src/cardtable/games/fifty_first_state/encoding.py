@@ -6,7 +6,8 @@ order, ...) with empty places for seats a mode lacks. Card counts run over the l
 then the connection cards of the card data, with one last place for any other key. Each player's
 first `SLOTS` locations are written slot by slot (the slot numbers actions name); all of them are
 counted too. View keys this module does not know (a mode added later may add some) are hashed into
-`extras`. RULES.md, "Observation encoding", lists the fields.
+`extras`, and a key a player's entry lacks reads as 0. RULES.md, "Observation encoding", lists the
+fields.
 """
 
 from __future__ import annotations
@@ -245,29 +246,29 @@ class FiftyEncoding(Encoding):
         if decision is not None:
             one_hot(out, self.f_decision, rel(decision["seat"]))
             one_hot(out, self.f_decision, MAX_SEATS + self.kinds.get(decision["kind"], len(KINDS)))
-        one_hot(out, self.f_phase, self.phases.get(view["phase"], len(PHASES)))
+        one_hot(out, self.f_phase, self.phases.get(view.get("phase", ""), len(PHASES)))
         one_hot(out, self.f_seats_of, rel(view.get("first")))
         turn = rel(view.get("turn"))
         if turn is not None:
             one_hot(out, self.f_seats_of, MAX_SEATS + turn)
         numbers = (
-            (view["round"], 10),
-            (float(view["last_round"]), 1),
-            (view["end_vp"], 30),
-            (view["deck_size"], 60),
-            (view["discard_size"], 60),
+            (view.get("round", 0), 10),
+            (float(view.get("last_round", False)), 1),
+            (view.get("end_vp", 0), 30),
+            (view.get("deck_size", 0), 60),
+            (view.get("discard_size", 0), 60),
         )
         for at, (value, scale) in enumerate(numbers):
             scalar(out, self.f_numbers, value, scale, at=at)
-        self._connections(out, view["connections"])
-        lookout = view["lookout"]
-        counts(out, self.f_lookout, cards, lookout["revealed"])
-        self._order(out, self.f_lookout, lookout["order"], rel, len(cards) + 1)
-        scalar(out, self.f_lookout, float(lookout["second"]), at=len(cards) + 1 + MAX_SEATS)
-        self._order(out, self.f_store, view["store_order"], rel, 0)
-        if view["pending"] is not None:
+        self._connections(out, view.get("connections", {}))
+        lookout = view.get("lookout", {})
+        counts(out, self.f_lookout, cards, lookout.get("revealed", ()))
+        self._order(out, self.f_lookout, lookout.get("order", []), rel, len(cards) + 1)
+        scalar(out, self.f_lookout, float(lookout.get("second", False)), at=len(cards) + 1 + MAX_SEATS)
+        self._order(out, self.f_store, view.get("store_order", []), rel, 0)
+        if view.get("pending") is not None:
             self._pending(out, view["pending"], rel)
-        self._costs(out, view["costs"])
+        self._costs(out, view.get("costs", {}))
         for player in players:
             where = rel(player["seat"]) or 0
             if where >= MAX_SEATS:
@@ -337,26 +338,26 @@ class FiftyEncoding(Encoding):
 
     def _player(self, out: np.ndarray, f: Mapping[str, Any], player: Mapping[str, Any]) -> None:
         cards = self.cards
-        sites = player["sites"]
+        sites = player.get("sites", [])
         numbers = (
             (1.0, 1),
-            (player["vp"], 30),
-            (float(player["passed"]), 1),
-            (player["hand_size"], 10),
-            (player["to_discard"], 3),
+            (player.get("vp", 0), 30),
+            (float(player.get("passed", False)), 1),
+            (player.get("hand_size", 0), 10),
+            (player.get("to_discard", 0), 3),
             (len(sites), 20),
-            (len(player["deals"]), 5),
+            (len(player.get("deals", ())), 5),
         )
         for at, (value, scale) in enumerate(numbers):
             scalar(out, f["numbers"], value, scale, at=at)
-        one_hot(out, f["faction"], self.factions.get(player["faction"], len(FACTIONS)))
-        for token, amount in player["supply"].items():
+        one_hot(out, f["faction"], self.factions.get(player.get("faction", ""), len(FACTIONS)))
+        for token, amount in player.get("supply", {}).items():
             scalar(out, f["supply"], amount, 5, at=self.tokens.get(token, len(TOKENS)))
-        for colour in player["faction_used"]:
+        for colour in player.get("faction_used", ()):
             one_hot(out, f["faction-used"], self.contacts.get(colour, len(CONTACTS)))
-        counts(out, f["deals"], cards, player["deals"])
-        counts(out, f["connections"], self.connections, player["connections"])
-        counts(out, f["known"], cards, player["known"])
+        counts(out, f["deals"], cards, player.get("deals", ()))
+        counts(out, f["connections"], self.connections, player.get("connections", ()))
+        counts(out, f["known"], cards, player.get("known", ()))
         if "hand" in player:
             counts(out, self.f_hand, cards, player["hand"])
         slots = f["slots"]

@@ -5,7 +5,8 @@ Built only from what the adapters hand it: `view(state, seat)` and the public pe
 relative to the viewer (0 the viewer, 1 the next seat in seat order, ...) with empty places for seats
 a mode lacks, and card counts run over the card keys of the card data, with one last place for any
 other key. View keys this module does not know (a mode added later may add some) are hashed into the
-`extras` field, so nothing a view shows is dropped. RULES.md, "Observation encoding", lists the fields.
+`extras` field, so nothing a view shows is dropped, and a key a player's entry lacks reads as 0.
+RULES.md, "Observation encoding", lists the fields.
 """
 
 from __future__ import annotations
@@ -207,22 +208,22 @@ class RftgEncoding(Encoding):
         if decision is not None:
             one_hot(out, self.f_decision, relative(_seat(decision["seat"]), me, n))
             one_hot(out, self.f_decision, MAX_SEATS + self.kinds.get(decision["kind"], len(KINDS)))
-        one_hot(out, self.f_phase, self.phases.get(view["phase"], len(PHASES)))
-        for phase in view["phases_left"]:
+        one_hot(out, self.f_phase, self.phases.get(view.get("phase", ""), len(PHASES)))
+        for phase in view.get("phases_left", ()):
             one_hot(out, self.f_phases_left, self.phases.get(phase, len(PHASES)))
         for at, (key, scale) in enumerate(
             (("round", 15), ("pool", 50), ("deck", 100), ("discard", 100), ("reshuffles", 3), ("ended", 1))
         ):
-            scalar(out, self.f_numbers, float(view[key]), scale, at=at)
+            scalar(out, self.f_numbers, float(view.get(key, 0)), scale, at=at)
         for player in players:
             rel = relative(_seat(player["seat"]), me, n) or 0
             if rel >= MAX_SEATS:
                 continue
             f = self.f_seats[rel]
             self._numbers(out, f["numbers"], player)
-            counts(out, f["tableau"], cards, player["tableau"])
-            counts(out, f["goods"], cards, player["goods"])
-            if player["placing"]:
+            counts(out, f["tableau"], cards, player.get("tableau", ()))
+            counts(out, f["goods"], cards, player.get("goods", ()))
+            if player.get("placing"):
                 counts(out, f["placing"], cards, [player["placing"]])
             counts(out, f["actions"], self.action_cards, player.get("actions") or ())
             if "hand" in player:
@@ -236,7 +237,7 @@ class RftgEncoding(Encoding):
         return out
 
     def _numbers(self, out: np.ndarray, field: Any, player: Mapping[str, Any]) -> None:
-        score = player["score"]
+        score = player.get("score", {})
         values = {
             "present": 1.0,
             "score-chips": score.get("chips", 0),
@@ -245,19 +246,19 @@ class RftgEncoding(Encoding):
             "score-total": score.get("total", 0),
             "actions_chosen": float(player.get("actions_chosen", False)),
             "picked": float(player.get("picked", False) or bool(player.get("pick"))),
-            "used": len(player["used"]),
-            "produced": len(player["produced"]),
-            "consumed": len(player["consumed"]),
+            "used": len(player.get("used", ())),
+            "produced": len(player.get("produced", ())),
+            "consumed": len(player.get("consumed", ())),
         }
         for at, (key, scale) in enumerate(NUMBERS):
-            value = values[key] if key in values else player[key]
+            value = values[key] if key in values else player.get(key, 0)
             scalar(out, field, float(value), scale, at=at)
 
     def _own(self, out: np.ndarray, player: Mapping[str, Any]) -> None:
         cards = self.cards
         other = len(cards)
         counts(out, self.f_hand, cards, player["hand"])
-        counts(out, self.f_drawn, cards, player["drawn"])
+        counts(out, self.f_drawn, cards, player.get("drawn", ()))
         pick = player.get("pick")
         if pick == "-":
             one_hot(out, self.f_pick, other + 1)

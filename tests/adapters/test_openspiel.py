@@ -129,10 +129,19 @@ def test_a_secret_action_reads_as_hidden_in_the_others_information_state() -> No
     pytest.fail("no card attached in a whole game")
 
 
-def test_openspiel_ismcts_plays_through_the_adapter() -> None:
+#: one mode per game: the default, and Biosphere 5's solo game against the Machine
+ISMCTS_LOADS = [(name, {}) for name in sorted({param.values[0].game for param in CASES})]
+ISMCTS_LOADS.append(("biosphere5", {"solo": "machine"}))
+
+
+ISMCTS_IDS = [f"{name}-{'-'.join(map(str, o.values())) or 'default'}" for name, o in ISMCTS_LOADS]
+
+
+@pytest.mark.parametrize("name,options", ISMCTS_LOADS, ids=ISMCTS_IDS)
+def test_openspiel_ismcts_plays_through_the_adapter(name: str, options: dict) -> None:
     from open_spiel.python.algorithms import ismcts, mcts
 
-    game = pyspiel.load_game("python_cardtable_biosphere5", {"solo": "machine"})
+    game = pyspiel.load_game(adapter.short_name(name), options)
     evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=np.random.RandomState(1))
     bot = ismcts.ISMCTSBot(
         game, evaluator, uct_c=2.0, max_simulations=5, random_state=np.random.RandomState(2)

@@ -6,9 +6,10 @@
 
 The Machine starts at level 0 by default (`--level`): the weakest, where the heuristic player still
 wins some games (about one in ten; from level 2 on it almost never does), so a learner has a signal
-to find. It measures the random and the heuristic player's win rates against the Machine (the baselines),
-then trains for `--minutes` of CPU time (of this process, evaluations not counted; on a shared
-machine wall time says little), and every `--eval-every` environment steps plays
+to find. It measures the random and the heuristic player's win rates against the Machine (the
+baselines, on the first `--baseline-games` of the evaluation's deals), then trains for `--minutes`
+of CPU time (of this process, evaluations not counted; on a shared machine wall time says little),
+and every `--eval-every` environment steps plays
 `--eval-episodes` games with the current policy (greedy, masked) on fixed deals. It writes the
 curve as CSV and a plot (win rate against training steps, with the baselines) and prints a summary.
 Not part of the tests: it takes minutes and needs torch.
@@ -41,9 +42,8 @@ from sb3_contrib.common.maskable.utils import get_action_masks
 from stable_baselines3.common.callbacks import BaseCallback
 
 import cardtable.adapters.gymnasium  # noqa: F401  (registers cardtable/<game>-v0)
-from cardtable.core import make_game, mix_seed
-from cardtable.core.runner import play_match
-from cardtable.players import AutomatonSeat, make_player
+from cardtable.core import mix_seed
+from cardtable.players import make_player
 from cardtable.players.heuristic import game_evaluator
 
 GAME = "cardtable/biosphere5-v0"
@@ -52,13 +52,19 @@ EVAL_SEED = 10_000
 
 
 def baseline(kind: str, level: int, games: int) -> float:
-    """The win rate of a player of `kind` against the Machine at `level`."""
-    game = make_game("biosphere5", {"solo": "machine", "level": level})
+    """The win rate of a player of `kind` against the Machine at `level`, on the evaluation's deals
+    (the first `games` of them: the policy's evaluations play the first `--eval-episodes`)."""
+    table = gymnasium.make(GAME, solo="machine", level=level).unwrapped
     wins = 0
     for index in range(games):
-        seed = mix_seed(EVAL_SEED, index)
-        match = play_match(game, [make_player(kind, seed), AutomatonSeat("machine")], seed)
-        wins += match.result.scores[0] == 1.0
+        table.reset(seed=mix_seed(EVAL_SEED, index))
+        player = make_player(kind, mix_seed(EVAL_SEED, index, 1))
+        done, reward = False, 0.0
+        while not done:
+            action = table.game.encode(player.choose(table.game.observe(table.state, table.seat)))
+            _, reward, terminated, truncated, _ = table.step(action)
+            done = terminated or truncated
+        wins += reward == 1.0
     return wins / games
 
 

@@ -5,12 +5,12 @@
     python scripts/train_maskable.py --minutes 5 --out reports/train_maskable
 
 The Machine starts at level 0 by default (`--level`): the weakest, where the heuristic player still
-wins some games (about one in ten; from level 2 on it almost never does), so a learner has a signal
-to find. It measures the random and the heuristic player's win rates against the Machine (the
+wins some games (one in ten to one in five; from level 2 on it almost never does), so a learner has
+a signal to find. It measures the random and the heuristic player's win rates against the Machine (the
 baselines, on the first `--baseline-games` of the evaluation's deals), then trains for `--minutes`
 of CPU time (of this process, evaluations not counted; on a shared machine wall time says little),
-and every `--eval-every` environment steps plays
-`--eval-episodes` games with the current policy (greedy, masked) on fixed deals. It writes the
+and every `--eval-every` environment steps plays `--eval-episodes` games with the current policy
+(greedy, masked) on fixed deals. It writes the
 curve as CSV and a plot (win rate against training steps, with the baselines) and prints a summary.
 Not part of the tests: it takes minutes and needs torch.
 

@@ -188,39 +188,44 @@ def ismcts_match(pairs: int, iterations: int, name: str = "biosphere5") -> dict[
 
     results: dict[int, list[float]] = {0: [], 1: []}
     cpu = {"ours": [0.0, 0], "openspiel": [0.0, 0]}
-    for pair in range(pairs):
-        for ours in (0, 1):
-            game = pyspiel.load_game(short_name(name), {"rng_seed": 1000 * SEED + pair})
-            engine = game.cardtable
-            state = game.new_initial_state()  # the same deal for both seat orders
-            player = IsmctsPlayer(Rng(mix_seed(SEED, pair, ours, 5)), iterations=iterations)
-            rollouts = mcts.RandomRolloutEvaluator(
-                n_rollouts=1, random_state=np.random.RandomState(mix_seed(SEED, pair, ours, 6) % 2**32)
-            )
-            bot = ismcts.ISMCTSBot(
-                game,
-                rollouts,
-                uct_c=2.0,
-                max_simulations=iterations,
-                random_state=np.random.RandomState(mix_seed(SEED, pair, ours, 7) % 2**32),
-            )
-            while not state.is_terminal():
-                current = state.current_player()
-                began = time.process_time()
-                if current == ours:
-                    seat = game.seats[current]
-                    action = engine.encode(player.choose(engine.observe(state.cardtable_state, seat)))
-                    side = "ours"
-                else:
-                    action = bot.step(state)
-                    side = "openspiel"
-                cpu[side][0] += time.process_time() - began
-                cpu[side][1] += 1
-                state.apply_action(action)
-            score = state.returns()[ours]
-            results[ours].append((score + 1) / 2)  # win 1, draw 0.5, loss 0
-            print(f"deal {pair} ours as {'AB'[ours]}: {score:+.0f}", flush=True)
+    try:  # Ctrl-C ends the match early; the games played so far are still summarised
+        for pair in range(pairs):
+            for ours in (0, 1):
+                game = pyspiel.load_game(short_name(name), {"rng_seed": 1000 * SEED + pair})
+                engine = game.cardtable
+                state = game.new_initial_state()  # the same deal for both seat orders
+                player = IsmctsPlayer(Rng(mix_seed(SEED, pair, ours, 5)), iterations=iterations)
+                rollouts = mcts.RandomRolloutEvaluator(
+                    n_rollouts=1, random_state=np.random.RandomState(mix_seed(SEED, pair, ours, 6) % 2**32)
+                )
+                bot = ismcts.ISMCTSBot(
+                    game,
+                    rollouts,
+                    uct_c=2.0,
+                    max_simulations=iterations,
+                    random_state=np.random.RandomState(mix_seed(SEED, pair, ours, 7) % 2**32),
+                )
+                while not state.is_terminal():
+                    current = state.current_player()
+                    began = time.process_time()
+                    if current == ours:
+                        seat = game.seats[current]
+                        action = engine.encode(player.choose(engine.observe(state.cardtable_state, seat)))
+                        side = "ours"
+                    else:
+                        action = bot.step(state)
+                        side = "openspiel"
+                    cpu[side][0] += time.process_time() - began
+                    cpu[side][1] += 1
+                    state.apply_action(action)
+                score = state.returns()[ours]
+                results[ours].append((score + 1) / 2)  # win 1, draw 0.5, loss 0
+                print(f"deal {pair} ours as {'AB'[ours]}: {score:+.0f}", flush=True)
+    except KeyboardInterrupt:
+        print("interrupted: the games played so far", flush=True)
     summary: dict[str, Any] = {"game": name, "iterations": iterations, "deals": pairs}
+    summary["cpu_seconds"] = {side: total for side, (total, _) in cpu.items()}
+    summary["decisions"] = {side: n for side, (_, n) in cpu.items()}
     for label, scores in (("A", results[0]), ("B", results[1]), ("both", results[0] + results[1])):
         wins = sum(scores)
         low, high = wilson(wins, len(scores))

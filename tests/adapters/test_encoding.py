@@ -5,6 +5,8 @@
 - Its size is fixed: every state of a random playout, for every seat, encodes to `size` finite numbers.
 - The mask is `legal_actions`: 1 exactly at the legal actions' numbers in `game.action_space()`.
 - A game that declares its encoding documents every field in its RULES.md.
+- A view key an encoding does not know (one a new mode adds, such as a solo automaton's) still
+  changes the encoding, in its `extras` field only; a bare player entry encodes.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from cardtable.adapters.encoding import (
     game_package,
     observation_encoding,
     observe,
+    observed_view,
 )
 from cardtable.core import Rng, mix_seed
 from tests.conformance.harness import CASES, Case, play_random
@@ -107,6 +110,40 @@ def test_rules_md_documents_every_field(case: Case) -> None:
     for field in encoding.layout.fields:
         assert f"`{field.name}`" in section[1], field.name
     assert f"{encoding.size} numbers" in section[1]
+
+
+def _extras_games() -> list[str]:
+    """The games whose encoding keeps an `extras` field for view keys it does not know."""
+    games = {param.values[0].game: param.values[0] for param in _declared_cases()}
+    return sorted(
+        name
+        for name, case in games.items()
+        if any(f.name == "extras" for f in observation_encoding(case.make()).layout.fields)
+    )
+
+
+@pytest.mark.parametrize("name", _extras_games())
+def test_a_view_key_the_encoding_does_not_know_is_still_encoded(name: str) -> None:
+    from cardtable.core import make_game
+
+    game = make_game(name)
+    encoding = observation_encoding(game)
+    extras = next(f for f in encoding.layout.fields if f.name == "extras")
+    state = game.new_state(4)
+    view = observed_view(game, state, 0)
+    plain = encoding.encode(view)
+    seat = {**view["players"][1], "automaton": "robot", "tiles": ["a", "b"]}
+    more = encoding.encode({**view, "solo": {"level": 2, "shown": ["x"]}})
+    player = encoding.encode({**view, "players": [view["players"][0], seat, *view["players"][2:]]})
+    outside = np.ones(encoding.size, dtype=bool)
+    outside[extras.offset : extras.end] = False
+    for changed in (more, player):
+        assert not np.array_equal(changed[~outside], plain[~outside])
+        np.testing.assert_array_equal(changed[outside], plain[outside])
+    # an automaton's entry among the players may be bare: what it lacks reads as 0
+    bare = {"seat": view["players"][1]["seat"], "automaton": "robot"}
+    vector = encoding.encode({**view, "players": [view["players"][0], bare]})
+    assert vector.shape == (encoding.size,) and np.isfinite(vector).all()
 
 
 def test_a_game_without_a_declared_encoding_gets_the_hashed_view() -> None:

@@ -44,12 +44,26 @@ def _episode(env: gymnasium.Env, seed: int) -> tuple[float, int]:
     return reward, steps
 
 
-def test_solo_against_the_machine_is_a_single_agent_game() -> None:
-    env = gymnasium.make("cardtable/biosphere5-v0", solo="machine")
-    assert env.unwrapped.opponent_kinds == {}  # the Machine is the game's own automaton
+#: every mode with a seat the game plays itself (Biosphere 5's Machine, and any solo mode a game adds)
+AUTOMATON_CASES = [param for param in CASES if param.values[0].make().automata()]
+
+
+def test_the_solo_modes_are_found() -> None:
+    assert any(param.values[0].game == "biosphere5" for param in AUTOMATON_CASES)
+
+
+@pytest.mark.parametrize("case", AUTOMATON_CASES)
+def test_a_mode_with_an_automaton_is_a_single_agent_game(case: Case) -> None:
+    env = gymnasium.make(adapter.env_id(case.game), **dict(case.options))
+    game = env.unwrapped.game
+    people = [s for s in range(game.num_seats) if s not in game.automata()]
+    if len(people) != 1:
+        pytest.fail(f"{case.id}: an automaton mode with {len(people)} seats for people")
+    assert env.unwrapped.seat == people[0]
+    assert env.unwrapped.opponent_kinds == {}  # the automaton is the game's own, inside `apply`
     reward, steps = _episode(env, seed=3)
-    result = env.unwrapped.game.result(env.unwrapped.state)
-    assert reward == result.scores[0] and steps > 0
+    result = game.result(env.unwrapped.state)
+    assert reward == result.scores[people[0]] and steps > 0
 
 
 @pytest.mark.parametrize("game,options", [("dino-battles", {"players": 3}), ("apocalypse", {})])

@@ -36,6 +36,14 @@ def test_agents_are_seat_names_without_the_automaton() -> None:
     assert env("biosphere5", solo="machine").possible_agents == ["A"]
 
 
+@pytest.mark.parametrize("case", CASES)
+def test_every_mode_has_an_agent_per_seat_people_take(case: Case) -> None:
+    table = _env(case)
+    game = table.game
+    people = [s for s in range(game.num_seats) if s not in game.automata()]
+    assert table.possible_agents == [game.seat_name(s) for s in people]
+
+
 def _play(table, rng: np.random.Generator) -> dict[str, float]:
     totals: dict[str, float] = {}
     for agent in table.agent_iter():

@@ -2,8 +2,9 @@
 
 A game declares its observation encoding once, in `cardtable.games.<package>.encoding`, as a function
 `encoding(game) -> Encoding`: a `Layout` of named, documented fields and an `encode(view)` that fills
-a float32 vector of that layout from `Game.view(state, seat)` alone (never from the state), so two
-states a seat cannot tell apart encode alike. Seats are written relative to the viewer (the viewer
+a float32 vector of that layout from `Game.view(state, seat)` alone (never from the state; with the
+public pending decision added where the view lacks it, see `observed_view`), so two states a seat
+cannot tell apart encode alike. Seats are written relative to the viewer (the viewer
 first, then the seats after it in seat order), so one policy serves every seat.
 
 A game that declares none gets `HashedViewEncoding`: every leaf of its view JSON, hashed with its path
@@ -138,17 +139,24 @@ class HashedViewEncoding(Encoding):
 
     def encode(self, view: Mapping[str, Any]) -> np.ndarray:
         out = self.blank()
-        size = self.field.size
-        for path, value in _leaves(view, ""):
-            if isinstance(value, str):
-                out[_bucket(f"{path}={value}", size)] += 1.0
-            elif isinstance(value, bool):
-                out[_bucket(path, size)] += float(value)
-            elif isinstance(value, int | float):
-                out[_bucket(path, size)] += float(np.tanh(value / 10.0))
-            elif value is None:
-                out[_bucket(f"{path}=null", size)] += 1.0
+        hashed(out, self.field, view)
         return out
+
+
+def hashed(out: np.ndarray, field: Field, value: Any, path: str = "") -> None:
+    """Add every leaf of the JSON `value` into `field` as `HashedViewEncoding` does (a game's encoding
+    uses it for the view keys it does not know, e.g. those a new mode adds, so nothing is dropped)."""
+    size = field.size
+    base = field.offset
+    for where, leaf in _leaves(value, path):
+        if isinstance(leaf, str):
+            out[base + _bucket(f"{where}={leaf}", size)] += 1.0
+        elif isinstance(leaf, bool):
+            out[base + _bucket(where, size)] += float(leaf)
+        elif isinstance(leaf, int | float):
+            out[base + _bucket(where, size)] += float(np.tanh(leaf / 10.0))
+        elif leaf is None:
+            out[base + _bucket(f"{where}=null", size)] += 1.0
 
 
 def _bucket(text: str, size: int) -> int:
@@ -195,9 +203,23 @@ def observation_encoding(game: Game[Any]) -> Encoding:
     return found
 
 
-def observe(game: Game[Any], state: Any, seat: int) -> np.ndarray:
-    """The encoding of what `seat` sees of `state` (through `game.view` only)."""
-    return observation_encoding(game).encode(game.view(state, seat))
+def observed_view(game: Game[Any], state: Any, seat: int | None) -> dict[str, Any]:
+    """What an encoding reads: `game.view(state, seat)`, with the pending decision's seat (a number)
+    and kind under "decision" where the view does not carry its own. The decision is public (every
+    seat reads the same one, and it is the same in every state the seat cannot tell from this one,
+    as the conformance suite checks), so this tells the seat nothing it does not know; views leave it
+    out only so that interfaces read it from `Game.decision`."""
+    view = game.view(state, seat)
+    if "decision" not in view:
+        decision = game.decision(state)
+        public = None if decision is None else {"seat": decision.seat, "kind": decision.kind}
+        view = {**view, "decision": public}
+    return view
+
+
+def observe(game: Game[Any], state: Any, seat: int | None) -> np.ndarray:
+    """The encoding of what `seat` sees of `state` (`observed_view`: its view and the public decision)."""
+    return observation_encoding(game).encode(observed_view(game, state, seat))
 
 
 _SPACE_SIZES: dict[tuple[str, str], int] = {}

@@ -5,10 +5,12 @@
     env = gymnasium.make("cardtable/biosphere5-v0", solo="machine")            # against the Machine
     env = gymnasium.make("cardtable/dino-battles-v0", players=3, opponents="heuristic")
 
-The agent plays `seat` (default 0); every other seat is played by the engine's automaton where the
-game has one (Biosphere 5's Machine in `solo=machine`: the rulebook's solo mode), else by players of
-the kinds named in `opponents` (`random`, `heuristic`, `ismcts:200`, ...; one kind for all, or a list
-with one per other seat). A cooperative game's team-mates are such players too.
+The agent plays `seat` (default: the first seat people take); every other seat is played by the
+game's own automaton where the mode has one (`Game.automata`: Biosphere 5's Machine in `solo=machine`,
+and any solo mode a game declares the same way), else by players of the kinds named in `opponents`
+(`random`, `heuristic`, `ismcts:200`, ...; one kind for all, or a list with one per other seat). So
+every mode with an automaton and one seat for people is a single-agent environment with no
+opponents to name. A cooperative game's team-mates are such players too.
 
 Observations are the game's encoding of the agent's view (float32); actions are numbers in
 `game.action_space()`. `env.action_masks()` (what sb3-contrib's MaskablePPO asks) and
@@ -30,7 +32,7 @@ from gymnasium import spaces
 from cardtable.core import Game, IllegalAction, Rng, game_names, make_game, mix_seed
 from cardtable.players import make_player
 
-from .encoding import action_mask, num_actions, observation_encoding
+from .encoding import action_mask, num_actions, observation_encoding, observed_view
 
 #: actions after which an episode is cut short (truncated), far beyond any game's length
 MAX_STEPS = 100_000
@@ -44,16 +46,18 @@ class CardtableGymEnv(gymnasium.Env):
     def __init__(
         self,
         game: str | Game[Any],
-        seat: int = 0,
+        seat: int | None = None,
         opponents: str | Sequence[str] = "heuristic",
         forced: bool = True,
         render_mode: str | None = None,
         **options: Any,
     ) -> None:
         self.game: Game[Any] = make_game(game, options) if isinstance(game, str) else game
+        automata = self.game.automata()
+        if seat is None:  # the first seat people take (seat 0 unless an automaton sits there)
+            seat = next(s for s in range(self.game.num_seats) if s not in automata)
         if not 0 <= seat < self.game.num_seats:
             raise ValueError(f"{self.game.name} has seats 0..{self.game.num_seats - 1}, not {seat}")
-        automata = self.game.automata()
         if seat in automata:
             raise ValueError(f"seat {seat} is played by the game itself ({automata[seat]})")
         self.seat = seat
@@ -142,7 +146,7 @@ class CardtableGymEnv(gymnasium.Env):
             self._steps += 1
 
     def _observation(self) -> np.ndarray:
-        return self.encoding.encode(self.game.view(self.state, self.seat))
+        return self.encoding.encode(observed_view(self.game, self.state, self.seat))
 
     def _info(self) -> dict[str, Any]:
         return {"action_mask": self.action_masks()}

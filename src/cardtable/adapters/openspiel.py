@@ -16,7 +16,11 @@ The facts OpenSpiel asks for:
   chance nodes: the engine has no chance decisions to expose, and exposing a seed as one chance node
   would shrink the deals to the seeds listed. Search algorithms get their samples of hidden
   information from `resample_from_infostate`, which is the game's `determinize` (it resamples the
-  generator too, so a sample does not foretell draws).
+  generator too, so a sample does not foretell draws). OpenSpiel's Python algorithms (its Python
+  `ISMCTSBot`) call it; its C++ ISMCTSBot cannot: OpenSpiel's binding of Python states does not
+  forward the C++ `ResampleFromInfostate` to Python, and the C++ default fails for every game with
+  imperfect information (a segfault from `step`, which releases the GIL first; an error from
+  `get_policy`). Nothing on our side can change that; `tests/adapters/test_openspiel.py` pins it.
 - Information is imperfect; utilities are the engine's `Result.scores` (1 win, 0 draw, -1 loss; the
   same for everyone in a cooperative game) at the end, 0 before. The utility type is what the game's
   encoding module declares (`utility(game)` or `UTILITY`: "zero_sum", "identical", "constant_sum"),
@@ -39,7 +43,7 @@ import pyspiel
 
 from cardtable.core import Game, Rng, game_class, game_names, make_game, mix_seed
 
-from .encoding import game_package, observation_encoding, view_text
+from .encoding import game_package, observation_encoding, observed_view, view_text
 
 PREFIX = "python_cardtable_"
 #: actions recalled in the information-state tensor
@@ -155,7 +159,8 @@ class _Box:
         key = ("encoded", seat)
         found = self.cache.get(key)
         if found is None:
-            found = self.cache[key] = observation_encoding(self.game).encode(self.view(seat))
+            found = observation_encoding(self.game).encode(observed_view(self.game, self.get(), seat))
+            self.cache[key] = found
         return found
 
     def text(self, seat: int | None) -> str:

@@ -30,7 +30,7 @@ from pettingzoo import AECEnv
 
 from cardtable.core import Game, Rng, make_game
 
-from .encoding import action_mask, num_actions, observation_encoding, seat_list
+from .encoding import action_mask, num_actions, observation_encoding, observed_view, seat_list
 
 #: actions after which every agent is truncated, far beyond any game's length under sensible play
 MAX_STEPS = 100_000
@@ -101,7 +101,7 @@ class CardtableEnv(AECEnv):
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seat = self.agent_seat[agent]
-        observation = self.encoding.encode(self.game.view(self.state, seat))
+        observation = self.encoding.encode(observed_view(self.game, self.state, seat))
         decision = self.game.decision(self.state)
         if decision is not None and decision.seat == seat:
             mask = action_mask(self.game, self.state)

@@ -121,7 +121,7 @@ class Biosphere5Encoding(Encoding):
         one_hot(out, self.f_turn, relative(view.get("turn"), me, n))
         scalar(out, self.f_move, view.get("move"), 3)
         counts(out, self.f_markers, self.markers, view.get("markers", ()))
-        for field, task in zip(self.f_tasks, view.get("tasks", ()), strict=False):
+        for field, task in zip(self.f_tasks, view.get("upcoming", ()), strict=False):
             kind, seat = task[0], task[1]
             one_hot(out, field, self.kinds.get(kind, len(self.kinds)))
             rel = relative(seat, me, n)

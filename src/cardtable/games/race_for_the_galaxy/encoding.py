@@ -1,0 +1,289 @@
+"""Race for the Galaxy's observation encoding for the research adapters: a seat's view as numbers.
+
+Built only from what the adapters hand it: `view(state, seat)` and the public pending decision
+(`cardtable.adapters.encoding.observed_view`). The same layout for every mode: players are written
+relative to the viewer (0 the viewer, 1 the next seat in seat order, ...) with empty places for seats
+a mode lacks, and card counts run over the card keys of the card data, with one last place for any
+other key. View keys this module does not know (a mode added later may add some) are hashed into the
+`extras` field, so nothing a view shows is dropped, and a key a player's entry lacks reads as 0.
+RULES.md, "Observation encoding", lists the fields.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+
+from cardtable.adapters.encoding import (
+    Encoding,
+    Layout,
+    counts,
+    hashed,
+    one_hot,
+    relative,
+    scalar,
+    vocabulary,
+)
+
+from .view import ACTION_CARDS
+
+MAX_SEATS = 4
+LETTERS = "ABCDEFGH"
+#: the values of the view's `phase`, in the order of a round
+PHASES = (
+    "setup",
+    "select",
+    "explore",
+    "develop",
+    "develop2",
+    "settle",
+    "settle2",
+    "consume",
+    "produce",
+    "round-end",
+    "over",
+)
+#: the decision kinds of rules.py (PROMPTS)
+KINDS = (
+    "initial-discard",
+    "select-action",
+    "explore-keep",
+    "develop-choose",
+    "develop-pay",
+    "settle-choose",
+    "settle-method",
+    "settle-pay",
+    "trade",
+    "consume-power",
+    "consume-good",
+    "consume-discard",
+    "gamble",
+    "windfall",
+    "hand-limit",
+)
+#: the action cards by their printed names (what the view shows)
+CARDS = tuple(ACTION_CARDS.values())
+#: the numbers of each player, in order, with their scales
+NUMBERS = (
+    ("present", 1),
+    ("chips", 10),
+    ("hand_size", 12),
+    ("drawn_size", 10),
+    ("keep", 5),
+    ("owe", 5),
+    ("temp_military", 5),
+    ("military", 10),
+    ("score-chips", 20),
+    ("score-cards", 40),
+    ("score-bonus", 20),
+    ("score-total", 60),
+    ("actions_chosen", 1),
+    ("picked", 1),
+    ("used", 5),
+    ("produced", 5),
+    ("consumed", 5),
+)
+EXTRA_BUCKETS = 64
+#: the view keys read here (any other is hashed into `extras`); `log` is words, not encoded
+VIEW_KEYS = frozenset(
+    (
+        "game",
+        "viewer",
+        "round",
+        "phase",
+        "phases_left",
+        "pool",
+        "deck",
+        "discard",
+        "reshuffles",
+        "players",
+        "log",
+        "ended",
+        "decision",
+    )
+)
+PLAYER_KEYS = frozenset(
+    (
+        "seat",
+        "start",
+        "tableau",
+        "goods",
+        "chips",
+        "hand_size",
+        "drawn_size",
+        "keep",
+        "placing",
+        "owe",
+        "temp_military",
+        "used",
+        "produced",
+        "consumed",
+        "military",
+        "score",
+        "actions",
+        "actions_chosen",
+        "picked",
+        "hand",
+        "drawn",
+        "pick",
+        "hand_costs",
+    )
+)
+
+
+class RftgEncoding(Encoding):
+    def __init__(self, cards: list[str]) -> None:
+        self.cards = vocabulary(cards)
+        self.phases = vocabulary(PHASES)
+        self.kinds = vocabulary(KINDS)
+        self.action_cards = vocabulary(CARDS)
+        c = len(self.cards) + 1
+        lay = self.layout = Layout()
+        self.f_players = lay.add("players", MAX_SEATS, "one-hot: number of seats (1..4)")
+        self.f_decision = lay.add(
+            "decision",
+            MAX_SEATS + len(KINDS) + 1,
+            f"relative seat that must decide, then one-hot kind ({', '.join(KINDS)}, other)",
+        )
+        self.f_phase = lay.add(
+            "phase", len(PHASES) + 1, f"one-hot: the current phase or step ({', '.join(PHASES)}, other)"
+        )
+        self.f_phases_left = lay.add(
+            "phases-left", len(PHASES) + 1, "the phases still to run this round (multi-hot, same order)"
+        )
+        self.f_numbers = lay.add(
+            "numbers",
+            6,
+            "round / 15, VP chips left in the pool / 50, deck size / 100, discard pile size / 100, "
+            "reshuffles / 3, 1 once the game has ended",
+        )
+        self.f_seats = []
+        for p in range(MAX_SEATS):
+            who = "own:" if p == 0 else f"relative seat {p}:"
+            self.f_seats.append(
+                {
+                    "numbers": lay.add(
+                        f"seat-{p}-numbers",
+                        len(NUMBERS),
+                        f"{who} 1 if present, VP chips / 10, hand size / 12, explored cards held / 10, "
+                        "cards still to keep / 5, cards still owed / 5, temporary military / 5, military "
+                        "/ 10, score: chips / 20, cards / 40, 6-cost bonuses / 20, total / 60; 1 if its "
+                        "action cards are chosen but hidden, 1 if its secret pick is made; powers used, "
+                        "worlds produced on, goods consumed this phase / 5",
+                    ),
+                    "tableau": lay.add(f"seat-{p}-tableau", c, f"{who} tableau (counts over card keys)"),
+                    "goods": lay.add(f"seat-{p}-goods", c, f"{who} worlds holding a good (counts)"),
+                    "placing": lay.add(f"seat-{p}-placing", c, f"{who} the card being placed (one-hot)"),
+                    "actions": lay.add(
+                        f"seat-{p}-actions",
+                        len(CARDS) + 1,
+                        f"{who} action cards chosen this round, once shown ({', '.join(CARDS)}, other)",
+                    ),
+                }
+            )
+        self.f_hand = lay.add("hand", c, "own hand (counts)")
+        self.f_drawn = lay.add("drawn", c, "own explored cards to keep or discard (counts)")
+        self.f_pick = lay.add(
+            "pick", c + 1, "own secret Develop or Settle pick: one-hot card key (other), then 1 for none"
+        )
+        self.f_cost = lay.add("hand-cost", c, "per card in hand: what placing it costs now / 10")
+        self.f_defence = lay.add("hand-defence", c, "per military world in hand: its defence / 10")
+        self.f_military = lay.add(
+            "hand-military", c, "per military world in hand: own military against it / 10"
+        )
+        self.f_extras = lay.add(
+            "extras", EXTRA_BUCKETS, "view keys this encoding does not know, hashed (see the text)"
+        )
+
+    def encode(self, view: Mapping[str, Any]) -> np.ndarray:
+        out = self.blank()
+        cards = self.cards
+        players = view["players"]
+        n = len(players)
+        me = _seat(view.get("viewer")) or 0
+        one_hot(out, self.f_players, n - 1)
+        decision = view.get("decision")
+        if decision is not None:
+            one_hot(out, self.f_decision, relative(_seat(decision["seat"]), me, n))
+            one_hot(out, self.f_decision, MAX_SEATS + self.kinds.get(decision["kind"], len(KINDS)))
+        one_hot(out, self.f_phase, self.phases.get(view.get("phase", ""), len(PHASES)))
+        for phase in view.get("phases_left", ()):
+            one_hot(out, self.f_phases_left, self.phases.get(phase, len(PHASES)))
+        for at, (key, scale) in enumerate(
+            (("round", 15), ("pool", 50), ("deck", 100), ("discard", 100), ("reshuffles", 3), ("ended", 1))
+        ):
+            scalar(out, self.f_numbers, float(view.get(key, 0)), scale, at=at)
+        for player in players:
+            rel = relative(_seat(player["seat"]), me, n) or 0
+            if rel >= MAX_SEATS:
+                continue
+            f = self.f_seats[rel]
+            self._numbers(out, f["numbers"], player)
+            counts(out, f["tableau"], cards, player.get("tableau", ()))
+            counts(out, f["goods"], cards, player.get("goods", ()))
+            if player.get("placing"):
+                counts(out, f["placing"], cards, [player["placing"]])
+            counts(out, f["actions"], self.action_cards, player.get("actions") or ())
+            if "hand" in player:
+                self._own(out, player)
+            for key, value in player.items():
+                if key not in PLAYER_KEYS:
+                    hashed(out, self.f_extras, value, f"/players/{rel}/{key}")
+        for key, value in view.items():
+            if key not in VIEW_KEYS:
+                hashed(out, self.f_extras, value, f"/{key}")
+        return out
+
+    def _numbers(self, out: np.ndarray, field: Any, player: Mapping[str, Any]) -> None:
+        score = player.get("score", {})
+        values = {
+            "present": 1.0,
+            "score-chips": score.get("chips", 0),
+            "score-cards": score.get("cards", 0),
+            "score-bonus": sum(score.get("bonus", {}).values()),
+            "score-total": score.get("total", 0),
+            "actions_chosen": float(player.get("actions_chosen", False)),
+            "picked": float(player.get("picked", False) or bool(player.get("pick"))),
+            "used": len(player.get("used", ())),
+            "produced": len(player.get("produced", ())),
+            "consumed": len(player.get("consumed", ())),
+        }
+        for at, (key, scale) in enumerate(NUMBERS):
+            value = values[key] if key in values else player.get(key, 0)
+            scalar(out, field, float(value), scale, at=at)
+
+    def _own(self, out: np.ndarray, player: Mapping[str, Any]) -> None:
+        cards = self.cards
+        other = len(cards)
+        counts(out, self.f_hand, cards, player["hand"])
+        counts(out, self.f_drawn, cards, player.get("drawn", ()))
+        pick = player.get("pick")
+        if pick == "-":
+            one_hot(out, self.f_pick, other + 1)
+        elif pick:
+            one_hot(out, self.f_pick, cards.get(pick, other))
+        for key, info in player.get("hand_costs", {}).items():
+            at = cards.get(key, other)
+            scalar(out, self.f_cost, info.get("cost"), 10, at=at)
+            scalar(out, self.f_defence, info.get("defence"), 10, at=at)
+            scalar(out, self.f_military, info.get("military"), 10, at=at)
+
+
+def _seat(seat: str | int | None) -> int | None:
+    """A seat as a number, from a letter ("A") or a number (the public decision's seat)."""
+    if seat is None or isinstance(seat, int):
+        return seat
+    return LETTERS.index(seat.upper())
+
+
+def encoding(game: Any) -> RftgEncoding:
+    """The card keys of the card data, the same for every mode (so every mode has one layout)."""
+    return RftgEncoding(list(type(game)().catalog.keys))
+
+
+def utility(game: Any) -> str:
+    """Two players without an automaton: one wins and the other loses, or both tie (zero-sum); more
+    players, or a solo game: general-sum (the one type true of every outcome)."""
+    return "zero_sum" if game.num_seats == 2 and not game.automata() else "general_sum"

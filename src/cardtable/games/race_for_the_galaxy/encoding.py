@@ -27,6 +27,7 @@ from cardtable.adapters.encoding import (
     vocabulary,
 )
 
+from .robot import ROBOT
 from .view import ACTION_CARDS
 
 MAX_SEATS = 4
@@ -272,9 +273,12 @@ class RftgEncoding(Encoding):
 
 
 def _seat(seat: str | int | None) -> int | None:
-    """A seat as a number, from a letter ("A") or a number (the public decision's seat)."""
+    """A seat as a number, from a letter ("A"), the solitaire robot's name ("Robot") or a number (the
+    public decision's seat)."""
     if seat is None or isinstance(seat, int):
         return seat
+    if seat == "Robot":  # the solitaire game names seat B so (`solo.py`)
+        return ROBOT
     return LETTERS.index(seat.upper())
 
 

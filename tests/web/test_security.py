@@ -7,6 +7,7 @@ import re
 import shutil
 import time
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
@@ -96,28 +97,23 @@ CHROMIUM = Path("/usr/bin/chromium")
 
 
 @pytest.mark.skipif(not CHROMIUM.exists() or shutil.which("chromium") is None, reason="no Debian chromium")
-def test_a_seat_page_works_under_its_content_security_policy(live_server: LiveServer) -> None:
+def test_a_seat_page_works_under_its_content_security_policy(live_server: LiveServer, browser: Any) -> None:
     """The real page in a real browser, with the policy enforced: it draws the seat's view and reports
     no violation."""
-    from playwright.sync_api import sync_playwright
-
     with httpx.Client(base_url=live_server.url, timeout=10) as client:
         table = new_table(client, "toy", seats=["human", "human"], seed=3)
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path=str(CHROMIUM), args=["--no-sandbox"], headless=True
-        )
-        page = browser.new_page()
-        violations: list[str] = []
-        page.on(
-            "console",
-            lambda message: violations.append(message.text) if "Content Security" in message.text else None,
-        )
-        page.goto(live_server.url + table["seats"][0]["link"])
-        deadline = time.monotonic() + 30
-        while page.evaluate("document.querySelectorAll('button.action').length") == 0:
-            assert time.monotonic() < deadline, "the seat's moves were never drawn"
-            time.sleep(0.2)
-        assert page.evaluate("document.body.dataset.move") == "0"
-        browser.close()
+    context = browser.new_context()  # the policy enforced: no bypass_csp
+    page = context.new_page()
+    violations: list[str] = []
+    page.on(
+        "console",
+        lambda message: violations.append(message.text) if "Content Security" in message.text else None,
+    )
+    page.goto(live_server.url + table["seats"][0]["link"])
+    deadline = time.monotonic() + 30
+    while page.evaluate("document.querySelectorAll('button.action').length") == 0:
+        assert time.monotonic() < deadline, "the seat's moves were never drawn"
+        time.sleep(0.2)
+    assert page.evaluate("document.body.dataset.move") == "0"
+    context.close()
     assert violations == []

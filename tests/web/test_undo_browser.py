@@ -11,24 +11,15 @@ from pathlib import Path
 import httpx
 import pytest
 
+# `browser` is the one Chromium of the test process (conftest.py): a second Playwright in the same
+# process would find the first one's event loop running
 from .helpers import ROOT, LiveServer, free_port, new_table, state, tokens
 
 CHROMIUM = Path("/usr/bin/chromium")
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"]
 
 pytestmark = pytest.mark.skipif(
     not CHROMIUM.exists() or shutil.which("chromium") is None, reason="Debian's chromium is not installed"
 )
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[object]:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS, headless=True)
-        yield chromium
-        chromium.close()
 
 
 @pytest.fixture(scope="module")

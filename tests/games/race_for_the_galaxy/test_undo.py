@@ -5,28 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from cardtable.core import Action, Rng, make_game
+from cardtable.core import Action, make_game
 
-
-def reached(game: Any, seed: int, wanted: Any, limit: int = 2000) -> tuple[Any, Action]:
-    """The first position of a seeded random game (seed `seed`) where `wanted(game, state, action)`
-    holds for a legal action, with that action: the scenario a rule clause needs."""
-    state, rng = game.new_state(seed), Rng(seed)
-    for _ in range(limit):
-        legal = game.legal_actions(state)
-        assert legal, "the game ended before the scenario came up"
-        for action in legal:
-            if wanted(game, state, action):
-                return state, action
-        game.apply(state, legal[rng.below(len(legal))])
-    raise AssertionError("the scenario never came up")
-
-
-def taken_back(game: Any, state: Any, action: Action | str) -> bool:
-    """Whether the game lets `action`, applied in `state`, be taken back (the state is left as it was)."""
-    after = game.clone(state)
-    game.apply(after, action)
-    return game.reversible(state, Action.parse(str(action)), after)
+from ..undo_scenarios import reached, taken_back
 
 
 def test_select_actions_a_choice_before_the_last_can_be_taken_back_the_last_reveals_all() -> None:

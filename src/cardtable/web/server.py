@@ -1,7 +1,7 @@
 """The table server: tables, live connections and bots, joined by the one path every action takes.
 
-Several server processes may share one PostgreSQL database: each move is stored under its table's row
-lock and announced on a channel every process listens to (LISTEN/NOTIFY), so each process catches its
+Several server processes may share one PostgreSQL database: each move is stored in one statement whose
+primary key (table, ply) refuses a second move for the same ply, and announced on a channel every process listens to (LISTEN/NOTIFY), so each process catches its
 tables up and tells its own watchers.
 """
 
@@ -36,7 +36,13 @@ class TableServer:
 
     def table(self, table_id: str, *, fresh: bool = True) -> Table:
         """The table `table_id` (caught up with other processes' moves); its bots move on if they must."""
+        held = self.tables.live.get(table_id)
+        ply = held.ply if held is not None else None
         table = self.tables.get(table_id, fresh=fresh)
+        if table is held and table.ply != ply:
+            # caught up here with another process's move before its NOTIFY came: that NOTIFY will
+            # find nothing new, so this process's watchers are told now
+            self.hub.broadcast(table)
         self.bots.kick(table)
         return table
 
@@ -162,4 +168,5 @@ class TableServer:
             with contextlib.suppress(BaseException):
                 await task
         await self.bots.stop()
+        self.tables.writer.close()
         self.engine.dispose()

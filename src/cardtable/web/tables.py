@@ -15,8 +15,7 @@ from datetime import timedelta
 from typing import Any
 
 import msgspec
-from sqlalchemy import bindparam, delete, func, insert, select, update
-from sqlalchemy import text as sql
+from sqlalchemy import delete, select, update
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.orm import Session
@@ -36,7 +35,7 @@ from cardtable.core import (
 )
 from cardtable.core.record import SEAT_LETTERS, Move
 
-from .db import MoveRow, SeatRow, TableRow, now
+from .db import MoveRow, MoveWriter, SeatRow, TableRow, now
 from .hints import automata
 from .kinds import kinds_for
 
@@ -51,10 +50,6 @@ _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 #: the PostgreSQL channel on which every server process hears of every stored move
 CHANNEL = "cardtable_moves"
 _encode = msgspec.json.Encoder().encode
-#: the statements of a move, built once (SQLAlchemy then reuses their compiled form)
-_INSERT_MOVE = insert(MoveRow)
-_TOUCH = update(TableRow).where(TableRow.id == bindparam("table")).values(updated=bindparam("updated"))
-_FINISH = _TOUCH.values(result=bindparam("result"))
 
 
 class TableError(Exception):
@@ -239,9 +234,11 @@ class Tables:
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
         self.live: dict[str, Table] = {}
-        #: several server processes share a PostgreSQL database: moves are serialised by a row lock,
-        #: announced with NOTIFY, and a table in memory catches up with the database before it is used
+        #: several server processes share a PostgreSQL database: moves are serialised by the primary key
+        #: (table, ply), announced with NOTIFY, and a table in memory catches up with the database before it is used
         self.shared = engine.dialect.name == "postgresql"
+        #: stores each move in one transaction on a connection kept open (the hot path)
+        self.writer = MoveWriter(engine, CHANNEL)
 
     # --- creating -------------------------------------------------------------------------------
     def create(
@@ -510,46 +507,20 @@ class Tables:
         game.apply(after, action, validate=False)
         finished = self._result_after(table, after)
         ply = table.ply + 1
-        row = {
-            "table_id": table.id,
-            "ply": ply,
-            "seat": seat,
-            "action": str(action),
-            "readers": self.readers(table, action),
-        }
         try:
-            with self.engine.begin() as connection:
-                if self.shared:
-                    self._serialise(connection, table, move)
-                connection.execute(_INSERT_MOVE, [row])
-                if finished is None:
-                    connection.execute(_TOUCH, {"table": table.id, "updated": now()})
-                else:
-                    connection.execute(_FINISH, {"table": table.id, "updated": now(), "result": finished})
-                if self.shared:
-                    connection.execute(
-                        sql("SELECT pg_notify(:c, :m)"), {"c": CHANNEL, "m": f"{table.id} {ply}"}
-                    )
-        except TableError:
-            self.catch_up(table)  # another server process moved this table first: catch up with it
-            raise
+            self.writer.write(table.id, ply, seat, str(action), self.readers(table, action), finished)
         except IntegrityError:
-            # another server process stored this move first: forget our copy, reload on next use
-            self.live.pop(table.id, None)
+            # another server process stored this move first
+            if self.shared:
+                self.catch_up(table)  # catch up with it: its watchers here are told by its NOTIFY
+            else:
+                self.live.pop(table.id, None)  # forget our copy, reload on next use
             raise TableError(409, "stale", "another move was stored first; reload the table") from None
         except SQLAlchemyError:
             raise TableError(
                 503, "storage", "the move could not be stored; nothing changed, try again"
             ) from None
         self._apply(table, seat, action, after)
-
-    def _serialise(self, connection: Any, table: Table, move: int) -> None:
-        """Under the table's row lock (one mover at a time across processes), refuse a move another
-        process has already answered."""
-        connection.execute(select(TableRow.id).where(TableRow.id == table.id).with_for_update())
-        stored = connection.scalar(select(func.max(MoveRow.ply)).where(MoveRow.table_id == table.id)) or 0
-        if stored != move:
-            raise TableError(409, "stale", f"move {move} is stale: the table is at move {stored}")
 
     def _result_after(self, table: Table, after: Any) -> str | None:
         """The result text if the position `after` the action ends the game."""

@@ -1,8 +1,8 @@
 """The table server: tables, live connections and bots, joined by the one path every action takes.
 
 Several server processes may share one PostgreSQL database: each move is stored in one statement whose
-primary key (table, ply) refuses a second move for the same ply, and announced on a channel every process listens to (LISTEN/NOTIFY), so each process catches its
-tables up and tells its own watchers.
+primary key (table, ply) refuses a second move for the same ply, and announced on a channel every process
+listens to (LISTEN/NOTIFY), so each process catches its tables up and tells its own watchers.
 """
 
 from __future__ import annotations

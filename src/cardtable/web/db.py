@@ -7,10 +7,15 @@ state the engine did not produce.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import os
+import threading
+from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime
 from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
 
 from alembic import command
 from alembic.config import Config
@@ -119,6 +124,10 @@ def migrate(engine: Engine) -> None:
         command.upgrade(config, "head")
 
 
+#: threads that wait for PostgreSQL's answers to moves (each with its own connection)
+WRITER_THREADS = 4
+
+
 class MoveWriter:
     """Stores moves on the hot path: one transaction per action on a connection kept open, with SQL
     written once and sent as is (no ORM object, no statement compiled, no pool checkout per move).
@@ -150,7 +159,10 @@ class MoveWriter:
         columns = MoveRow.__table__.c
         self._readers = columns.readers.type.dialect_impl(dialect).bind_processor(dialect)
         self._time = columns.played.type.dialect_impl(dialect).bind_processor(dialect)
-        self._connection: Connection | None = None
+        #: the connection of the event loop's thread (`write`), and of each writer thread
+        self.connection: Connection | None = None
+        self._threads: ThreadPoolExecutor | None = None
+        self._holders: dict[int, Any] = {}
 
     def write(
         self, table_id: str, ply: int, seat: int, action: str, readers: list, result: str | None
@@ -158,6 +170,27 @@ class MoveWriter:
         """Store move `ply` of `table_id` (and the result, when it ends the game) in one transaction;
         raises SQLAlchemy's IntegrityError when that ply is already stored, another SQLAlchemyError
         when the database fails (nothing is stored then)."""
+        self._write(self, (table_id, ply, seat, action, readers, result))
+
+    async def write_waiting(
+        self, table_id: str, ply: int, seat: int, action: str, readers: list, result: str | None
+    ) -> None:
+        """`write` in one of a few writer threads, each with its own connection: the event loop is free
+        while the database answers, and concurrent commits share the database's flushes to disk."""
+        if self._threads is None:
+            self._threads = ThreadPoolExecutor(WRITER_THREADS, thread_name_prefix="cardtable-moves")
+        row = (table_id, ply, seat, action, readers, result)
+        await asyncio.get_running_loop().run_in_executor(self._threads, self._write_in_thread, row)
+
+    def _write_in_thread(self, row: tuple[Any, ...]) -> None:
+        holder = self._holders.get(threading.get_ident())
+        if holder is None:
+            holder = self._holders[threading.get_ident()] = SimpleNamespace(connection=None)
+        self._write(holder, row)
+
+    def _write(self, holder: Any, row: tuple[Any, ...]) -> None:
+        """Run the move's statements on `holder.connection` (opened when there is none)."""
+        table_id, ply, seat, action, readers, result = row
         moment = now()
         params = {
             "table": table_id,
@@ -170,10 +203,10 @@ class MoveWriter:
             "channel": self.channel,
             "note": f"{table_id} {ply}",
         }
-        connection = self._connection
         try:
-            if connection is None:
-                connection = self._connection = self._open()
+            if holder.connection is None:
+                holder.connection = self._open()
+            connection = holder.connection
             if self.shared:  # autocommit: the one statement is the transaction
                 connection.exec_driver_sql(self.statements[0], params)
             else:
@@ -181,7 +214,7 @@ class MoveWriter:
                     for statement in self.statements:
                         connection.exec_driver_sql(statement, params)
         except SQLAlchemyError:
-            self.close()
+            self._close(holder)
             raise
 
     def _open(self) -> Connection:
@@ -190,8 +223,18 @@ class MoveWriter:
             connection = connection.execution_options(isolation_level="AUTOCOMMIT")
         return connection
 
-    def close(self) -> None:
-        connection, self._connection = self._connection, None
+    @staticmethod
+    def _close(holder: Any) -> None:
+        connection, holder.connection = holder.connection, None
         if connection is not None:
             with contextlib.suppress(Exception):
                 connection.close()
+
+    def close(self) -> None:
+        """Close every connection (call when no move is being stored)."""
+        if self._threads is not None:
+            self._threads.shutdown(wait=True)
+            self._threads = None
+        for holder in [self, *self._holders.values()]:
+            self._close(holder)
+        self._holders.clear()

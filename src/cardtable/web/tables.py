@@ -6,10 +6,12 @@ database, and only then applied in memory; so whatever a player was told happene
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import re
 import secrets
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import timedelta
 from typing import Any
@@ -118,6 +120,8 @@ class Table:
     #: facts of the current position (its decision, legal actions), worked out once: a table's state is
     #: replaced by a new object at every move, never changed in place
     _facts: tuple[Any, dict[str, Any]] = field(default=(None, {}), repr=False)
+    #: held while an action is checked, stored and applied: one mover at a time at this table
+    mover: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
     #: per viewer: (position key, lines the watcher holds) -> the update sent to such watchers
     _updates: dict[int | None, tuple[tuple[Any, ...], bytes]] = field(default_factory=dict, repr=False)
 
@@ -576,15 +580,36 @@ class Tables:
 
     def commit(self, table: Table, seat: int, action: Action, move: int) -> None:
         """Store the checked `action` as move `move + 1`, then apply it; refused if the table moved on."""
+        after, row = self._prepare(table, seat, action, move)
+        with self._storing(table):
+            self.writer.write(*row)
+        self._apply(table, seat, action, after)
+
+    async def commit_waiting(self, table: Table, seat: int, action: Action, move: int) -> None:
+        """`commit`, the database's answer awaited in a writer thread: the event loop serves other
+        tables meanwhile (PostgreSQL's round trip and its flush to disk take milliseconds). The caller
+        holds the table's `mover` lock, so nothing else moves this table meanwhile."""
+        after, row = self._prepare(table, seat, action, move)
+        with self._storing(table):
+            await self.writer.write_waiting(*row)
+        if table.ply == move:
+            self._apply(table, seat, action, after)
+
+    def _prepare(self, table: Table, seat: int, action: Action, move: int) -> tuple[Any, tuple[Any, ...]]:
+        """The position after `action`, and the row that stores it."""
         if move != table.ply:
             raise TableError(409, "stale", f"move {move} is stale: the table is at move {table.ply}")
         game = table.game
         after = game.clone(table.match.state)
         game.apply(after, action, validate=False)
         finished = self._result_after(table, after)
-        ply = table.ply + 1
+        return after, (table.id, table.ply + 1, seat, str(action), self.readers(table, action), finished)
+
+    @contextlib.contextmanager
+    def _storing(self, table: Table) -> Iterator[None]:
+        """The database's refusals as the table's answers (nothing is applied when storing fails)."""
         try:
-            self.writer.write(table.id, ply, seat, str(action), self.readers(table, action), finished)
+            yield
         except IntegrityError:
             # another server process stored this move first
             if self.shared:
@@ -596,7 +621,6 @@ class Tables:
             raise TableError(
                 503, "storage", "the move could not be stored; nothing changed, try again"
             ) from None
-        self._apply(table, seat, action, after)
 
     def _result_after(self, table: Table, after: Any) -> str | None:
         """The result text if the position `after` the action ends the game."""

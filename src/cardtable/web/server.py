@@ -157,6 +157,11 @@ class TableServer:
         table = self.tables.live.get(table_id)
         if table is None:
             return
+        if table.mover.locked():
+            # a move of this process is being stored (the NOTIFY is most likely its own, heard before
+            # the writer thread answered): look again once it is applied, instead of reading it back
+            asyncio.get_running_loop().create_task(self._heard_after_move(table, payload))
+            return
         try:
             upto = int(ply) if ply.isdecimal() and ply != "0" else None
             if self.tables.catch_up(table, upto):
@@ -164,6 +169,11 @@ class TableServer:
                 self.bots.kick(table)
         except TableError as err:
             log.warning("table %s: %s", table_id, err.message)
+
+    async def _heard_after_move(self, table: Table, payload: str) -> None:
+        async with table.mover:
+            pass
+        self._heard(payload)
 
     async def close(self) -> None:
         for task in self.background:

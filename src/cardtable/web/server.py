@@ -49,11 +49,19 @@ class TableServer:
     async def act(self, table: Table, seat: int | None, text: object, move: object) -> Action:
         """Play an action: checked, stored, applied, then sent to every watcher, then bots move on."""
         async with table.mover:  # one action at a time per table, while the database answers
-            action = self.tables.check(table, seat, text, move)
-            if self.tables.shared:  # PostgreSQL: other tables are served while it answers
-                await self.tables.commit_waiting(table, seat, action, move)  # type: ignore[arg-type]
-            else:  # SQLite answers in microseconds (no flush to disk per commit): at once
-                self.tables.commit(table, seat, action, move)  # type: ignore[arg-type]
+            before = table.ply
+            try:
+                action = self.tables.check(table, seat, text, move)
+                if self.tables.shared:  # PostgreSQL: other tables are served while it answers
+                    await self.tables.commit_waiting(table, seat, action, move)  # type: ignore[arg-type]
+                else:  # SQLite answers in microseconds (no flush to disk per commit): at once
+                    self.tables.commit(table, seat, action, move)  # type: ignore[arg-type]
+            except TableError:
+                if table.ply != before:
+                    # another process stored this move first and the table caught up with it: its
+                    # NOTIFY will find nothing new, so this process's watchers are told now
+                    self.hub.broadcast(table)
+                raise
         self.hub.broadcast(table)
         self.bots.kick(table)
         return action

@@ -1,8 +1,8 @@
 """Loopback load benchmark of the web table: N tables played at once by WebSocket clients.
 
-Each table has two seats, each driven by its own WebSocket client that plays a random legal action
-whenever the seat must decide, after a think time like the bots (--think 0 plays flat out); when a
-game ends the pair starts a new table. The round trip of an action is the time from sending it to
+Each seat of a table is driven by its own WebSocket client that plays a random legal action whenever
+the seat must decide, after a think time like the bots (--think 0 plays flat out); when a game ends
+the clients start a new table. The round trip of an action is the time from sending it to
 receiving its acknowledgement (by then the server has checked it, committed it to the database and
 sent every watcher its update).
 
@@ -11,16 +11,21 @@ sent every watcher its update).
 
 Starts its own server (`cardtable serve --no-rate-limits`, a temporary SQLite file unless --database
 names another, bots without delay, --processes server processes) on a free loopback port unless --url
-names a running one. Bounded: stops after --seconds per run. Each seat's client is also a watcher, and
-each table has one spectator more. The server's CPU time (user + system of every server process,
-bots' thinking processes included) is read from /proc before and after each run: divided by the
-actions, it is the server CPU per action.
+names a running one. Bounded: stops after --seconds per run. Every seat of the game (its default
+number) is a person's client, which is also a watcher, and each table has one spectator more. The
+server's CPU time (user + system of every server process) is read from /proc before and after the
+measured window: divided by the actions, it is the server CPU per action (the user part alone is
+given too: the system part is mostly loopback sockets, which the load generator shares).
+
+The load generator runs on the same machine as the server: on a small machine they compete for the
+cores, and the round trips measure both.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import random
@@ -47,7 +52,7 @@ class Stats:
     games: int = 0
     #: round trips are counted from this moment on (after the warm-up: tables made, sockets open)
     measure_from: float = 0.0
-    cpu_start: float | None = None
+    cpu_start: tuple[float, float] | None = None
 
 
 async def play_tables(
@@ -56,33 +61,34 @@ async def play_tables(
     """Play tables of `game` one after the other until `deadline`."""
     ws_base = str(http.base_url).rstrip("/").replace("http://", "ws://")
     while time.monotonic() < deadline:
-        response = await http.post(
-            "/api/tables", json={"game": game, "seats": ["human", "human"], "ask_every_window": True}
-        )
+        response = await http.post("/api/tables", json={"game": game, "ask_every_window": True})
         if response.status_code != 201:
             stats.errors.append(f"create: {response.status_code}")
             await asyncio.sleep(0.1)
             continue
         table = response.json()
         url = f"{ws_base}/ws/tables/{table['table']}"
-        async with (
-            websockets.connect(url, open_timeout=60) as first,
-            websockets.connect(url, open_timeout=60) as second,
-            websockets.connect(url, open_timeout=60) as spectator,
-        ):
-            sockets = [first, second]
-            for ws, seat in zip(sockets, table["seats"], strict=True):  # the token in the first message
+        people = [seat for seat in table["seats"] if seat.get("token")]  # not the game's own automata
+        async with contextlib.AsyncExitStack() as stack:
+            sockets = {
+                seat["seat"]: await stack.enter_async_context(websockets.connect(url, open_timeout=60))
+                for seat in people
+            }
+            spectator = await stack.enter_async_context(websockets.connect(url, open_timeout=60))
+            states: dict[int, dict] = {}
+            for seat in people:  # the token in the first message
+                ws = sockets[seat["seat"]]
                 await ws.recv()
                 await ws.send(json.dumps({"type": "hello", "token": seat["token"]}))
-            states = [decode(await ws.recv()) for ws in sockets]
+                states[seat["seat"]] = decode(await ws.recv())
             watching = asyncio.ensure_future(drain(spectator))
             while time.monotonic() < deadline:
-                decision = states[0]["decision"]
+                decision = next(iter(states.values()))["decision"]
                 if decision is None:
                     stats.games += 1
                     break
                 seat = decision["seat"]
-                mine, other = sockets[seat], sockets[1 - seat]
+                mine = sockets[seat]
                 action = rng.choice(states[seat]["legal"])
                 if think:  # a player (or a bot with its visible delay) takes a moment to choose
                     await asyncio.sleep(think * rng.uniform(0.5, 1.5))
@@ -101,7 +107,9 @@ async def play_tables(
                     else:
                         stats.errors.append(message.get("error", "?"))
                         await mine.send(json.dumps({"type": "sync"}))
-                states[1 - seat] = decode(await other.recv())
+                for other, ws in sockets.items():
+                    if other != seat:
+                        states[other] = decode(await ws.recv())
             watching.cancel()
 
 
@@ -153,6 +161,8 @@ def start_server(
     for plugin in plugins:
         command += ["--plugin", plugin]
     env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1])}  # for tests.toygame
+    # no bot plays here: no thinking process either (its start-up imports would be counted as CPU)
+    env["CARDTABLE_LIMIT_BOT_WORKERS"] = "0"
     process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
     base = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 120  # patient: on a busy machine the imports alone take long
@@ -166,17 +176,18 @@ def start_server(
     raise SystemExit("the server did not start")
 
 
-def cpu_seconds(root: int) -> float:
-    """User + system CPU seconds of process `root` and all its descendants (Linux /proc)."""
-    total = 0.0
+def cpu_seconds(root: int) -> tuple[float, float]:
+    """User and system CPU seconds of process `root` and all its descendants (Linux /proc)."""
+    user = system = 0.0
     tick = os.sysconf("SC_CLK_TCK")
     for pid in [root, *descendants(root)]:
         try:
             fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
         except OSError:
             continue
-        total += (int(fields[11]) + int(fields[12])) / tick  # utime, stime
-    return total
+        user += int(fields[11]) / tick  # utime
+        system += int(fields[12]) / tick  # stime
+    return user, system
 
 
 def descendants(root: int) -> list[int]:
@@ -235,7 +246,10 @@ def main() -> None:
             for tables in args.tables:
                 pid = process.pid if process else None
                 stats = asyncio.run(run(base, args.game, tables, args.seconds, args.think, args.warmup, pid))
-                cpu = cpu_seconds(pid) - stats.cpu_start if pid and stats.cpu_start is not None else None
+                cpu = user = None
+                if pid and stats.cpu_start is not None:
+                    end = cpu_seconds(pid)
+                    user, cpu = end[0] - stats.cpu_start[0], sum(end) - sum(stats.cpu_start)
                 trips = sorted(t * 1000 for t in stats.round_trips)
                 row = {
                     "game": args.game,
@@ -256,6 +270,11 @@ def main() -> None:
                     "server_cpu_ms_per_action": cpu * 1000 / len(trips)
                     if cpu is not None and trips
                     else None,
+                    # of which in the kernel (sockets, the database's writes): the rest is the user part
+                    "server_user_ms_per_action": user * 1000 / len(trips)
+                    if user is not None and trips
+                    else None,
+                    "load_average": os.getloadavg()[0],
                 }
                 if args.json:
                     print(json.dumps(row))

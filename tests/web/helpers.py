@@ -72,6 +72,17 @@ def play_out(client: Any, table: dict[str, Any], limit: int = 500, timeout: floa
     return spectator
 
 
+def whole(message: dict[str, Any], before: dict[str, Any] | None) -> dict[str, Any]:
+    """A WebSocket state message made whole, as the browser does: an update after a move carries only
+    the log lines the watcher lacks, after `log_from` (it keeps that many lines of `before`)."""
+    if message.get("type") != "state" or "log_from" not in message:
+        return message
+    assert before is not None and len(before["log"]) >= message["log_from"], "an update with no whole state"
+    made = {key: value for key, value in message.items() if key != "log_from"}
+    made["log"] = before["log"][: message["log_from"]] + message["log"]
+    return made
+
+
 def wait_until(predicate: Any, timeout: float = 10.0, step: float = 0.01) -> Any:
     deadline = time.monotonic() + timeout
     while True:

@@ -15,7 +15,7 @@ from fastapi.testclient import TestClient
 
 from cardtable.core import Action, Game, Rng, game_class, game_names, make_game
 
-from .helpers import new_table, tokens
+from .helpers import new_table, tokens, whole
 
 MAX_MOVES = 30
 SAMPLES = 1
@@ -108,8 +108,8 @@ def test_no_payload_leaks_another_seats_hidden_cards(
             action = chooser.choice(mover.received[-1]["legal"])
             actions.append(action)
             mover.socket.send_json({"type": "action", "action": action, "move": latest["move"]})
-            for watcher in watchers:
-                watcher.received.append(watcher.socket.receive_json())
+            for watcher in watchers:  # each update made whole with the lines the watcher holds
+                watcher.received.append(whole(watcher.socket.receive_json(), watcher.received[-1]))
             assert mover.socket.receive_json()["type"] == "ack"
     finally:
         for socket in sockets:

@@ -10,7 +10,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from cardtable.core import make_game
 
-from .helpers import new_table, state, tokens
+from .helpers import new_table, state, tokens, whole
 
 
 def open_table(
@@ -161,3 +161,35 @@ def test_bots_moves_are_pushed_to_the_people_watching(client: TestClient) -> Non
                 if message["result"]:
                     break
     assert {1, 2} <= moves or message["result"]
+
+
+def test_an_update_after_a_move_carries_only_the_log_lines_the_watcher_lacks(client: TestClient) -> None:
+    """Made whole with the lines the watcher holds (as the browser does), every update is the seat's
+    whole payload; at the end of the game every move is shown in full, so the whole log is sent again."""
+    table = new_table(client, seats=["human", "human"], seed=3)
+    table_id, seat_tokens = table["table"], tokens(table)
+    with (
+        client.websocket_connect(ws_path(table_id, seat_tokens[0])) as seat_a,
+        client.websocket_connect(ws_path(table_id, seat_tokens[1])) as seat_b,
+        client.websocket_connect(ws_path(table_id)) as spectator,
+    ):
+        sockets = [seat_a, seat_b, spectator]
+        held = [socket.receive_json() for socket in sockets]
+        assert all("log_from" not in first for first in held), "the first state is whole"
+        updates = []
+        while held[2]["result"] is None:
+            mover = held[2]["decision"]["seat"]
+            sockets[mover].send_json(
+                {"type": "action", "action": held[mover]["legal"][0], "move": held[2]["move"]}
+            )
+            received = [socket.receive_json() for socket in sockets]
+            assert sockets[mover].receive_json()["type"] == "ack"
+            updates += received
+            held = [whole(message, before) for message, before in zip(received, held, strict=True)]
+            for viewer, message in zip((*seat_tokens, None), held, strict=True):
+                assert message == state(client, table_id, viewer)
+    # from the second move on (the first finds no line held), an update holds the one new line at most
+    during = [u for u in updates if u["result"] is None and u["move"] > 1]
+    assert during and all(u["log_from"] >= u["move"] - 2 and len(u["log"]) <= 1 for u in during)
+    assert sum(len(u["log"]) for u in during) >= len(during) // 3, "new lines are sent"
+    assert all("log_from" not in u for u in updates if u["result"] is not None), "the end resends the log"

@@ -354,7 +354,10 @@ def create_app(
     @app.websocket("/ws/tables/{table_id}")
     async def live(websocket: WebSocket, table_id: str, token: str | None = None) -> None:
         """The live table. A seat sends its token first, as `{"type": "hello", "token": ...}` (the
-        `token` query parameter is still read, for older clients); until then it watches as a spectator."""
+        `token` query parameter is still read, for older clients); until then it watches as a spectator.
+        The first state (and the answer to `sync`, `hello` and `prefs`) is the whole payload; the updates
+        after a move carry only the log lines the watcher lacks, after `"log_from": n`: the client keeps
+        the first n lines of its log and appends these."""
         if not _same_origin(websocket):
             await websocket.close(code=4403, reason="origin")
             return
@@ -375,7 +378,7 @@ def create_app(
         connection.start()
         closed = asyncio.ensure_future(connection.closed.wait())
         try:
-            connection.send(table.encoded_payload(seat))
+            connection.send_state(table)
             while not connection.closed.is_set():
                 receiving = asyncio.ensure_future(websocket.receive())
                 await asyncio.wait({receiving, closed}, return_when=asyncio.FIRST_COMPLETED)
@@ -419,7 +422,7 @@ def create_app(
                     {"type": "ack", "id": request_id if _plain(request_id) else None, "move": table.ply}
                 )
             elif kind == "sync":
-                connection.send(table.encoded_payload(connection.seat))
+                connection.send_state(table)
             elif kind == "hello":
                 given = data.get("token")
                 seat = table.seat_of(given if isinstance(given, str) else None)
@@ -427,10 +430,10 @@ def create_app(
                     server.hub.leave(table_id, connection)
                     connection.seat = seat
                     server.hub.join(table_id, connection)
-                connection.send(table.encoded_payload(connection.seat))
+                connection.send_state(table)
             elif kind == "prefs":
                 server.set_ask_every_window(table, connection.seat, data.get("ask_every_window"))
-                connection.send(table.encoded_payload(connection.seat))
+                connection.send_state(table)
             else:
                 raise TableError(
                     400,

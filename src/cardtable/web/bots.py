@@ -97,7 +97,7 @@ class Bots:
 
     def kick(self, table: Table) -> None:
         """If a bot must decide at `table`, make sure it will (once; calling again is harmless)."""
-        decision = table.match.decision
+        decision = table.decision
         if decision is None or not (table.seats[decision.seat].is_bot or table.forced() is not None):
             return
         task = self.tasks.get(table.id)
@@ -113,7 +113,7 @@ class Bots:
             table = self.tables.get(table_id)
             forced = table.forced()
             if forced is not None:
-                await self.act(table, table.match.decision.seat, str(forced), table.ply)  # type: ignore[union-attr]
+                await self.act(table, table.decision.seat, str(forced), table.ply)  # type: ignore[union-attr]
             else:
                 await self._think(table_id)
         except TableError as err:
@@ -132,7 +132,7 @@ class Bots:
         """After the visible delay, the bot whose decision is pending chooses and plays."""
         await asyncio.sleep(self.delay)
         table = self.tables.get(table_id)
-        decision = table.match.decision
+        decision = table.decision
         if decision is None or not table.seats[decision.seat].is_bot:
             return
         ply, game = table.ply, table.game

@@ -7,14 +7,21 @@ state the engine did not produce.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import os
+import threading
+from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime
 from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
 
 from alembic import command
 from alembic.config import Config
 from sqlalchemy import JSON, Boolean, DateTime, ForeignKey, Integer, String, Text, create_engine, event
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
 MIGRATIONS = Path(__file__).parent / "migrations"
@@ -130,3 +137,119 @@ def migrate(engine: Engine) -> None:
     with engine.begin() as connection:
         config.attributes["connection"] = connection
         command.upgrade(config, "head")
+
+
+#: threads that wait for PostgreSQL's answers to moves (each with its own connection)
+WRITER_THREADS = 4
+
+
+class MoveWriter:
+    """Stores moves on the hot path: one transaction per action on a connection kept open, with SQL
+    written once and sent as is (no ORM object, no statement compiled, no pool checkout per move).
+
+    On PostgreSQL the move, the table's touch and the NOTIFY to every server process are one statement
+    (atomic by itself, one round trip); the primary key (table, ply) refuses a second move for the same
+    ply, so two processes can never both store one. A failure drops the connection: the next move
+    opens a fresh one (a database that restarted costs one refused move, as before).
+    """
+
+    _SQLITE = (
+        "INSERT INTO moves (table_id, ply, seat, action, readers, played) "
+        "VALUES (:table, :ply, :seat, :action, :readers, :played)",
+        "UPDATE tables SET updated = :played, result = COALESCE(:result, result) WHERE id = :table",
+    )
+    _POSTGRESQL = (
+        "WITH m AS (INSERT INTO moves (table_id, ply, seat, action, readers, played) "
+        "VALUES (%(table)s, %(ply)s, %(seat)s, %(action)s, %(readers)s, %(played)s)), "
+        "t AS (UPDATE tables SET updated = %(played)s, result = COALESCE(%(result)s, result) "
+        "WHERE id = %(table)s) SELECT pg_notify(%(channel)s, %(note)s)",
+    )
+
+    def __init__(self, engine: Engine, channel: str) -> None:
+        self.engine = engine
+        self.channel = channel
+        dialect = engine.dialect
+        self.shared = dialect.name == "postgresql"
+        self.statements = self._POSTGRESQL if self.shared else self._SQLITE
+        columns = MoveRow.__table__.c
+        self._readers = columns.readers.type.dialect_impl(dialect).bind_processor(dialect)
+        self._time = columns.played.type.dialect_impl(dialect).bind_processor(dialect)
+        #: the connection of the event loop's thread (`write`), and of each writer thread
+        self.connection: Connection | None = None
+        self._threads: ThreadPoolExecutor | None = None
+        self._holders: dict[int, Any] = {}
+
+    def write(
+        self, table_id: str, ply: int, seat: int, action: str, readers: list, result: str | None
+    ) -> None:
+        """Store move `ply` of `table_id` (and the result, when it ends the game) in one transaction;
+        raises SQLAlchemy's IntegrityError when that ply is already stored, another SQLAlchemyError
+        when the database fails (nothing is stored then)."""
+        self._write(self, (table_id, ply, seat, action, readers, result))
+
+    async def write_waiting(
+        self, table_id: str, ply: int, seat: int, action: str, readers: list, result: str | None
+    ) -> None:
+        """`write` in one of a few writer threads, each with its own connection: the event loop is free
+        while the database answers, and concurrent commits share the database's flushes to disk."""
+        if self._threads is None:
+            self._threads = ThreadPoolExecutor(WRITER_THREADS, thread_name_prefix="cardtable-moves")
+        row = (table_id, ply, seat, action, readers, result)
+        await asyncio.get_running_loop().run_in_executor(self._threads, self._write_in_thread, row)
+
+    def _write_in_thread(self, row: tuple[Any, ...]) -> None:
+        holder = self._holders.get(threading.get_ident())
+        if holder is None:
+            holder = self._holders[threading.get_ident()] = SimpleNamespace(connection=None)
+        self._write(holder, row)
+
+    def _write(self, holder: Any, row: tuple[Any, ...]) -> None:
+        """Run the move's statements on `holder.connection` (opened when there is none)."""
+        table_id, ply, seat, action, readers, result = row
+        moment = now()
+        params = {
+            "table": table_id,
+            "ply": ply,
+            "seat": seat,
+            "action": action,
+            "readers": self._readers(readers) if self._readers else readers,
+            "played": self._time(moment) if self._time else moment,
+            "result": result,
+            "channel": self.channel,
+            "note": f"{table_id} {ply}",
+        }
+        try:
+            if holder.connection is None:
+                holder.connection = self._open()
+            connection = holder.connection
+            if self.shared:  # autocommit: the one statement is the transaction
+                connection.exec_driver_sql(self.statements[0], params)
+            else:
+                with connection.begin():
+                    for statement in self.statements:
+                        connection.exec_driver_sql(statement, params)
+        except SQLAlchemyError:
+            self._close(holder)
+            raise
+
+    def _open(self) -> Connection:
+        connection = self.engine.connect()
+        if self.shared:
+            connection = connection.execution_options(isolation_level="AUTOCOMMIT")
+        return connection
+
+    @staticmethod
+    def _close(holder: Any) -> None:
+        connection, holder.connection = holder.connection, None
+        if connection is not None:
+            with contextlib.suppress(Exception):
+                connection.close()
+
+    def close(self) -> None:
+        """Close every connection (call when no move is being stored)."""
+        if self._threads is not None:
+            self._threads.shutdown(wait=True)
+            self._threads = None
+        for holder in [self, *self._holders.values()]:
+            self._close(holder)
+        self._holders.clear()

@@ -41,6 +41,9 @@ class Connection:
         self.queue: asyncio.Queue[str | None] = asyncio.Queue(maxsize=limits.send_queue)
         self.closed = asyncio.Event()
         self.task: asyncio.Task[None] | None = None
+        #: the log this watcher was sent: (lines generation, number of lines), None before any state
+        self.log_held: tuple[int, int] | None = None
+        self.timed_out = False
 
     def start(self) -> None:
         self.task = asyncio.get_running_loop().create_task(self._pump())
@@ -58,6 +61,14 @@ class Connection:
             return False
         return True
 
+    def send_state(self, table: Table) -> bool:
+        """Queue the whole payload of this watcher's seat (on connecting, or when it asks)."""
+        data, held = table.encoded_update(self.seat, None)
+        if not self.send(data):
+            return False
+        self.log_held = held
+        return True
+
     def drop(self, code: int, reason: str, *, flush: bool = False) -> None:
         """Stop sending; close the socket with `code` (without waiting for a reader that never reads).
         `flush`: what is queued is sent first (e.g. the error that says why it is closed)."""
@@ -72,13 +83,24 @@ class Connection:
         self.queue.put_nowait(None)
 
     async def _pump(self) -> None:
+        loop = asyncio.get_running_loop()
         try:
             while True:
                 data = await self.queue.get()
                 if data is None:
                     break
-                await asyncio.wait_for(self.websocket.send_text(data), self.send_timeout)
-        except TimeoutError:
+                # a timer, not asyncio.wait_for (which makes a task per message): a send still waiting
+                # when it fires is cancelled, and the watcher dropped
+                timer = loop.call_later(self.send_timeout, self._send_timed_out)
+                try:
+                    await self.websocket.send_text(data)
+                finally:
+                    timer.cancel()
+        except asyncio.CancelledError:
+            if not self.timed_out:
+                raise
+            if self.task is not None:
+                self.task.uncancel()
             log.info("dropping a watcher whose send timed out (%s)", self.address)
             self.closed.set()
             self.close_code = (TOO_SLOW, "too-slow")
@@ -88,6 +110,11 @@ class Connection:
         code, reason = getattr(self, "close_code", (1000, ""))
         with contextlib.suppress(Exception):
             await asyncio.wait_for(self.websocket.close(code=code, reason=reason), 1.0)
+
+    def _send_timed_out(self) -> None:
+        self.timed_out = True
+        if self.task is not None:
+            self.task.cancel()
 
     async def stop(self) -> None:
         self.closed.set()
@@ -132,15 +159,20 @@ class Hub:
         return bool(self.watchers.get(table_id))
 
     def broadcast(self, table: Table) -> None:
-        """Queue for each watcher of `table` the payload of its own seat (built once per seat).
+        """Queue for each watcher of `table` the payload of its own seat with only the log lines it
+        lacks (built once per seat and lines held: every watcher of a seat usually shares one).
 
         Never waits: each watcher's own task sends, and a watcher too far behind is dropped.
         """
-        encoded: dict[int | None, bytes] = {}
+        updates: dict[tuple[int | None, tuple[int, int] | None], tuple[bytes, tuple[int, int]]] = {}
         for connection in list(self.watchers.get(table.id, ())):
-            if connection.seat not in encoded:
-                encoded[connection.seat] = table.encoded_payload(connection.seat)
-            if not connection.send(encoded[connection.seat]):
+            key = (connection.seat, connection.log_held)
+            update = updates.get(key)
+            if update is None:
+                update = updates[key] = table.encoded_update(connection.seat, connection.log_held)
+            if connection.send(update[0]):
+                connection.log_held = update[1]
+            else:
                 self.leave(table.id, connection)
 
 

@@ -1,8 +1,8 @@
 """The table server: tables, live connections and bots, joined by the one path every action takes.
 
-Several server processes may share one PostgreSQL database: each move is stored under its table's row
-lock and announced on a channel every process listens to (LISTEN/NOTIFY), so each process catches its
-tables up and tells its own watchers.
+Several server processes may share one PostgreSQL database: each move is stored in one statement whose
+primary key (table, ply) refuses a second move for the same ply, and announced on a channel every process
+listens to (LISTEN/NOTIFY), so each process catches its tables up and tells its own watchers.
 """
 
 from __future__ import annotations
@@ -36,21 +36,40 @@ class TableServer:
 
     def table(self, table_id: str, *, fresh: bool = True) -> Table:
         """The table `table_id` (caught up with other processes' moves); its bots move on if they must."""
+        held = self.tables.live.get(table_id)
+        ply = held.ply if held is not None else None
         table = self.tables.get(table_id, fresh=fresh)
+        if table is held and table.ply != ply:
+            # caught up here with another process's move before its NOTIFY came: that NOTIFY will
+            # find nothing new, so this process's watchers are told now
+            self.hub.broadcast(table)
         self.bots.kick(table)
         return table
 
     async def act(self, table: Table, seat: int | None, text: object, move: object) -> Action:
         """Play an action: checked, stored, applied, then sent to every watcher, then bots move on."""
-        action = self.tables.check(table, seat, text, move)
-        self.tables.commit(table, seat, action, move)  # type: ignore[arg-type]
+        async with table.mover:  # one action at a time per table, while the database answers
+            before = table.ply
+            try:
+                action = self.tables.check(table, seat, text, move)
+                if self.tables.shared:  # PostgreSQL: other tables are served while it answers
+                    await self.tables.commit_waiting(table, seat, action, move)  # type: ignore[arg-type]
+                else:  # SQLite answers in microseconds (no flush to disk per commit): at once
+                    self.tables.commit(table, seat, action, move)  # type: ignore[arg-type]
+            except TableError:
+                if table.ply != before:
+                    # another process stored this move first and the table caught up with it: its
+                    # NOTIFY will find nothing new, so this process's watchers are told now
+                    self.hub.broadcast(table)
+                raise
         self.hub.broadcast(table)
         self.bots.kick(table)
         return action
 
     async def take_back(self, table: Table, seat: int | None, move: object) -> None:
         """Take back a seat's latest moves (`core.undo`): stored, replayed, sent to every watcher."""
-        self.tables.take_back(table, seat, move)
+        async with table.mover:  # not while a move of this table is being stored
+            self.tables.take_back(table, seat, move)
         self.hub.broadcast(table)
         self.bots.kick(table)
 
@@ -160,6 +179,11 @@ class TableServer:
             except TableError as err:
                 log.warning("table %s: %s", table_id, err.message)
             return
+        if table.mover.locked():
+            # a move of this process is being stored (the NOTIFY is most likely its own, heard before
+            # the writer thread answered): look again once it is applied, instead of reading it back
+            asyncio.get_running_loop().create_task(self._heard_after_move(table, payload))
+            return
         try:
             upto = int(ply) if ply.isdecimal() and ply != "0" else None
             if self.tables.catch_up(table, upto):
@@ -168,6 +192,11 @@ class TableServer:
         except TableError as err:
             log.warning("table %s: %s", table_id, err.message)
 
+    async def _heard_after_move(self, table: Table, payload: str) -> None:
+        async with table.mover:
+            pass
+        self._heard(payload)
+
     async def close(self) -> None:
         for task in self.background:
             task.cancel()
@@ -175,4 +204,5 @@ class TableServer:
             with contextlib.suppress(BaseException):
                 await task
         await self.bots.stop()
+        self.tables.writer.close()
         self.engine.dispose()

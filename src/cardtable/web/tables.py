@@ -6,10 +6,12 @@ database, and only then applied in memory; so whatever a player was told happene
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import re
 import secrets
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import timedelta
 from typing import Any
@@ -25,10 +27,12 @@ from cardtable.core import (
     Action,
     BadOption,
     CardtableError,
+    Decision,
     Game,
     Match,
     Narrator,
     Record,
+    Result,
     Told,
     UnknownGame,
     forced_action,
@@ -37,7 +41,7 @@ from cardtable.core import (
 from cardtable.core.record import SEAT_LETTERS, Move
 from cardtable.core.undo import Step, TakeBack, point, step, why_not
 
-from .db import MoveRow, SeatRow, TableRow, TakebackRow, now
+from .db import MoveRow, MoveWriter, SeatRow, TableRow, TakebackRow, now
 from .hints import automata
 from .kinds import kinds_for
 
@@ -52,10 +56,8 @@ _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 #: the PostgreSQL channel on which every server process hears of every stored move
 CHANNEL = "cardtable_moves"
 _encode = msgspec.json.Encoder().encode
-#: the statements of a move, built once (SQLAlchemy then reuses their compiled form)
-_INSERT_MOVE = insert(MoveRow)
+#: a table was used now (a take-back, stored beside its moves)
 _TOUCH = update(TableRow).where(TableRow.id == bindparam("table")).values(updated=bindparam("updated"))
-_FINISH = _TOUCH.values(result=bindparam("result"))
 
 
 class TableError(Exception):
@@ -114,7 +116,20 @@ class Table:
     _lines: dict[int | None, list[dict[str, Any]]] = field(default_factory=dict, repr=False)
     _lines_upto: dict[int | None, int] = field(default_factory=dict, repr=False)
     _lines_over: bool = field(default=False, repr=False)
-    _encoded: dict[int | None, tuple[tuple[int, bool, bool], bytes]] = field(default_factory=dict, repr=False)
+    #: the log's length and last entry when the lines were last made (a log cut short is noticed)
+    _log_tip: tuple[int, LogEntry | None] = field(default=(0, None), repr=False)
+    #: bumped whenever the lines are made anew (the end of the game shows every move): a watcher that
+    #: holds lines of an older generation is sent the whole log
+    lines_generation: int = field(default=0, repr=False)
+    #: per viewer: (position key, payload, its full encoding, its encoding without the log)
+    _built: dict[int | None, list[Any]] = field(default_factory=dict, repr=False)
+    #: facts of the current position (its decision, legal actions), worked out once: a table's state is
+    #: replaced by a new object at every move, never changed in place
+    _facts: tuple[Any, dict[str, Any]] = field(default=(None, {}), repr=False)
+    #: held while an action is checked, stored and applied: one mover at a time at this table
+    mover: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
+    #: per viewer: (position key, lines the watcher holds) -> the update sent to such watchers
+    _updates: dict[int | None, tuple[tuple[Any, ...], bytes]] = field(default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
         state = self.match.state
@@ -125,10 +140,39 @@ class Table:
     def forced(self) -> Action | None:
         """The only move of the deciding person, when the table plays it for them (they did not ask
         to be asked at every decision): a person is asked only when they have a real choice."""
-        decision = self.match.decision
+        decision = self.decision
         if decision is None or self.seats[decision.seat].is_bot or decision.seat in self.ask_always:
             return None
         return forced_action(self.game, self.match.state)
+
+    @property
+    def decision(self) -> Decision | None:
+        """`match.decision`, worked out once per position."""
+        facts = self._position_facts()
+        if "decision" not in facts:
+            facts["decision"] = self.match.decision
+        return facts["decision"]
+
+    @property
+    def result(self) -> Result | None:
+        """`match.result`, worked out once per position."""
+        facts = self._position_facts()
+        if "result" not in facts:
+            facts["result"] = self.match.result
+        return facts["result"]
+
+    def legal_actions(self) -> list[Action]:
+        """`match.legal_actions()`, worked out once per position."""
+        facts = self._position_facts()
+        if "legal" not in facts:
+            facts["legal"] = self.match.legal_actions()
+        return facts["legal"]
+
+    def _position_facts(self) -> dict[str, Any]:
+        state = self.match.state
+        if self._facts[0] is not state:
+            self._facts = (state, {})
+        return self._facts[1]
 
     @property
     def viewers(self) -> list[int | None]:
@@ -145,7 +189,7 @@ class Table:
 
     @property
     def over(self) -> bool:
-        return self.match.decision is None
+        return self.decision is None
 
     def seat_of(self, token: str | None) -> int | None:
         """The seat a token opens (None for no token: a spectator); a wrong token is refused."""
@@ -159,19 +203,48 @@ class Table:
 
     def encoded_payload(self, seat: int | None) -> bytes:
         """`payload(seat)` as JSON, made once per position and viewer (every watcher of a seat shares it)."""
-        key = (self.ply, seat in self.ask_always, self.over)
-        cached = self._encoded.get(seat)
+        built = self._build(seat)
+        if built[2] is None:
+            built[2] = _encode(built[1])
+        return built[2]
+
+    def encoded_update(self, seat: int | None, held: tuple[int, int] | None) -> tuple[bytes, tuple[int, int]]:
+        """What a watcher of `seat` that holds `held` (the lines generation and how many log lines it
+        has; None: nothing yet) is sent now, and what it then holds. It is the payload with only the
+        log lines it lacks, after `"log_from": n` (the client keeps its first n lines and appends);
+        the whole payload when it holds nothing, lines of another generation, or more lines than now."""
+        built = self._build(seat)
+        lines = built[1]["log"]
+        now = (self.lines_generation, len(lines))
+        if held is None or held[0] != self.lines_generation or not 0 < held[1] <= len(lines):
+            return self.encoded_payload(seat), now
+        key = (built[0], held[1])
+        cached = self._updates.get(seat)
         if cached is not None and cached[0] == key:
-            return cached[1]
-        data = _encode(self.payload(seat))
-        self._encoded[seat] = (key, data)
-        return data
+            return cached[1], now
+        if built[3] is None:
+            built[3] = _encode({k: v for k, v in built[1].items() if k != "log"})
+        head: bytes = built[3]
+        data = b'%s,"log_from":%d,"log":%s}' % (head[:-1], held[1], _encode(lines[held[1] :]))
+        self._updates[seat] = (key, data)
+        return data, now
+
+    def _build(self, seat: int | None) -> list[Any]:
+        """The payload of `seat` at this position, made once (with its encodings, made when asked)."""
+        state = self.match.state
+        self._log_lines(seat)  # notices a log cut short, which makes a new generation
+        key = (id(state), self.ply, seat in self.ask_always, self.over, self.lines_generation)
+        built = self._built.get(seat)
+        if built is None or built[0] != key:
+            # the state itself is held beside its id, so the id cannot be reused while cached
+            built = self._built[seat] = [key, self.payload(seat), None, None, state]
+        return built
 
     def payload(self, seat: int | None) -> dict[str, Any]:
         """Everything `seat` (None: a spectator) is shown, built from its view and public facts only."""
         game, match = self.game, self.match
-        decision = match.decision
-        result = match.result
+        decision = self.decision
+        result = self.result
         mine = decision is not None and decision.seat == seat
         return {
             "type": "state",
@@ -186,7 +259,7 @@ class Table:
             "decision": None
             if decision is None
             else {"seat": decision.seat, "kind": decision.kind, "prompt": decision.prompt},
-            "legal": [str(a) for a in match.legal_actions()] if mine else [],
+            "legal": [str(a) for a in self.legal_actions()] if mine else [],
             "setup_events": self.setup_events[seat],
             "log": list(self._log_lines(seat)),
             "ask_always": seat in self.ask_always,
@@ -205,10 +278,14 @@ class Table:
     def _log_lines(self, viewer: int | None) -> list[dict[str, Any]]:
         """The log as `viewer` reads it; each line is made once, when its move is played (and every
         line once more when the game ends, as every move is then shown in full)."""
-        if self.over and not self._lines_over:
+        size, last = self._log_tip
+        cut = len(self.log) < size or (size > 0 and self.log[size - 1] is not last)
+        if cut or (self.over and not self._lines_over):
             self._lines.clear()
             self._lines_upto.clear()
-            self._lines_over = True
+            self._lines_over = self.over
+            self.lines_generation += 1
+        self._log_tip = (len(self.log), self.log[-1] if self.log else None)
         lines = self._lines.setdefault(viewer, [])
         upto = self._lines_upto.get(viewer, 0)
         for entry in self.log[upto:]:
@@ -253,9 +330,12 @@ class Tables:
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
         self.live: dict[str, Table] = {}
-        #: several server processes share a PostgreSQL database: moves are serialised by a row lock,
-        #: announced with NOTIFY, and a table in memory catches up with the database before it is used
+        #: several server processes share a PostgreSQL database: moves are serialised by the primary key
+        #: (table, ply), announced with NOTIFY, and a table in memory catches up with the database
+        #: before it is used
         self.shared = engine.dialect.name == "postgresql"
+        #: stores each move in one transaction on a connection kept open (the hot path)
+        self.writer = MoveWriter(engine, CHANNEL)
 
     # --- creating -------------------------------------------------------------------------------
     def create(
@@ -496,7 +576,7 @@ class Tables:
             )
         if not isinstance(text, str) or not text.strip() or len(text) > 200:
             raise TableError(400, "bad-request", "an action must be a short text in the game's notation")
-        decision = table.match.decision
+        decision = table.decision
         if decision is None:
             raise TableError(409, "game-over", "the game is over")
         if move != table.ply:
@@ -510,7 +590,7 @@ class Tables:
             action = table.game.parse_action(text)
         except CardtableError as err:
             raise TableError(400, "illegal", str(err)) from None
-        legal = table.match.legal_actions()
+        legal = table.legal_actions()
         if action not in legal:
             raise TableError(400, "illegal", table.game.explain_illegal(table.match.state, action, legal))
         return action
@@ -522,45 +602,47 @@ class Tables:
 
     def commit(self, table: Table, seat: int, action: Action, move: int) -> None:
         """Store the checked `action` as move `move + 1`, then apply it; refused if the table moved on."""
+        after, row = self._prepare(table, seat, action, move)
+        with self._storing(table):
+            self.writer.write(*row)
+        self._apply(table, seat, action, after)
+
+    async def commit_waiting(self, table: Table, seat: int, action: Action, move: int) -> None:
+        """`commit`, the database's answer awaited in a writer thread: the event loop serves other
+        tables meanwhile (PostgreSQL's round trip and its flush to disk take milliseconds). The caller
+        holds the table's `mover` lock, so nothing else moves this table meanwhile."""
+        after, row = self._prepare(table, seat, action, move)
+        with self._storing(table):
+            await self.writer.write_waiting(*row)
+        if table.ply == move:
+            self._apply(table, seat, action, after)
+
+    def _prepare(self, table: Table, seat: int, action: Action, move: int) -> tuple[Any, tuple[Any, ...]]:
+        """The position after `action`, and the row that stores it."""
         if move != table.ply:
             raise TableError(409, "stale", f"move {move} is stale: the table is at move {table.ply}")
         game = table.game
         after = game.clone(table.match.state)
         game.apply(after, action, validate=False)
         finished = self._result_after(table, after)
-        ply = table.ply + 1
-        row = {
-            "table_id": table.id,
-            "ply": ply,
-            "seat": seat,
-            "action": str(action),
-            "readers": self.readers(table, action),
-        }
+        return after, (table.id, table.ply + 1, seat, str(action), self.readers(table, action), finished)
+
+    @contextlib.contextmanager
+    def _storing(self, table: Table) -> Iterator[None]:
+        """The database's refusals as the table's answers (nothing is applied when storing fails)."""
         try:
-            with self.engine.begin() as connection:
-                if self.shared:
-                    self._serialise(connection, table, move)
-                connection.execute(_INSERT_MOVE, [row])
-                if finished is None:
-                    connection.execute(_TOUCH, {"table": table.id, "updated": now()})
-                else:
-                    connection.execute(_FINISH, {"table": table.id, "updated": now(), "result": finished})
-                if self.shared:
-                    connection.execute(
-                        sql("SELECT pg_notify(:c, :m)"), {"c": CHANNEL, "m": f"{table.id} {ply}"}
-                    )
-        except TableError:
-            self.catch_up(table)  # another server process moved this table first: catch up with it
-            raise
+            yield
         except IntegrityError:
-            # another server process stored this move first: forget our copy, reload on next use
-            self.live.pop(table.id, None)
+            # another server process stored this move first
+            if self.shared:
+                self.catch_up(table)  # catch up with it: its watchers here are told by its NOTIFY
+            else:
+                self.live.pop(table.id, None)  # forget our copy, reload on next use
             raise TableError(409, "stale", "another move was stored first; reload the table") from None
         except SQLAlchemyError:
             raise TableError(
                 503, "storage", "the move could not be stored; nothing changed, try again"
             ) from None
-        self._apply(table, seat, action, after)
 
     def take_back(self, table: Table, seat: int | None, move: Any) -> TakeBack:
         """Take back `seat`'s latest moves (`core.undo`) if the table allows it now: the moves are
@@ -645,6 +727,8 @@ class Tables:
             self._apply(fresh, move.seat, action, after, steps=fresh.ply >= settled)
             note_upto(fresh.ply)
         note_upto(fresh.ply, rest=True)  # take-backs after moves a later take-back took back too
+        fresh.mover = table.mover  # the same lock: a take-back is made under it
+        fresh.lines_generation = table.lines_generation + 1  # every watcher is sent the whole log anew
         table.__dict__.update(fresh.__dict__)
 
     def _serialise(self, connection: Any, table: Table, move: int) -> None:

@@ -58,6 +58,15 @@ function connect() {
 }
 
 function receive(message) {
+  if (message.type === "state" && message.log_from !== undefined) {
+    // an update carries only the log lines this page lacks: keep the first log_from lines, append
+    if (!state || state.log.length < message.log_from) {
+      socket.send(JSON.stringify({ type: "sync" })); // lines missing here: ask for the whole state
+      return;
+    }
+    message.log = state.log.slice(0, message.log_from).concat(message.log);
+    delete message.log_from;
+  }
   if (message.type === "state") {
     const first = state === null;
     if (state && message.move !== state.move) selected = null;

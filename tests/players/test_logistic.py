@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -48,3 +50,37 @@ def test_the_fit_finds_the_feature_that_decides() -> None:
     w = logistic.fit(rows, labels)
     assert w[0] > 1.0
     assert logistic.accuracy(rows, labels, w) == 1.0
+
+
+def test_the_chance_is_the_logistic_of_the_weighted_difference_and_sums_to_one() -> None:
+    w = [0.5, -1.0]
+    mine, theirs = [4.0, 1.0], [2.0, 1.5]
+    ahead = logistic.chance(w, mine, theirs)
+    assert ahead == pytest.approx(1 / (1 + math.exp(-(0.5 * 2 - 1.0 * -0.5))))
+    assert ahead + logistic.chance(w, theirs, mine) == pytest.approx(1.0)
+
+
+def test_the_chance_against_the_best_is_against_the_strongest_opponent() -> None:
+    w = [1.0]
+    weak, strong = [1.0], [3.0]
+    assert logistic.chance_against_best(w, [2.0], [weak, strong]) == logistic.chance(w, [2.0], strong)
+
+
+def test_the_fit_command_writes_weights_the_game_can_read(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def positions(games: int, seed: int) -> tuple[list[list[float]], list[float]]:
+        rows = [[1.0, 0.0], [-1.0, 0.0], [1.0, 1.0], [-1.0, -1.0]] * games
+        return rows, [1.0, 0.0, 1.0, 0.0] * games
+
+    out = tmp_path / "evaluation.toml"
+    names = ("lead", "noise")
+    logistic.fit_main(
+        "Toy", "toy.fit", positions, names, out, games=5, argv=["--seed", "2", "--out", str(out)]
+    )
+    weights = logistic.read_weights(out, names)
+    assert weights[0] > 0
+    text = out.read_text()
+    assert "python -m toy.fit --games 5 --seed 2" in text
+    assert "20 positions of 5 two-player games between heuristic players exploring 20%, seed 2" in text
+    assert "held-out accuracy" in capsys.readouterr().out

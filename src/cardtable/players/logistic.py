@@ -8,7 +8,9 @@ TOML data file next to the game's evaluation. Needs NumPy (in the `report` extra
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import argparse
+import math
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -95,6 +97,60 @@ def held_out_accuracy(rows: Sequence[Sequence[float]], labels: Sequence[float]) 
     """Fit on all but the first fifth of the positions (the first games), score on that fifth."""
     cut = len(rows) // 5
     return accuracy(rows[:cut], labels[:cut], fit(rows[cut:], labels[cut:]))
+
+
+def chance(weights: Sequence[float], mine: Sequence[float], theirs: Sequence[float]) -> float:
+    """The model's chance that the player with features `mine` beats the one with `theirs`."""
+    x = sum(w * (a - b) for w, a, b in zip(weights, mine, theirs, strict=True))
+    return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, x))))
+
+
+def chance_against_best(
+    weights: Sequence[float], mine: Sequence[float], others: Iterable[Sequence[float]]
+) -> float:
+    """The model's chance that the player with features `mine` beats the best placed of `others`."""
+    return min(chance(weights, mine, theirs) for theirs in others)
+
+
+#: what a game's fit script hands `fit_main`: positions(games, seed) -> (feature differences, outcomes)
+Positions = Callable[[int, int], tuple[list[list[float]], list[float]]]
+
+
+def fit_main(
+    title: str,
+    module: str,
+    positions: Positions,
+    features: Sequence[str],
+    weights_file: Path,
+    *,
+    games: int,
+    explore: int = EXPLORE,
+    argv: Sequence[str] | None = None,
+) -> None:
+    """The command line of a game's fit script (`python -m <module> --games N --seed S [--out F]`):
+    collect `positions`, print the held-out accuracy, fit, write the weights file and print the weights."""
+    parser = argparse.ArgumentParser(description=f"Fit the weights of the {title} position evaluation.")
+    parser.add_argument("--games", type=int, default=games, help="two-player games to learn from")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--out", type=Path, default=weights_file, help="the weights file to write")
+    args = parser.parse_args(argv)
+    rows, labels = positions(args.games, args.seed)
+    score = held_out_accuracy(rows, labels)
+    print(f"{len(rows)} positions; held-out accuracy {score:.3f}")
+    w = fit(rows, labels)
+    players = "heuristic players" + (f" exploring {explore}%" if explore else "")
+    write_weights(
+        args.out,
+        title,
+        f"python -m {module} --games {args.games} --seed {args.seed}",
+        f"{len(rows)} positions of {args.games} two-player games between {players}, seed {args.seed};"
+        f" held-out accuracy {score:.3f}",
+        features,
+        w,
+    )
+    width = max(len(name) for name in features)
+    for name, value in zip(features, w, strict=True):
+        print(f"  {name:{width}} {value:+.4f}")
 
 
 def write_weights(

@@ -11,61 +11,37 @@ Needs NumPy (in the `report` extra).
 
 from __future__ import annotations
 
-import argparse
-from pathlib import Path
-
-from cardtable.core import make_game, mix_seed
-from cardtable.players import make_player
-from cardtable.players.logistic import fit, held_out_accuracy, write_weights
+from cardtable.core import make_game
+from cardtable.players import logistic
 
 from .evaluation import FEATURES, WEIGHTS_FILE, features
+from .state import State
 
 
 def positions(games: int, seed: int) -> tuple[list[list[float]], list[float]]:
-    """Feature differences and outcomes from `games` heuristic-vs-heuristic games."""
+    """Feature differences and outcomes from `games` heuristic-vs-heuristic games, recorded at the start
+    of every move (`cardtable.players.logistic.positions`, without exploring)."""
     game = make_game("biosphere5", {"players": 2})
-    rows: list[list[float]] = []
-    labels: list[float] = []
-    for index in range(games):
-        game_seed = mix_seed(seed, index)
-        players = [make_player("heuristic", mix_seed(game_seed, seat)) for seat in (0, 1)]
-        state = game.new_state(game_seed)
-        seen: list[tuple[int, list[float]]] = []
-        while (decision := game.decision(state)) is not None:
-            if not state.tasks:
-                me, other = decision.seat, 1 - decision.seat
-                mine, theirs = features(game.cards, state, me), features(game.cards, state, other)
-                seen.append((me, [a - b for a, b in zip(mine, theirs, strict=True)]))
-            action = players[decision.seat].choose(game.observe(state, decision.seat))
-            game.apply(state, action, validate=False)
-        result = game.result(state)
-        if result is None or result.draw or not result.winners:
-            continue
-        for seat, row in seen:
-            rows.append(row)
-            labels.append(1.0 if seat in result.winners else 0.0)
-    return rows, labels
+
+    def of(state: State, seat: int) -> list[float]:
+        return features(game.cards, state, seat)
+
+    def quiet(_game: object, state: State) -> bool:
+        return not state.tasks
+
+    return logistic.positions(game, of, quiet, games, seed, explore=0)
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=2000)
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--out", type=Path, default=WEIGHTS_FILE)
-    args = parser.parse_args()
-    rows, labels = positions(args.games, args.seed)
-    print(f"{len(rows)} positions; held-out accuracy {held_out_accuracy(rows, labels):.3f}")
-    w = fit(rows, labels)
-    write_weights(
-        args.out,
+    logistic.fit_main(
         "Biosphere 5",
-        f"python -m cardtable.games.biosphere5.fit_evaluation --games {args.games} --seed {args.seed}",
-        f"{len(rows)} positions of {args.games} two-player games between heuristic players, seed {args.seed}",
+        __spec__.name if __spec__ else __name__,
+        positions,
         FEATURES,
-        w,
+        WEIGHTS_FILE,
+        games=2000,
+        explore=0,
     )
-    for name, value in zip(FEATURES, w, strict=True):
-        print(f"  {name:24} {value:+.4f}")
 
 
 if __name__ == "__main__":

@@ -10,11 +10,11 @@ heuristic players, labelled with who went on to win.
 
 from __future__ import annotations
 
-import math
 from functools import cache
 from pathlib import Path
 from typing import Any
 
+from cardtable.players import logistic
 from cardtable.players.logistic import read_weights
 
 from . import powers as pw
@@ -98,15 +98,7 @@ def win_chance(game: Any, state: RftgState, seat: int) -> float:
     late = progress(state)
     w = weights()
     if state.robot is not None:
-        human = features(cat, state, 0, late)
-        x = sum(wi * (a - b) for wi, a, b in zip(w, human, robot_features(cat, state, late), strict=True))
-        chance = 1.0 / (1.0 + math.exp(-x))
-        return chance if seat == 0 else 1.0 - chance
-    mine = features(cat, state, seat, late)
-
-    def score(other: int) -> float:
-        theirs = features(cat, state, other, late)
-        return sum(wi * (a - b) for wi, a, b in zip(w, mine, theirs, strict=True))
-
-    worst = min(score(o) for o in range(len(state.players)) if o != seat)
-    return 1.0 / (1.0 + math.exp(-worst))
+        human = logistic.chance(w, features(cat, state, 0, late), robot_features(cat, state, late))
+        return human if seat == 0 else 1.0 - human
+    others = (features(cat, state, o, late) for o in range(len(state.players)) if o != seat)
+    return logistic.chance_against_best(w, features(cat, state, seat, late), others)

@@ -25,8 +25,10 @@ from cardtable.adapters.encoding import (
     observation_encoding,
     observe,
     observed_view,
+    seat_number,
+    two_player_utility,
 )
-from cardtable.core import Rng, mix_seed
+from cardtable.core import Rng, make_game, mix_seed
 from tests.conformance.harness import CASES, Case, play_random
 
 SEEDS = (1, 2)
@@ -155,3 +157,15 @@ def test_a_game_without_a_declared_encoding_gets_the_hashed_view() -> None:
     state = game.new_state(3)
     assert observe(game, state, 0).shape == (encoding.size,)
     assert not np.array_equal(observe(game, state, 0), observe(game, state, 1))
+
+
+def test_seats_read_as_numbers_from_letters_names_and_numbers() -> None:
+    assert seat_number("B") == seat_number("b") == 1
+    assert seat_number(2) == 2 and seat_number(None) is None
+    assert seat_number("Robot", {"Robot": 1}) == 1
+
+
+def test_two_players_without_an_automaton_are_zero_sum_and_the_solo_game_is_not() -> None:
+    assert two_player_utility(make_game("race-for-the-galaxy", {"players": 2})) == "zero_sum"
+    assert two_player_utility(make_game("race-for-the-galaxy", {"players": 3})) == "general_sum"
+    assert two_player_utility(make_game("race-for-the-galaxy", {"solo": "robot"})) == "general_sum"

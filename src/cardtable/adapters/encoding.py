@@ -124,6 +124,8 @@ def relative(seat: int | None, viewer: int | None, seats: int) -> int | None:
 
 # --- the generic fallback ---------------------------------------------------------------------------
 HASH_BUCKETS = 1024
+#: the letters views name seats by, in seat order
+SEAT_LETTERS = "ABCDEFGH"
 
 
 class HashedViewEncoding(Encoding):
@@ -176,6 +178,22 @@ def _leaves(value: Any, path: str) -> Iterable[tuple[str, Any]]:
 
 # --- discovery ------------------------------------------------------------------------------------
 _CACHE: dict[tuple[str, str], Encoding] = {}
+
+
+def seat_number(seat: str | int | None, names: Mapping[str, int] | None = None) -> int | None:
+    """A seat of a view as a number: a letter ("A" or "a"), a name the game gives a seat (`names`, e.g. a
+    solitaire robot's), or already a number (the public decision's seat)."""
+    if seat is None or isinstance(seat, int):
+        return seat
+    if names and seat in names:
+        return names[seat]
+    return SEAT_LETTERS.index(seat.upper())
+
+
+def two_player_utility(game: Game[Any]) -> str:
+    """Two players without an automaton: one wins and the other loses, or both tie (zero-sum); more
+    players, or a solo game: general-sum (the one type true of every outcome)."""
+    return "zero_sum" if game.num_seats == 2 and not game.automata() else "general_sum"
 
 
 def game_package(game: Game[Any]) -> str:

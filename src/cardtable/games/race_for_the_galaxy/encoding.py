@@ -24,6 +24,8 @@ from cardtable.adapters.encoding import (
     one_hot,
     relative,
     scalar,
+    seat_number,
+    two_player_utility,
     vocabulary,
 )
 
@@ -31,7 +33,6 @@ from .robot import ROBOT
 from .view import ACTION_CARDS
 
 MAX_SEATS = 4
-LETTERS = "ABCDEFGH"
 #: the values of the view's `phase`, in the order of a round
 PHASES = (
     "setup",
@@ -273,13 +274,8 @@ class RftgEncoding(Encoding):
 
 
 def _seat(seat: str | int | None) -> int | None:
-    """A seat as a number, from a letter ("A"), the solitaire robot's name ("Robot") or a number (the
-    public decision's seat)."""
-    if seat is None or isinstance(seat, int):
-        return seat
-    if seat == "Robot":  # the solitaire game names seat B so (`solo.py`)
-        return ROBOT
-    return LETTERS.index(seat.upper())
+    """A seat as a number; the solitaire game names seat B "Robot" (`solo.py`)."""
+    return seat_number(seat, {"Robot": ROBOT})
 
 
 def encoding(game: Any) -> RftgEncoding:
@@ -287,7 +283,5 @@ def encoding(game: Any) -> RftgEncoding:
     return RftgEncoding(list(type(game)().catalog.keys))
 
 
-def utility(game: Any) -> str:
-    """Two players without an automaton: one wins and the other loses, or both tie (zero-sum); more
-    players, or a solo game: general-sum (the one type true of every outcome)."""
-    return "zero_sum" if game.num_seats == 2 and not game.automata() else "general_sum"
+#: two players without an automaton: zero-sum; more players, or a solo game: general-sum
+utility = two_player_utility

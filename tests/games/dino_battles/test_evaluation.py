@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -13,23 +14,17 @@ from cardtable.games.dino_battles import evaluation, fit_evaluation
 from cardtable.games.dino_battles.evaluation import FEATURES, features, win_chance
 from cardtable.games.dino_battles.heuristic import evaluate, is_quiet
 from cardtable.games.dino_battles.state import DinoState
-from cardtable.players import IsmctsPlayer, logistic, make_player
+from cardtable.players import IsmctsPlayer, logistic
 from cardtable.players.heuristic import game_evaluator, game_quiet_test
 from cardtable.players.logistic import Weights
 
+from ..positions import heuristic_position
 from .conftest import Table
 
 
-def midgame(players: int = 2, seed: int = 4, actions: int = 60) -> tuple[object, DinoState]:
+def midgame(players: int = 2, seed: int = 4, actions: int = 60) -> tuple[Any, DinoState]:
     """A starter-set position after `actions` moves of heuristic players."""
-    game = make_game("dino-battles", {"players": players})
-    state = game.new_state(seed)
-    bots = [make_player("heuristic", seed + s) for s in range(players)]
-    for _ in range(actions):
-        decision = game.decision(state)
-        assert decision is not None
-        game.apply(state, bots[decision.seat].choose(game.observe(state, decision.seat)))
-    return game, state
+    return heuristic_position("dino-battles", {"players": players}, seed, actions)
 
 
 def _logit(game: object, state: DinoState, seat: int) -> float:

@@ -3,7 +3,11 @@ a payment with one way resolves itself; nothing is spent that the cost does not 
 
 from collections import Counter
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from cardtable.games.fifty_first_state import payment
+from cardtable.games.fifty_first_state.cards import BASIC, CONTACTS, TOKENS
 
 from .conftest import Table
 
@@ -96,3 +100,40 @@ def test_options_offer_only_sources_that_complete_the_payment() -> None:
     assert payment.next_sources(pool, ["gun", "any-basic"], []) == [("gun", 0)]
     assert payment.outcomes(pool, ["gun", "any-basic"]) == [(("gun", 0), ("ammo", 0))]
     assert not payment.can_pay(Counter({("ammo", 0): 1}), ["grey"])
+
+
+def _pays_by_sources(pool: Counter, units: list[str]) -> bool:
+    """The reference: give each token unit its own source, trying every source (slot by slot)."""
+    tokens = [u for u in units if u not in payment.CARD_UNITS]
+
+    def assign(index: int) -> bool:
+        if index == len(tokens):
+            return True
+        for source, n in pool.items():
+            if n > 0 and source[0] in payment.accepts(tokens[index]):
+                pool[source] -= 1
+                ok = assign(index + 1)
+                pool[source] += 1
+                if ok:
+                    return True
+        return False
+
+    return assign(0)
+
+
+SOURCES = st.tuples(st.sampled_from(TOKENS), st.integers(0, 3))
+UNITS = [*BASIC, *CONTACTS, "any-basic", "worker", payment.DEVELOP_MATCH, payment.DEVELOP_ANY, "discard-card"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    pool=st.dictionaries(SOURCES, st.integers(0, 2), max_size=7),
+    units=st.lists(st.sampled_from(UNITS), max_size=5),
+)
+def test_2_4_whether_a_cost_can_be_paid_depends_only_on_the_kinds_of_tokens_held(
+    pool: dict[tuple[str, int], int], units: list[str]
+) -> None:
+    """can_pay answers from the counts of each kind (cached): the same as trying every single source."""
+    counter = Counter(pool)
+    assert payment.can_pay(counter, units) == _pays_by_sources(counter, units)
+    assert counter == Counter(pool)

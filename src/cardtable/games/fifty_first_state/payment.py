@@ -15,6 +15,7 @@ the cost does not name.
 from __future__ import annotations
 
 from collections import Counter
+from functools import lru_cache
 
 from .cards import BASIC, TOKENS
 from .state import Player
@@ -55,24 +56,55 @@ def sources(player: Player) -> Counter[Source]:
 
 def can_pay(pool: Counter[Source], units: list[str]) -> bool:
     """Whether every token unit of `units` can be paid from `pool` at once (card units excluded)."""
-    tokens = sorted((u for u in units if u not in CARD_UNITS), key=lambda u: len(accepts(u)))
-    return _assign(pool, tokens, 0)
+    return Purse(pool).can_pay(units)
 
 
-def _assign(pool: Counter[Source], units: list[str], index: int) -> bool:
+class Purse:
+    """What a pool can pay, asked many times while the pool stays the same (a listing of moves).
+
+    Whether a cost can be paid depends only on how many tokens of each kind the pool holds, not on
+    where they lie (supply or a location), so the answer is looked up by the kinds' counts and the
+    sorted units, and remembered for every pool with the same counts (`_payable`)."""
+
+    __slots__ = ("answers", "kinds")
+
+    def __init__(self, pool: Counter[Source]) -> None:
+        counts: dict[str, int] = {}
+        for (kind, _), n in pool.items():
+            if n > 0:
+                counts[kind] = counts.get(kind, 0) + n
+        self.kinds = tuple(sorted(counts.items()))
+        self.answers: dict[tuple[str, ...], bool] = {}
+
+    def can_pay(self, units: list[str]) -> bool:
+        key = tuple(units)
+        answer = self.answers.get(key)
+        if answer is None:
+            tokens = tuple(sorted(u for u in units if u not in CARD_UNITS))
+            answer = self.answers[key] = not tokens or _payable(self.kinds, tokens)
+        return answer
+
+
+@lru_cache(maxsize=1 << 16)
+def _payable(kinds: tuple[tuple[str, int], ...], units: tuple[str, ...]) -> bool:
+    """Whether `units` can each be paid by a different token of `kinds` (kind, count): a search that
+    gives the units with the fewest accepted kinds their token first."""
+    have = dict(kinds)
+    if sum(have.values()) < len(units):
+        return False
+    return _assign(have, sorted(units, key=lambda u: len(accepts(u))), 0)
+
+
+def _assign(have: dict[str, int], units: list[str], index: int) -> bool:
     if index == len(units):
         return True
-    kinds = accepts(units[index])
-    tried: set[Source] = set()
-    for source, n in pool.items():
-        if n <= 0 or source[0] not in kinds or source in tried:
-            continue
-        tried.add(source)
-        pool[source] -= 1
-        ok = _assign(pool, units, index + 1)
-        pool[source] += 1
-        if ok:
-            return True
+    for kind in accepts(units[index]):
+        if have.get(kind, 0) > 0:
+            have[kind] -= 1
+            ok = _assign(have, units, index + 1)
+            have[kind] += 1
+            if ok:
+                return True
     return False
 
 

@@ -291,8 +291,11 @@ def raze_cost(cat: Catalog, site: Site) -> int:
 
 def develop_unit(cat: Catalog, new: str, site: Site) -> str:
     """Develop's cost unit: the type rule holds when the cards share a type or the old is a Ruin."""
-    shared = set(cat.locations[new].types) & set(cat.locations[site.key].types)
-    return payment.DEVELOP_MATCH if site.ruin or shared else payment.DEVELOP_ANY
+    if site.ruin:
+        return payment.DEVELOP_MATCH
+    old = cat.locations[site.key].types
+    shared = any(t in old for t in cat.locations[new].types)
+    return payment.DEVELOP_MATCH if shared else payment.DEVELOP_ANY
 
 
 def action_cost(cat: Catalog, s: FiftyState, seat: int, action: Action) -> list[str]:
@@ -328,27 +331,27 @@ def action_cost(cat: Catalog, s: FiftyState, seat: int, action: Action) -> list[
     return []
 
 
-def _affordable(p: Player, pool: Counter, units: list[str], extra_cards: int = 0) -> bool:
+def _affordable(p: Player, purse: payment.Purse, units: list[str], extra_cards: int = 0) -> bool:
     if "discard-card" in units and len(p.hand) + len(p.connections) - extra_cards < units.count(
         "discard-card"
     ):
         return False
     if "discard-deal" in units and len(p.deals) < units.count("discard-deal"):
         return False
-    return payment.can_pay(pool, units)
+    return purse.can_pay(units)
 
 
 def turn_actions(cat: Catalog, s: FiftyState, seat: int) -> list[Action]:
     p = s.players[seat]
-    pool = payment.sources(p)
+    purse = payment.Purse(payment.sources(p))
     out: list[Action] = []
     hand = sorted(set(p.hand))
     for verb, colour in (("build", "grey"), ("deal", "blue"), ("raze", "red")):
         for k in hand:
-            if payment.can_pay(pool, [colour] * cat.locations[k].distance):
+            if purse.can_pay([colour] * cat.locations[k].distance):
                 out.append(Action(verb, (k,)))
-    can_match = payment.can_pay(pool, [payment.DEVELOP_MATCH])
-    can_any = payment.can_pay(pool, [payment.DEVELOP_ANY])
+    can_match = purse.can_pay([payment.DEVELOP_MATCH])
+    can_any = purse.can_pay([payment.DEVELOP_ANY])
     if can_match:
         for k in hand:
             for i, site in enumerate(p.sites, 1):
@@ -360,10 +363,10 @@ def turn_actions(cat: Catalog, s: FiftyState, seat: int) -> list[Action]:
             continue
         if "steal-basic" in loc.action.gain and not steal_options(s, seat):
             continue
-        if _affordable(p, pool, list(loc.action.cost)):
+        if _affordable(p, purse, list(loc.action.cost)):
             out.append(Action("use", (i,)))
     for fa in cat.factions[p.faction].actions:
-        if fa.contact not in p.faction_used and _affordable(p, pool, list(fa.cost)):
+        if fa.contact not in p.faction_used and _affordable(p, purse, list(fa.cost)):
             out.append(Action("faction", (fa.contact,)))
     for t, other in enumerate(s.players):
         if t == seat or other.passed:
@@ -371,17 +374,17 @@ def turn_actions(cat: Catalog, s: FiftyState, seat: int) -> list[Action]:
         for i, site in enumerate(other.sites, 1):
             if site.ruin:
                 continue
-            if payment.can_pay(pool, ["red"] * raze_cost(cat, site)):
+            if purse.can_pay(["red"] * raze_cost(cat, site)):
                 out.append(Action("attack", (SEAT_LETTERS[t], i)))
             loc = cat.locations[site.key]
-            if loc.open and site.uses == 0 and payment.can_pay(pool, ["worker"]):
+            if loc.open and site.uses == 0 and purse.can_pay(["worker"]):
                 out.append(Action("open", (SEAT_LETTERS[t], i)))
-    if payment.can_pay(pool, ["worker"] * cat.rules.workers_per_exchange):
+    if purse.can_pay(["worker"] * cat.rules.workers_per_exchange):
         out += [Action("work", (g,)) for g in EXCHANGE_GOODS]
-    if payment.can_pay(pool, ["worker"] * cat.rules.workers_per_connection):
+    if purse.can_pay(["worker"] * cat.rules.workers_per_connection):
         out += [Action("connect", (c,)) for c in ("blue", "red") if s.connection_up[c]]
     for k in sorted(set(p.connections)):
-        if _affordable(p, pool, list(cat.connections[k].cost), extra_cards=1):
+        if _affordable(p, purse, list(cat.connections[k].cost), extra_cards=1):
             out.append(Action("play", (k,)))
     out.append(Action("pass"))
     return out

@@ -66,13 +66,14 @@ class Purse:
     where they lie (supply or a location), so the answer is looked up by the kinds' counts and the
     sorted units, and remembered for every pool with the same counts (`_payable`)."""
 
-    __slots__ = ("answers", "kinds")
+    __slots__ = ("answers", "counts", "kinds")
 
     def __init__(self, pool: Counter[Source]) -> None:
         counts: dict[str, int] = {}
         for (kind, _), n in pool.items():
             if n > 0:
                 counts[kind] = counts.get(kind, 0) + n
+        self.counts = counts
         self.kinds = tuple(sorted(counts.items()))
         self.answers: dict[tuple[str, ...], bool] = {}
 
@@ -80,9 +81,16 @@ class Purse:
         key = tuple(units)
         answer = self.answers.get(key)
         if answer is None:
-            tokens = tuple(sorted(u for u in units if u not in CARD_UNITS))
-            answer = self.answers[key] = not tokens or _payable(self.kinds, tokens)
+            answer = self.answers[key] = self._can_pay([u for u in units if u not in CARD_UNITS])
         return answer
+
+    def _can_pay(self, tokens: list[str]) -> bool:
+        if not tokens:
+            return True
+        first = tokens[0]
+        if all(u == first for u in tokens):  # the common cost: n of one unit
+            return sum(self.counts.get(kind, 0) for kind in accepts(first)) >= len(tokens)
+        return _payable(self.kinds, tuple(sorted(tokens)))
 
 
 @lru_cache(maxsize=1 << 16)

@@ -84,12 +84,16 @@ class Purse:
             answer = self.answers[key] = self._can_pay([u for u in units if u not in CARD_UNITS])
         return answer
 
+    def most(self, unit: str) -> int:
+        """How many of `unit` this pool can pay at once."""
+        return sum(self.counts.get(kind, 0) for kind in accepts(unit))
+
     def _can_pay(self, tokens: list[str]) -> bool:
         if not tokens:
             return True
         first = tokens[0]
         if all(u == first for u in tokens):  # the common cost: n of one unit
-            return sum(self.counts.get(kind, 0) for kind in accepts(first)) >= len(tokens)
+            return self.most(first) >= len(tokens)
         return _payable(self.kinds, tuple(sorted(tokens)))
 
 

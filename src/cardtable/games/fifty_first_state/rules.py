@@ -347,9 +347,8 @@ def turn_actions(cat: Catalog, s: FiftyState, seat: int) -> list[Action]:
     out: list[Action] = []
     hand = sorted(set(p.hand))
     for verb, colour in (("build", "grey"), ("deal", "blue"), ("raze", "red")):
-        for k in hand:
-            if purse.can_pay([colour] * cat.locations[k].distance):
-                out.append(Action(verb, (k,)))
+        most = purse.most(colour)
+        out += [Action(verb, (k,)) for k in hand if cat.locations[k].distance <= most]
     can_match = purse.can_pay([payment.DEVELOP_MATCH])
     can_any = purse.can_pay([payment.DEVELOP_ANY])
     if can_match:
@@ -368,20 +367,21 @@ def turn_actions(cat: Catalog, s: FiftyState, seat: int) -> list[Action]:
     for fa in cat.factions[p.faction].actions:
         if fa.contact not in p.faction_used and _affordable(p, purse, list(fa.cost)):
             out.append(Action("faction", (fa.contact,)))
+    reds, workers = purse.most("red"), purse.most("worker")
     for t, other in enumerate(s.players):
         if t == seat or other.passed:
             continue
         for i, site in enumerate(other.sites, 1):
             if site.ruin:
                 continue
-            if purse.can_pay(["red"] * raze_cost(cat, site)):
+            if raze_cost(cat, site) <= reds:
                 out.append(Action("attack", (SEAT_LETTERS[t], i)))
             loc = cat.locations[site.key]
-            if loc.open and site.uses == 0 and purse.can_pay(["worker"]):
+            if loc.open and site.uses == 0 and workers >= 1:
                 out.append(Action("open", (SEAT_LETTERS[t], i)))
-    if purse.can_pay(["worker"] * cat.rules.workers_per_exchange):
+    if workers >= cat.rules.workers_per_exchange:
         out += [Action("work", (g,)) for g in EXCHANGE_GOODS]
-    if purse.can_pay(["worker"] * cat.rules.workers_per_connection):
+    if workers >= cat.rules.workers_per_connection:
         out += [Action("connect", (c,)) for c in ("blue", "red") if s.connection_up[c]]
     for k in sorted(set(p.connections)):
         if _affordable(p, purse, list(cat.connections[k].cost), extra_cards=1):

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import html
+
 import pytest
 from fastapi.testclient import TestClient
 
 from cardtable.core import Record, make_game, replay
 from cardtable.players import PLAYER_KINDS
 from cardtable.web.kinds import kinds_for
+from cardtable.web.pages import SECTION_REFERENCE
 
 from .helpers import new_table, play, play_out, state, tokens, wait_until
 
@@ -25,7 +28,15 @@ def test_start_page_lists_every_game_and_mode(client: TestClient) -> None:
     for game in client.get("/api/games").json():
         assert game["title"] in page.text
         for mode in game["modes"]:
-            assert mode["description"] in page.text
+            assert html.escape(SECTION_REFERENCE.sub("", mode["description"]).strip()) in page.text
+
+
+def test_the_start_page_is_served_without_the_rulebooks_section_numbers(client: TestClient) -> None:
+    """The API keeps a mode's section reference ("(1-2.4)"); the page people read does not."""
+    games = {g["name"]: g for g in client.get("/api/games").json()}
+    assert any("(1-2.4)" in mode["description"] for mode in games["biosphere5"]["modes"])
+    page = client.get("/").text
+    assert "(1-2.4)" not in page and not SECTION_REFERENCE.search(page)
 
 
 def test_games_api_describes_options_modes_and_seat_kinds(client: TestClient) -> None:

@@ -53,8 +53,7 @@ def test_the_start_page_offers_ways_to_play_and_the_machines_level_only_in_solo(
     page.goto(web_server.url + "/")
     entry = page.locator(".game-entry[data-game='biosphere5']")
     assert "1–4 players" in entry.inner_text()  # not "2 seats": solo to four
-    # no section numbers in mode descriptions, once the page's script has drawn them (it strips them)
-    expect(page.locator(".game-list")).not_to_contain_text("(1-2.4)")
+    expect(page.locator(".game-list")).not_to_contain_text("(1-2.4)")  # no section numbers
     page.select_option("#game-select", "biosphere5")
     page.select_option("#mode-select", "2 players")
     assert page.locator("[data-option-row='level']").is_hidden()

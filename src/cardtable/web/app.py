@@ -38,6 +38,7 @@ from .hints import automata
 from .hub import TOO_MANY, Connection, encode
 from .kinds import kinds_for
 from .limits import Limits, RateLimiter
+from .pages import for_people
 from .pages import router as pages_router
 from .server import TableServer
 from .tables import AUTOMATON, HUMAN, Table, TableError
@@ -173,7 +174,7 @@ def create_app(
     # --- pages ----------------------------------------------------------------------------------
     @app.get("/", response_class=HTMLResponse)
     async def index(request: Request) -> Response:
-        return templates.TemplateResponse(request, "index.html", {"catalog": catalog()})
+        return templates.TemplateResponse(request, "index.html", {"catalog": for_people(catalog())})
 
     @app.get("/t/{table_id}", response_class=HTMLResponse, responses=_errors(404, 410))
     async def spectate(request: Request, table_id: str) -> Response:

@@ -8,6 +8,7 @@ nothing from the table server.
 from __future__ import annotations
 
 import importlib.resources
+import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -25,8 +26,29 @@ HERE = Path(__file__).parent
 #: a record is a few kilobytes; anything much larger is not one
 MAX_RECORD_BYTES = 2_000_000
 
+#: a rulebook section reference in a mode's or option's text: "(1-2.4)", "(sections 3 and 4)"
+SECTION_REFERENCE = re.compile(r"\s*\((?:\d[\d.\-–, ]*|sections? [^)]*)\)")
+
 router = APIRouter()
 templates = Jinja2Templates(directory=HERE / "templates")
+
+
+def for_people(catalog: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The game catalog as the start page shows it: mode and option texts without the rulebook's
+    section numbers (the API keeps them; the rules page has the sections)."""
+
+    def plain(text: str) -> str:
+        return SECTION_REFERENCE.sub("", text).strip()
+
+    return [
+        {
+            **game,
+            "modes": [{**mode, "description": plain(mode["description"])} for mode in game["modes"]],
+            "options": [{**option, "help": plain(option["help"])} for option in game["options"]],
+        }
+        for game in catalog
+    ]
+
 
 #: what the page says before a game's own rules text: how to read the decisions and the card data
 RULES_PREFACE = """

@@ -3,9 +3,6 @@ import { el, loadHints } from "./render.js";
 
 const allHints = await loadHints();
 const hintsOf = (game) => allHints[game] ?? {};
-/** Mode and option texts without the rulebook's section numbers ("the basic game (1-2.4)"). */
-const plain = (text) => String(text ?? "").replace(/\s*\((?:\d[\d.\-–, ]*|sections? [^)]*)\)/g, "").trim();
-for (const node of document.querySelectorAll(".mode-text")) node.textContent = plain(node.textContent);
 
 const catalog = JSON.parse(document.getElementById("catalog").textContent);
 const $ = (id) => document.getElementById(id);
@@ -32,8 +29,8 @@ function optionInput(option, value) {
     applyConditions();
     refreshSeats();
   });
-  return el("label", { title: plain(option.help), "data-option-row": option.name }, `${option.name} `, input,
-    el("small", { class: "muted" }, ` ${plain(option.help)}`));
+  return el("label", { title: option.help, "data-option-row": option.name }, `${option.name} `, input,
+    el("small", { class: "muted" }, ` ${option.help}`));
 }
 
 function readOptions() {
@@ -56,7 +53,7 @@ function showOptions() {
     return row;
   });
   fieldset.replaceChildren(el("legend", {}, "Options"), ...(inputs.length ? inputs : [el("span", { class: "muted" }, "none")]));
-  $("mode-note").textContent = mode ? plain(mode.description) : "";
+  $("mode-note").textContent = mode ? mode.description : "";
   applyConditions();
   refreshSeats();
 }

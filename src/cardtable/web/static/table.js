@@ -12,6 +12,8 @@ const $ = (id) => document.getElementById(id);
 let state = null;
 let hints = null;
 let faces = {};
+// the table is first drawn with its cards' faces, so nothing moves under a finger when they arrive
+let facesLoaded = false;
 let allHints = {};
 let socket = null;
 let pending = null;
@@ -80,13 +82,14 @@ function receive(message) {
       rules.hidden = false;
       loadFaces(state.game, state.options).then((loaded) => {
         faces = loaded;
+        facesLoaded = true;
         draw();
       });
     }
   } else if (message.type === "error") {
     pending = null;
     toast(message.message);
-    if (state) draw();
+    if (state && facesLoaded) draw();
     if (message.error === "stale") socket.send(JSON.stringify({ type: "sync" }));
   }
 }
@@ -96,6 +99,7 @@ function receive(message) {
 // decision is drawn at once; another seat's move waits a moment for the moves that follow it
 let drawTimer = null;
 function scheduleDraw() {
+  if (!facesLoaded) return; // drawn once the faces are here
   const mine = state.result || state.decision?.seat === state.seat;
   if (drawTimer !== null && !mine) return;
   clearTimeout(drawTimer);

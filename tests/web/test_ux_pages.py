@@ -142,7 +142,20 @@ KEYBOARD_TARGET = """async ({before, picked, r}) => {
     .filter((n) => n.tabIndex >= 0 && !n.disabled && visible(n));
   const from = order.indexOf(document.activeElement);
   const to = order.indexOf(target);
-  return { move, to, tabs: from < 0 ? to + 1 : (to - from + order.length) % order.length,
+  // the arrow keys' ring: the choices, then the cards the person can play (as the page orders them)
+  const ring = [...scope.querySelectorAll('[aria-label="your choices"] button.action')]
+    .filter((b) => !b.disabled && visible(b))
+    .concat(popup.open ? [] : [...document.querySelectorAll(
+      '#board .playable, #board .pickable, #board .selected')].filter(visible));
+  const at = ring.indexOf(document.activeElement), aim = ring.indexOf(target);
+  let arrows = null;
+  if (at >= 0 && aim >= 0) {
+    const forward = (aim - at + ring.length) % ring.length;
+    arrows = forward <= ring.length - forward ? forward : forward - ring.length;
+  }
+  return { move, to, tabs: from < 0 ? to + 1 : (to - from + order.length) % order.length, arrows,
+    skip: document.getElementById('skip-to-choices') !== null && !popup.open
+      && (document.activeElement === null || document.activeElement === document.body),
     action: target.dataset.action ?? target.dataset.move ?? null };
 }"""
 
@@ -159,16 +172,30 @@ def test_a_whole_game_is_played_from_the_keyboard(browser, web_server: LiveServe
     page = open_page(browser, web_server.url + table["seats"][0]["link"], width=width)
     page.wait_for_selector("#board .view")
     rng = random.Random(width)
-    before, picked, presses, moves = -1, False, 0, 0
+    before, picked, presses, moves, by_arrows = -1, False, 0, 0, 0
     for _ in range(300):
         aim = page.evaluate(KEYBOARD_TARGET, {"before": before, "picked": picked, "r": rng.random()})
         assert not aim.get("timeout"), "the table did not move on"
         if aim.get("over"):
             break
         assert aim["to"] >= 0, "a move or a clickable card is not in the tab order"
-        for _ in range(aim["tabs"]):  # where the page's tab order says the move is from the focus
+        if aim["arrows"] is not None:  # the focus is among the choices: the arrow keys reach the move
+            key = "ArrowRight" if aim["arrows"] > 0 else "ArrowLeft"
+            for _ in range(abs(aim["arrows"])):
+                page.keyboard.press(key)
+            presses += abs(aim["arrows"]) + 1
+            by_arrows += 1
+        elif aim["skip"] and aim["tabs"] > 2:  # nothing focused: a Tab reaches the link to the choices
             page.keyboard.press("Tab")
-        presses += aim["tabs"] + 1
+            presses += 1
+            if page.evaluate("document.activeElement?.id") == "skip-to-choices":
+                page.keyboard.press("Enter")
+                presses += 1
+            continue  # aim again, from where the focus is now
+        else:
+            for _ in range(aim["tabs"]):  # where the page's tab order says the move is from the focus
+                page.keyboard.press("Tab")
+            presses += aim["tabs"] + 1
         reached = False
         for _ in range(200):  # the browser's own starting point may differ after a drawing: go on
             reached, there = page.evaluate(
@@ -190,5 +217,9 @@ def test_a_whole_game_is_played_from_the_keyboard(browser, web_server: LiveServe
     else:
         raise AssertionError("the game did not end")
     assert "Game over" in page.inner_text("#banner") and moves > 3
-    print(f"\na whole Apocalypse game from the keyboard at {width} px: {moves} moves, {presses} key presses")
+    assert by_arrows > moves // 2, "the arrow keys should reach most moves from the focused choice"
+    print(
+        f"\na whole Apocalypse game from the keyboard at {width} px: {moves} moves, {presses} key presses"
+        f" ({presses / moves:.1f} a move; {by_arrows} reached with the arrow keys)"
+    )
     close(page)

@@ -376,6 +376,37 @@ function keepFocus(before) {
   refocus = false;
 }
 
+// the arrow keys move between the person's choices: the move buttons, then the cards they can play
+// (inside an open pop-up, its answers), so a move is a few key presses away, not a walk through the page
+function choiceTargets() {
+  const visible = (n) => n.offsetParent !== null && !n.closest("[hidden]");
+  const scope = $("popup").open ? $("popup") : document;
+  const buttons = [...scope.querySelectorAll('[aria-label="your choices"] button.action:not(:disabled)')];
+  const cards = $("popup").open ? [] : [...document.querySelectorAll("#board .playable, #board .pickable, #board .selected")];
+  return [...buttons, ...cards].filter(visible);
+}
+
+$("skip-to-choices").addEventListener("click", (event) => {
+  const first = choiceTargets()[0];
+  if (!first) return; // nothing to choose now: the link goes to the decision panel
+  event.preventDefault();
+  first.focus();
+  first.scrollIntoView({ block: "nearest" });
+});
+
+const ARROWS = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
+document.addEventListener("keydown", (event) => {
+  const step = ARROWS[event.key];
+  if (!step || event.altKey || event.ctrlKey || event.metaKey) return;
+  const targets = choiceTargets();
+  const at = targets.indexOf(document.activeElement);
+  if (at < 0) return; // elsewhere the arrows keep their usual meaning (scrolling, a select)
+  event.preventDefault();
+  const next = targets[(at + step + targets.length) % targets.length];
+  next.focus();
+  next.scrollIntoView({ block: "nearest", inline: "nearest" });
+});
+
 function draw() {
   const ctx = context();
   const focused = root.contains(document.activeElement);

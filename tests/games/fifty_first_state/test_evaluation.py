@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -17,19 +18,13 @@ from cardtable.players import IsmctsPlayer, logistic, make_player
 from cardtable.players.heuristic import game_evaluator, game_quiet_test
 from cardtable.players.logistic import Weights
 
+from ..positions import heuristic_position
 from .conftest import Table
 
 
-def midgame(players: int = 2, seed: int = 4, actions: int = 80) -> tuple[object, object]:
+def midgame(players: int = 2, seed: int = 4, actions: int = 80) -> tuple[Any, Any]:
     """A position after `actions` moves of heuristic players."""
-    game = make_game("51st-state", {"players": players})
-    state = game.new_state(seed)
-    bots = [make_player("heuristic", seed + s) for s in range(players)]
-    for _ in range(actions):
-        decision = game.decision(state)
-        assert decision is not None
-        game.apply(state, bots[decision.seat].choose(game.observe(state, decision.seat)))
-    return game, state
+    return heuristic_position("51st-state", {"players": players}, seed, actions)
 
 
 def _logit(game: object, state: object, seat: int) -> float:

@@ -25,6 +25,8 @@ from cardtable.adapters.encoding import (
     one_hot,
     relative,
     scalar,
+    seat_number,
+    two_player_utility,
     vocabulary,
 )
 
@@ -32,7 +34,6 @@ from .cards import TOKENS
 from .state import PHASES
 
 MAX_SEATS = 4
-LETTERS = "abcdefgh"
 #: the locations written slot by slot, per player
 SLOTS = 16
 FACTIONS = ("new-york", "appalachian", "merchants-guild", "mutants-union")
@@ -236,10 +237,10 @@ class FiftyEncoding(Encoding):
         cards = self.cards
         players = view["players"]
         n = len(players)
-        me = _seat(view.get("viewer")) or 0
+        me = seat_number(view.get("viewer")) or 0
 
         def rel(seat: str | int | None) -> int | None:
-            return relative(_seat(seat), me, n)
+            return relative(seat_number(seat), me, n)
 
         one_hot(out, self.f_players, n - 1)
         decision = view.get("decision")
@@ -374,20 +375,12 @@ class FiftyEncoding(Encoding):
                 scalar(out, slots, amount, 3, at=at + 2 + self.held.get(good, len(HELD)))
 
 
-def _seat(seat: str | int | None) -> int | None:
-    """A seat as a number, from a letter ("a") or a number."""
-    if seat is None or isinstance(seat, int):
-        return seat
-    return LETTERS.index(seat.lower())
-
-
 def encoding(game: Any) -> FiftyEncoding:
     """The card keys of the card data, the same for every mode (so every mode has one layout)."""
     catalog = type(game)().catalog
     return FiftyEncoding(list(catalog.location_keys), list(catalog.connection_keys))
 
 
-def utility(game: Any) -> str:
-    """Two players without an automaton: one wins and the other loses, or both share the victory (a
-    draw for both): zero-sum. More players, or a solo game: general-sum."""
-    return "zero_sum" if game.num_seats == 2 and not game.automata() else "general_sum"
+#: two players without an automaton: one wins and the other loses, or both share the victory (a draw
+#: for both): zero-sum. More players, or a solo game: general-sum
+utility = two_player_utility

@@ -12,11 +12,11 @@ heuristic players, labelled with who went on to win.
 
 from __future__ import annotations
 
-import math
 from functools import cache
 from pathlib import Path
 from typing import Any
 
+from cardtable.players import logistic
 from cardtable.players.logistic import read_weights
 
 from . import heuristic
@@ -97,12 +97,5 @@ def win_chance(game: Any, state: FiftyState, seat: int) -> float:
     """The fitted chance that `seat` wins, against the best-placed opponent."""
     cat: Catalog = game.catalog
     late = progress(cat, state)
-    w = weights()
-    mine = features(cat, state, seat, late)
-
-    def score(other: int) -> float:
-        theirs = features(cat, state, other, late)
-        return sum(wi * (a - b) for wi, a, b in zip(w, mine, theirs, strict=True))
-
-    worst = min(score(o) for o in range(len(state.players)) if o != seat)
-    return 1.0 / (1.0 + math.exp(-worst))
+    others = (features(cat, state, o, late) for o in range(len(state.players)) if o != seat)
+    return logistic.chance_against_best(weights(), features(cat, state, seat, late), others)

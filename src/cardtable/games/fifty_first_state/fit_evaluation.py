@@ -11,13 +11,10 @@ and the logistic regression without intercept are `cardtable.players.logistic`. 
 
 from __future__ import annotations
 
-import argparse
-from pathlib import Path
 from typing import Any
 
 from cardtable.core import make_game
 from cardtable.players import logistic
-from cardtable.players.logistic import EXPLORE, fit, held_out_accuracy, write_weights
 
 from .evaluation import FEATURES, WEIGHTS_FILE, features, progress
 from .heuristic import is_quiet
@@ -35,26 +32,9 @@ def positions(games: int, seed: int) -> tuple[list[list[float]], list[float]]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    parser.add_argument("--games", type=int, default=600)
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--out", type=Path, default=WEIGHTS_FILE)
-    args = parser.parse_args()
-    rows, labels = positions(args.games, args.seed)
-    score = held_out_accuracy(rows, labels)
-    print(f"{len(rows)} positions; held-out accuracy {score:.3f}")
-    w = fit(rows, labels)
-    write_weights(
-        args.out,
-        "51st State",
-        f"python -m {__spec__.name if __spec__ else __name__} --games {args.games} --seed {args.seed}",
-        f"{len(rows)} positions of {args.games} two-player games between heuristic players exploring"
-        f" {EXPLORE}%, seed {args.seed}; held-out accuracy {score:.3f}",
-        FEATURES,
-        w,
+    logistic.fit_main(
+        "51st State", __spec__.name if __spec__ else __name__, positions, FEATURES, WEIGHTS_FILE, games=600
     )
-    for name, value in zip(FEATURES, w, strict=True):
-        print(f"  {name:12} {value:+.4f}")
 
 
 if __name__ == "__main__":

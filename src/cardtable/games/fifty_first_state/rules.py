@@ -351,11 +351,15 @@ def turn_actions(cat: Catalog, s: FiftyState, seat: int) -> list[Action]:
         out += [Action(verb, (k,)) for k in hand if cat.locations[k].distance <= most]
     can_match = purse.can_pay([payment.DEVELOP_MATCH])
     can_any = purse.can_pay([payment.DEVELOP_ANY])
-    if can_match:
+    if can_any:
+        out += [Action("develop", (k, i)) for k in hand for i in range(1, len(p.sites) + 1)]
+    elif can_match:  # only over a location sharing a type, or a Ruin (develop_unit)
+        olds = [
+            (i, None if site.ruin else cat.locations[site.key].types) for i, site in enumerate(p.sites, 1)
+        ]
         for k in hand:
-            for i, site in enumerate(p.sites, 1):
-                if can_any or develop_unit(cat, k, site) == payment.DEVELOP_MATCH:
-                    out.append(Action("develop", (k, i)))
+            new = cat.locations[k].types
+            out += [Action("develop", (k, i)) for i, old in olds if old is None or any(t in old for t in new)]
     for i, site in enumerate(p.sites, 1):
         loc = cat.locations[site.key]
         if site.ruin or loc.action is None or site.uses >= loc.action.uses:

@@ -43,3 +43,10 @@ def test_race_for_the_galaxy_moves_read_in_words_and_explain_themselves() -> Non
     card = game.card_faces()[str(first.args[0])]["name"]
     assert in_words(game, str(first), state) == f"Discard {card}"
     assert "keep 4" in help_of(game, str(first), state)
+
+
+def test_a_move_with_several_cards_names_them_joined_as_its_hints_say() -> None:
+    game = make_game("race-for-the-galaxy", {"players": 2})
+    state = game.new_state(1)
+    assert in_words(game, "select explore-5 consume-trade", state) == "Choose Explore +5 and Consume: Trade"
+    assert in_words(game, "select produce", state) == "Choose Produce"

@@ -62,8 +62,8 @@ def in_words(game: Any, text: str, state: Any) -> str:
     out = label
     for i, value in enumerate(named, 1):
         out = out.replace(f"{{{i}}}", value)
-    if "{" not in label and named:
-        out = f"{out} {' '.join(named)}"
+    if "{" not in label and named:  # the arguments after the label, joined as the hints say
+        out = f"{out} {str(spec.get('join', ' ')).join(named)}"
     cost = faces.get(args[spec["cost"] - 1], {}).get("cost") if spec.get("cost") and args else None
     return f"{out} — costs {cost}" if cost else out
 

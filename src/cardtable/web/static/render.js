@@ -423,7 +423,7 @@ export function describeAction(text, ctx, kind = null) {
     used = Math.max(used, Number(n));
     return named[Number(n) - 1] ?? "";
   });
-  if (named.length > used && !/\{\d\}/.test(label)) words = `${words} ${named.slice(used).join(" ")}`.trim();
+  if (named.length > used && !/\{\d\}/.test(label)) words = `${words} ${named.slice(used).join(spec.join ?? " ")}`.trim();
   // what the answer costs, where the card prints a cost: "Buy Raptor Blade (1 ATK + 1 EVA)"
   const costOf = spec.cost ? (ctx.faces ?? {})[args[spec.cost - 1]]?.cost : null;
   if (costOf) words = `${words} — costs ${costOf}`;

@@ -11,7 +11,7 @@ import contextlib
 import re
 import secrets
 import time
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import timedelta
 from typing import Any
@@ -148,31 +148,26 @@ class Table:
     @property
     def decision(self) -> Decision | None:
         """`match.decision`, worked out once per position."""
-        facts = self._position_facts()
-        if "decision" not in facts:
-            facts["decision"] = self.match.decision
-        return facts["decision"]
+        return self._once("decision", lambda: self.match.decision)
 
     @property
     def result(self) -> Result | None:
         """`match.result`, worked out once per position."""
-        facts = self._position_facts()
-        if "result" not in facts:
-            facts["result"] = self.match.result
-        return facts["result"]
+        return self._once("result", lambda: self.match.result)
 
     def legal_actions(self) -> list[Action]:
         """`match.legal_actions()`, worked out once per position."""
-        facts = self._position_facts()
-        if "legal" not in facts:
-            facts["legal"] = self.match.legal_actions()
-        return facts["legal"]
+        return self._once("legal", self.match.legal_actions)
 
-    def _position_facts(self) -> dict[str, Any]:
+    def _once(self, name: str, work: Callable[[], Any]) -> Any:
+        """What `work` says of the current position, worked out once per position."""
         state = self.match.state
         if self._facts[0] is not state:
             self._facts = (state, {})
-        return self._facts[1]
+        facts = self._facts[1]
+        if name not in facts:
+            facts[name] = work()
+        return facts[name]
 
     @property
     def viewers(self) -> list[int | None]:

@@ -30,8 +30,7 @@ DEVELOP_MATCH = "develop-match"
 DEVELOP_ANY = "development"
 
 
-def accepts(unit: str) -> tuple[str, ...]:
-    """The token kinds that pay one `unit`, the exact kind first."""
+def _accepted(unit: str) -> tuple[str, ...]:
     if unit in BASIC:
         return (unit, "ammo")
     if unit in ("grey", "red", "blue"):
@@ -43,11 +42,49 @@ def accepts(unit: str) -> tuple[str, ...]:
     return (unit,)
 
 
+#: the token kinds that pay each known unit (a unit not named here is paid by its own kind only)
+ACCEPTS: dict[str, tuple[str, ...]] = {
+    unit: _accepted(unit) for unit in (*TOKENS, "any-basic", DEVELOP_MATCH, DEVELOP_ANY)
+}
+
+
+def accepts(unit: str) -> tuple[str, ...]:
+    """The token kinds that pay one `unit`, the exact kind first."""
+    found = ACCEPTS.get(unit)
+    return found if found is not None else (unit,)
+
+
+class Cost:
+    """A cost's units sorted out once: its token units, and the cards and deals it asks to give up.
+
+    `unit` and `count` are set when the tokens are `count` of a single unit (the common cost), which
+    a purse answers with a sum."""
+
+    __slots__ = ("cards", "count", "deals", "tokens", "unit")
+
+    def __init__(self, units: tuple[str, ...]) -> None:
+        self.tokens = tuple(sorted(u for u in units if u not in CARD_UNITS))
+        self.cards = units.count("discard-card")
+        self.deals = units.count("discard-deal")
+        uniform = len(set(self.tokens)) == 1
+        self.unit = self.tokens[0] if uniform else ""
+        self.count = len(self.tokens) if uniform else 0
+
+
+@lru_cache(maxsize=4096)
+def cost_of(units: tuple[str, ...]) -> Cost:
+    """The `Cost` of a tuple of units (shared: costs are few, and printed on cards)."""
+    return Cost(units)
+
+
 def sources(player: Player) -> Counter[Source]:
     """Everything `player` can pay with now: supply tokens, then goods on their locations."""
-    pool: Counter[Source] = Counter({(kind, 0): n for kind, n in player.supply.items() if n > 0})
+    pool: Counter[Source] = Counter()
+    for kind, n in player.supply.items():
+        if n > 0:
+            pool[(kind, 0)] = n
     for i, site in enumerate(player.sites, 1):
-        if not site.ruin:
+        if site.held and not site.ruin:
             for kind, n in site.held.items():
                 if n > 0:
                     pool[(kind, i)] += n
@@ -56,45 +93,56 @@ def sources(player: Player) -> Counter[Source]:
 
 def can_pay(pool: Counter[Source], units: list[str]) -> bool:
     """Whether every token unit of `units` can be paid from `pool` at once (card units excluded)."""
-    return Purse(pool).can_pay(units)
+    counts: dict[str, int] = {}
+    for (kind, _), n in pool.items():
+        if n > 0:
+            counts[kind] = counts.get(kind, 0) + n
+    return Purse(counts).pays(cost_of(tuple(units)))
 
 
 class Purse:
-    """What a pool can pay, asked many times while the pool stays the same (a listing of moves).
+    """What a player can pay, asked many times while their tokens stay the same (a listing of moves).
 
-    Whether a cost can be paid depends only on how many tokens of each kind the pool holds, not on
-    where they lie (supply or a location), so the answer is looked up by the kinds' counts and the
-    sorted units, and remembered for every pool with the same counts (`_payable`)."""
+    Whether a cost can be paid depends only on how many tokens of each kind the player holds, not on
+    where they lie (supply or a location), so the answers come from the kinds' counts: a sum for a
+    cost of n of one unit, and a search remembered for every purse with the same counts (`_payable`)."""
 
-    __slots__ = ("answers", "counts", "kinds")
+    __slots__ = ("counts",)
 
-    def __init__(self, pool: Counter[Source]) -> None:
-        counts: dict[str, int] = {}
-        for (kind, _), n in pool.items():
-            if n > 0:
-                counts[kind] = counts.get(kind, 0) + n
+    def __init__(self, counts: dict[str, int]) -> None:
         self.counts = counts
-        self.kinds = tuple(sorted(counts.items()))
-        self.answers: dict[tuple[str, ...], bool] = {}
 
-    def can_pay(self, units: list[str]) -> bool:
-        key = tuple(units)
-        answer = self.answers.get(key)
-        if answer is None:
-            answer = self.answers[key] = self._can_pay([u for u in units if u not in CARD_UNITS])
-        return answer
+    @classmethod
+    def of(cls, player: Player) -> Purse:
+        """Everything `player` can pay with now, by kind: the supply and goods on their locations."""
+        counts = {kind: n for kind, n in player.supply.items() if n > 0}
+        for site in player.sites:
+            if site.held and not site.ruin:
+                for kind, n in site.held.items():
+                    if n > 0:
+                        counts[kind] = counts.get(kind, 0) + n
+        return cls(counts)
 
     def most(self, unit: str) -> int:
-        """How many of `unit` this pool can pay at once."""
-        return sum(self.counts.get(kind, 0) for kind in accepts(unit))
+        """How many of `unit` this purse can pay at once."""
+        counts = self.counts
+        total = 0
+        for kind in accepts(unit):
+            if kind in counts:
+                total += counts[kind]
+        return total
 
-    def _can_pay(self, tokens: list[str]) -> bool:
-        if not tokens:
+    def pays(self, cost: Cost) -> bool:
+        """Whether the token units of `cost` can be paid at once (its cards and deals aside)."""
+        if cost.unit:
+            return self.most(cost.unit) >= cost.count
+        if not cost.tokens:
             return True
-        first = tokens[0]
-        if all(u == first for u in tokens):  # the common cost: n of one unit
-            return self.most(first) >= len(tokens)
-        return _payable(self.kinds, tuple(sorted(tokens)))
+        return _payable(tuple(sorted(self.counts.items())), cost.tokens)
+
+    def affords(self, cost: Cost, cards: int, deals: int) -> bool:
+        """Whether a player with `cards` cards in hand and `deals` deals can pay all of `cost`."""
+        return cost.cards <= cards and cost.deals <= deals and self.pays(cost)
 
 
 @lru_cache(maxsize=1 << 16)
@@ -157,16 +205,20 @@ def outcomes(pool: Counter[Source], units: list[str]) -> list[tuple[Source, ...]
 def forced(pool: Counter[Source], units: list[str]) -> list[Source] | None:
     """The sources that pay `units` when each unit has exactly one source that accepts it and they
     suffice (the common case, decided without enumerating every way to pay); None otherwise."""
-    need: Counter[Source] = Counter()
+    need: dict[Source, int] = {}
+    only: dict[str, Source] = {}  # the one source of each unit seen so far
     for unit in units:
-        kinds = accepts(unit)
-        found = [source for source, n in pool.items() if n > 0 and source[0] in kinds]
-        if len(found) != 1:
-            return None
-        need[found[0]] += 1
+        source = only.get(unit)
+        if source is None:
+            kinds = accepts(unit)
+            found = [source for source, n in pool.items() if n > 0 and source[0] in kinds]
+            if len(found) != 1:
+                return None
+            source = only[unit] = found[0]
+        need[source] = need.get(source, 0) + 1
     if any(pool[source] < n for source, n in need.items()):
         return None
-    return sorted(need.elements(), key=source_key)
+    return [source for source in sorted(need, key=source_key) for _ in range(need[source])]
 
 
 def next_sources(pool: Counter[Source], units: list[str], spent: list[Source]) -> list[Source]:

@@ -24,6 +24,7 @@ Decisions: "keep" (set-up discards), "lookout" (pick), "action", "pay", "discard
 from __future__ import annotations
 
 from collections import Counter
+from functools import cache
 
 from cardtable.core import Action, Decision, IllegalAction, Rng
 
@@ -208,8 +209,8 @@ def icons(cat: Catalog, p: Player, kind: str) -> int:
 
 
 def counted(items: Counter[str] | list[str]) -> str:
-    counts = Counter(items)
-    return ", ".join(f"{n} {k}" for k, n in sorted(counts.items())) or "nothing"
+    counts = items if isinstance(items, Counter) else Counter(items)
+    return ", ".join([f"{n} {k}" for k, n in sorted(counts.items())]) or "nothing"
 
 
 def gain(s: FiftyState, seat: int, atoms: list[str]) -> Counter[str]:
@@ -285,8 +286,8 @@ def legal_actions(cat: Catalog, s: FiftyState) -> list[Action]:
 
 # --- the Action phase: what a player may do --------------------------------------------------------
 def raze_cost(cat: Catalog, site: Site) -> int:
-    base = getattr(cat.rules.raze_cost, cat.locations[site.key].kind)
-    return int(base) + (cat.rules.defended_extra if site.defended else 0)
+    base = moves(cat).raze_base[site.key]
+    return base + cat.rules.defended_extra if site.defended else base
 
 
 def develop_unit(cat: Catalog, new: str, site: Site) -> str:
@@ -331,66 +332,114 @@ def action_cost(cat: Catalog, s: FiftyState, seat: int, action: Action) -> list[
     return []
 
 
-def _affordable(p: Player, purse: payment.Purse, units: list[str], extra_cards: int = 0) -> bool:
-    if "discard-card" in units and len(p.hand) + len(p.connections) - extra_cards < units.count(
-        "discard-card"
-    ):
-        return False
-    if "discard-deal" in units and len(p.deals) < units.count("discard-deal"):
-        return False
-    return purse.can_pay(units)
+class Moves:
+    """The Action phase's moves of one catalog, made once and shared (actions are immutable), with
+    what the listing asks of each card: its distance, its type icons, the cost of its action."""
+
+    def __init__(self, cat: Catalog) -> None:
+        keys = cat.location_keys
+        positions = range(1, MAX_SITES + 1)
+        self.by_verb = {verb: {k: Action(verb, (k,)) for k in keys} for verb in ("build", "deal", "raze")}
+        #: develop's moves of each card, over the location at each position (index: position - 1)
+        self.develop = {k: [Action("develop", (k, i)) for i in positions] for k in keys}
+        self.distance = {k: cat.locations[k].distance for k in keys}
+        self.types = {k: frozenset(cat.locations[k].types) for k in keys}
+        #: what razing each card in a State costs, undefended (by its kind)
+        self.raze_base = {k: int(getattr(cat.rules.raze_cost, cat.locations[k].kind)) for k in keys}
+        self.use = [Action("use", (i,)) for i in positions]
+        self.use_cost = {
+            k: payment.cost_of(tuple(loc.action.cost)) for k, loc in cat.locations.items() if loc.action
+        }
+        self.faction = {
+            key: [
+                (a.contact, payment.cost_of(tuple(a.cost)), Action("faction", (a.contact,)))
+                for a in f.actions
+            ]
+            for key, f in cat.factions.items()
+        }
+        self.attack = {t: [Action("attack", (t, i)) for i in positions] for t in SEAT_LETTERS}
+        self.open = {t: [Action("open", (t, i)) for i in positions] for t in SEAT_LETTERS}
+        self.work = [Action("work", (g,)) for g in EXCHANGE_GOODS]
+        self.connect = {c: Action("connect", (c,)) for c in ("blue", "red")}
+        self.play = {
+            k: (payment.cost_of(tuple(c.cost)), Action("play", (k,))) for k, c in cat.connections.items()
+        }
+        self.develop_match = payment.cost_of((payment.DEVELOP_MATCH,))
+        self.develop_any = payment.cost_of((payment.DEVELOP_ANY,))
+
+
+@cache
+def moves(cat: Catalog) -> Moves:
+    return Moves(cat)
+
+
+PASS = Action("pass")
+
+
+@cache
+def parsed(text: str) -> Action:
+    """A pending action's text as an Action (remembered: the texts are the few of the action space)."""
+    return Action.parse(text)
 
 
 def turn_actions(cat: Catalog, s: FiftyState, seat: int) -> list[Action]:
     p = s.players[seat]
-    purse = payment.Purse(payment.sources(p))
+    m = moves(cat)
+    purse = payment.Purse.of(p)
     out: list[Action] = []
     hand = sorted(set(p.hand))
     for verb, colour in (("build", "grey"), ("deal", "blue"), ("raze", "red")):
         most = purse.most(colour)
-        out += [Action(verb, (k,)) for k in hand if cat.locations[k].distance <= most]
-    can_match = purse.can_pay([payment.DEVELOP_MATCH])
-    can_any = purse.can_pay([payment.DEVELOP_ANY])
-    if can_any:
-        out += [Action("develop", (k, i)) for k in hand for i in range(1, len(p.sites) + 1)]
-    elif can_match:  # only over a location sharing a type, or a Ruin (develop_unit)
-        olds = [
-            (i, None if site.ruin else cat.locations[site.key].types) for i, site in enumerate(p.sites, 1)
-        ]
+        by_card = m.by_verb[verb]
+        distance = m.distance
+        out += [by_card[k] for k in hand if distance[k] <= most]
+    sites = p.sites
+    if purse.pays(m.develop_any):
         for k in hand:
-            new = cat.locations[k].types
-            out += [Action("develop", (k, i)) for i, old in olds if old is None or any(t in old for t in new)]
-    for i, site in enumerate(p.sites, 1):
+            out += m.develop[k][: len(sites)]
+    elif purse.pays(m.develop_match):  # only over a location sharing a type, or a Ruin (develop_unit)
+        olds = [(i, None if site.ruin else m.types[site.key]) for i, site in enumerate(sites)]
+        for k in hand:
+            new, row = m.types[k], m.develop[k]
+            out += [row[i] for i, old in olds if old is None or not new.isdisjoint(old)]
+    cards, deals = len(p.hand) + len(p.connections), len(p.deals)
+    for i, site in enumerate(sites):
+        if site.ruin:
+            continue
         loc = cat.locations[site.key]
-        if site.ruin or loc.action is None or site.uses >= loc.action.uses:
+        effect = loc.action
+        if effect is None or site.uses >= effect.uses:
             continue
-        if "steal-basic" in loc.action.gain and not steal_options(s, seat):
+        if "steal-basic" in effect.gain and not steal_options(s, seat):
             continue
-        if _affordable(p, purse, list(loc.action.cost)):
-            out.append(Action("use", (i,)))
-    for fa in cat.factions[p.faction].actions:
-        if fa.contact not in p.faction_used and _affordable(p, purse, list(fa.cost)):
-            out.append(Action("faction", (fa.contact,)))
+        if purse.affords(m.use_cost[site.key], cards, deals):
+            out.append(m.use[i])
+    used = p.faction_used
+    for contact, cost, action in m.faction[p.faction]:
+        if contact not in used and purse.affords(cost, cards, deals):
+            out.append(action)
     reds, workers = purse.most("red"), purse.most("worker")
     for t, other in enumerate(s.players):
         if t == seat or other.passed:
             continue
-        for i, site in enumerate(other.sites, 1):
+        letter = SEAT_LETTERS[t]
+        attack, open_ = m.attack[letter], m.open[letter]
+        for i, site in enumerate(other.sites):
             if site.ruin:
                 continue
             if raze_cost(cat, site) <= reds:
-                out.append(Action("attack", (SEAT_LETTERS[t], i)))
-            loc = cat.locations[site.key]
-            if loc.open and site.uses == 0 and workers >= 1:
-                out.append(Action("open", (SEAT_LETTERS[t], i)))
+                out.append(attack[i])
+            if workers and site.uses == 0 and cat.locations[site.key].open:
+                out.append(open_[i])
     if workers >= cat.rules.workers_per_exchange:
-        out += [Action("work", (g,)) for g in EXCHANGE_GOODS]
+        out += m.work
     if workers >= cat.rules.workers_per_connection:
-        out += [Action("connect", (c,)) for c in ("blue", "red") if s.connection_up[c]]
+        out += [m.connect[c] for c in ("blue", "red") if s.connection_up[c]]
     for k in sorted(set(p.connections)):
-        if _affordable(p, purse, list(cat.connections[k].cost), extra_cards=1):
-            out.append(Action("play", (k,)))
-    out.append(Action("pass"))
+        cost, action = m.play[k]
+        if purse.affords(cost, cards - 1, deals):
+            out.append(action)
+    out.append(PASS)
     return out
 
 
@@ -580,8 +629,7 @@ def resolve(cat: Catalog, s: FiftyState, pend: Pending) -> None:
     seat = pend.seat
     p = s.players[seat]
     who = seat_name(seat)
-    action = Action.parse(pend.action)
-    verb, args = action.verb, action.args
+    verb, args = parsed(pend.action)
     paid = paid_text(pend)
     s.pending = None
     if verb == "build":

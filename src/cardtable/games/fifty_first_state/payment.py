@@ -107,10 +107,12 @@ class Purse:
     where they lie (supply or a location), so the answers come from the kinds' counts: a sum for a
     cost of n of one unit, and a search remembered for every purse with the same counts (`_payable`)."""
 
-    __slots__ = ("counts",)
+    __slots__ = ("answers", "counts", "kinds")
 
     def __init__(self, counts: dict[str, int]) -> None:
         self.counts = counts
+        self.kinds: tuple[tuple[str, int], ...] | None = None  # the sorted counts, once a search needs them
+        self.answers: dict[Cost, bool] = {}
 
     @classmethod
     def of(cls, player: Player) -> Purse:
@@ -138,7 +140,12 @@ class Purse:
             return self.most(cost.unit) >= cost.count
         if not cost.tokens:
             return True
-        return _payable(tuple(sorted(self.counts.items())), cost.tokens)
+        answer = self.answers.get(cost)
+        if answer is None:
+            if self.kinds is None:
+                self.kinds = tuple(sorted(self.counts.items()))
+            answer = self.answers[cost] = _payable(self.kinds, cost.tokens)
+        return answer
 
     def affords(self, cost: Cost, cards: int, deals: int) -> bool:
         """Whether a player with `cards` cards in hand and `deals` deals can pay all of `cost`."""
@@ -211,13 +218,20 @@ def forced(pool: Counter[Source], units: list[str]) -> list[Source] | None:
         source = only.get(unit)
         if source is None:
             kinds = accepts(unit)
-            found = [source for source, n in pool.items() if n > 0 and source[0] in kinds]
-            if len(found) != 1:
+            for candidate, n in pool.items():
+                if n > 0 and candidate[0] in kinds:
+                    if source is not None:
+                        return None  # two sources accept the unit: the player chooses
+                    source = candidate
+            if source is None:
                 return None
-            source = only[unit] = found[0]
+            only[unit] = source
         need[source] = need.get(source, 0) + 1
-    if any(pool[source] < n for source, n in need.items()):
-        return None
+    for source, n in need.items():
+        if pool[source] < n:
+            return None
+    if len(need) == 1:
+        return [source] * need[source]
     return [source for source in sorted(need, key=source_key) for _ in range(need[source])]
 
 
@@ -228,10 +242,20 @@ def next_sources(pool: Counter[Source], units: list[str], spent: list[Source]) -
     sources) is reached by exactly one chain of steps: no two chains end in the same payment.
     `pool` is what the player has now (after `spent`).
     """
-    before = pool + Counter(spent)
+    held = tuple(sorted((source, n) for source, n in pool.items() if n > 0))
+    return list(_next_sources(held, tuple(units), tuple(spent)))
+
+
+@lru_cache(maxsize=1 << 14)
+def _next_sources(
+    held: tuple[tuple[Source, int], ...], units: tuple[str, ...], spent: tuple[Source, ...]
+) -> tuple[Source, ...]:
+    """`next_sources` of a pool given as sorted (source, count) pairs, remembered: the same
+    payment comes up again and again (and is asked twice, by the listing and by `settle`)."""
+    before = Counter(dict(held)) + Counter(spent)
     k = len(spent)
-    options = {f[k] for f in outcomes(before, units) if list(f[:k]) == spent and len(f) > k}
-    return sorted(options, key=source_key)
+    options = {f[k] for f in outcomes(before, list(units)) if f[:k] == spent and len(f) > k}
+    return tuple(sorted(options, key=source_key))
 
 
 def spend(player: Player, source: Source) -> None:

@@ -24,6 +24,7 @@ Decisions: "keep" (set-up discards), "lookout" (pick), "action", "pay", "discard
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from functools import cache
 
 from cardtable.core import Action, Decision, IllegalAction, Rng
@@ -208,8 +209,9 @@ def icons(cat: Catalog, p: Player, kind: str) -> int:
     return sum(cat.locations[site.key].types.count(kind) for site in p.sites if not site.ruin)  # type: ignore[arg-type]
 
 
-def counted(items: Counter[str] | list[str]) -> str:
-    counts = items if isinstance(items, Counter) else Counter(items)
+def counted(items: Mapping[str, int] | list[str]) -> str:
+    """'2 grey, 1 gun' for what a list names or a mapping counts; 'nothing' for nothing."""
+    counts = items if isinstance(items, Mapping) else Counter(items)
     return ", ".join([f"{n} {k}" for k, n in sorted(counts.items())]) or "nothing"
 
 
@@ -236,20 +238,31 @@ def check_end(cat: Catalog, s: FiftyState) -> None:
 
 
 # --- decisions -------------------------------------------------------------------------------------
+#: the decisions whose prompt never changes, by seat (made once: a Decision is immutable)
+ACTION_DECISIONS = tuple(Decision(seat, "action", "take an action or pass") for seat in range(4))
+LOOKOUT_DECISIONS = tuple(Decision(seat, "lookout", "take one of the revealed cards") for seat in range(4))
+STORE_DECISIONS = tuple(
+    Decision(seat, "store", "store goods on your storage locations, or done") for seat in range(4)
+)
+
+
 def decision(cat: Catalog, s: FiftyState) -> Decision | None:
-    if s.phase == "setup":
+    phase = s.phase
+    if phase == "action":
+        return ACTION_DECISIONS[s.turn] if s.pending is None else pending_decision(s.pending)
+    if phase == "lookout":
+        return LOOKOUT_DECISIONS[s.draft.order[0]]
+    if phase == "cleanup":
+        return STORE_DECISIONS[s.store_order[0]]
+    if phase == "setup":
         seat = next(i for i, p in enumerate(s.players) if p.setup_discards)
         keep = cat.rules.start_keep
         return Decision(seat, "keep", f"discard a card (keep {keep} of {cat.rules.start_cards})")
-    if s.phase == "lookout":
-        return Decision(s.draft.order[0], "lookout", "take one of the revealed cards")
-    if s.phase == "cleanup":
-        return Decision(s.store_order[0], "store", "store goods on your storage locations, or done")
-    if s.phase != "action":
-        return None
-    pend = s.pending
-    if pend is None:
-        return Decision(s.turn, "action", "take an action or pass")
+    return None
+
+
+def pending_decision(pend: Pending) -> Decision:
+    """The decision of an action chosen and not yet resolved: its payment or its follow-up."""
     if pend.stage == "steal":
         return Decision(pend.seat, "steal", f"choose whom to take a good from ({pend.action})")
     if len(pend.spent) < len(pend.units):
@@ -390,9 +403,9 @@ def turn_actions(cat: Catalog, s: FiftyState, seat: int) -> list[Action]:
     hand = sorted(set(p.hand))
     for verb, colour in (("build", "grey"), ("deal", "blue"), ("raze", "red")):
         most = purse.most(colour)
-        by_card = m.by_verb[verb]
-        distance = m.distance
-        out += [by_card[k] for k in hand if distance[k] <= most]
+        if most:
+            by_card, distance = m.by_verb[verb], m.distance
+            out += [by_card[k] for k in hand if distance[k] <= most]
     sites = p.sites
     if purse.pays(m.develop_any):
         for k in hand:
@@ -620,8 +633,13 @@ def drop_deal(cat: Catalog, s: FiftyState, p: Player, card: str) -> None:
 
 
 def paid_text(pend: Pending) -> str:
-    shown = [kind if slot == 0 else f"{kind} from the location at {slot}" for kind, slot in pend.spent]
-    return f" (paid {counted(shown)})" if shown else ""
+    if not pend.spent:
+        return ""
+    shown: dict[str, int] = {}
+    for kind, slot in pend.spent:
+        what = kind if slot == 0 else f"{kind} from the location at {slot}"
+        shown[what] = shown.get(what, 0) + 1
+    return f" (paid {counted(shown)})"
 
 
 def resolve(cat: Catalog, s: FiftyState, pend: Pending) -> None:

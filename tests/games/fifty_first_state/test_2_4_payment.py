@@ -122,10 +122,13 @@ def _pays_by_sources(pool: Counter, units: list[str]) -> bool:
 
 
 SOURCES = st.tuples(st.sampled_from(TOKENS), st.integers(0, 3))
-UNITS = [*BASIC, *CONTACTS, "any-basic", "worker", payment.DEVELOP_MATCH, payment.DEVELOP_ANY, "discard-card"]
+UNITS = [
+    *BASIC, *CONTACTS, "any-basic", "ammo", "universal", "worker", payment.DEVELOP_MATCH, payment.DEVELOP_ANY,
+    "discard-card",
+]  # fmt: skip
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=1000, deadline=None)
 @given(
     pool=st.dictionaries(SOURCES, st.integers(0, 2), max_size=7),
     units=st.lists(st.sampled_from(UNITS), max_size=5),
@@ -133,7 +136,8 @@ UNITS = [*BASIC, *CONTACTS, "any-basic", "worker", payment.DEVELOP_MATCH, paymen
 def test_2_4_whether_a_cost_can_be_paid_depends_only_on_the_kinds_of_tokens_held(
     pool: dict[tuple[str, int], int], units: list[str]
 ) -> None:
-    """can_pay answers from the counts of each kind (cached): the same as trying every single source."""
+    """can_pay answers from the counts of each kind (by counting, or a cached search for Develop's
+    matching unit): the same as trying every single source."""
     counter = Counter(pool)
     assert payment.can_pay(counter, units) == _pays_by_sources(counter, units)
     assert counter == Counter(pool)

@@ -15,9 +15,10 @@ the cost does not name.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from functools import lru_cache
 
-from .cards import BASIC, TOKENS
+from .cards import BASIC, CONTACTS, TOKENS
 from .state import Player
 
 #: a source: a supply token (slot 0) or goods on the location at a 1-based position
@@ -58,9 +59,10 @@ class Cost:
     """A cost's units sorted out once: its token units, and the cards and deals it asks to give up.
 
     `unit` and `count` are set when the tokens are `count` of a single unit (the common cost), which
-    a purse answers with a sum."""
+    a purse answers with a sum; `needs` and `any_basic` count the units of a mixed cost that a purse
+    can answer by counting too (`closed`: every cost without Develop's matching unit)."""
 
-    __slots__ = ("cards", "count", "deals", "tokens", "unit")
+    __slots__ = ("any_basic", "cards", "closed", "count", "deals", "needs", "tokens", "unit")
 
     def __init__(self, units: tuple[str, ...]) -> None:
         self.tokens = tuple(sorted(u for u in units if u not in CARD_UNITS))
@@ -69,6 +71,9 @@ class Cost:
         uniform = len(set(self.tokens)) == 1
         self.unit = self.tokens[0] if uniform else ""
         self.count = len(self.tokens) if uniform else 0
+        self.closed = DEVELOP_MATCH not in self.tokens
+        self.any_basic = self.tokens.count("any-basic")
+        self.needs = dict(Counter(u for u in self.tokens if u != "any-basic"))
 
 
 @lru_cache(maxsize=4096)
@@ -77,21 +82,18 @@ def cost_of(units: tuple[str, ...]) -> Cost:
     return Cost(units)
 
 
-def sources(player: Player) -> Counter[Source]:
+def sources(player: Player) -> dict[Source, int]:
     """Everything `player` can pay with now: supply tokens, then goods on their locations."""
-    pool: Counter[Source] = Counter()
-    for kind, n in player.supply.items():
-        if n > 0:
-            pool[(kind, 0)] = n
+    pool = {(kind, 0): n for kind, n in player.supply.items() if n > 0}
     for i, site in enumerate(player.sites, 1):
         if site.held and not site.ruin:
             for kind, n in site.held.items():
                 if n > 0:
-                    pool[(kind, i)] += n
+                    pool[(kind, i)] = n
     return pool
 
 
-def can_pay(pool: Counter[Source], units: list[str]) -> bool:
+def can_pay(pool: Mapping[Source, int], units: list[str]) -> bool:
     """Whether every token unit of `units` can be paid from `pool` at once (card units excluded)."""
     counts: dict[str, int] = {}
     for (kind, _), n in pool.items():
@@ -142,14 +144,42 @@ class Purse:
             return True
         answer = self.answers.get(cost)
         if answer is None:
-            if self.kinds is None:
-                self.kinds = tuple(sorted(self.counts.items()))
-            answer = self.answers[cost] = _payable(self.kinds, cost.tokens)
+            if cost.closed:
+                answer = _pays_by_counting(self.counts, cost.needs, cost.any_basic)
+            else:
+                if self.kinds is None:
+                    self.kinds = tuple(sorted(self.counts.items()))
+                answer = _payable(self.kinds, cost.tokens)
+            self.answers[cost] = answer
         return answer
 
     def affords(self, cost: Cost, cards: int, deals: int) -> bool:
         """Whether a player with `cards` cards in hand and `deals` deals can pay all of `cost`."""
         return cost.cards <= cards and cost.deals <= deals and self.pays(cost)
+
+
+def _pays_by_counting(counts: dict[str, int], needs: dict[str, int], any_basic: int) -> bool:
+    """Whether `counts` pay `needs` (units by number) and `any_basic` units of any basic good, a
+    cost without Develop's matching unit. Each unit is paid by its own kind, a basic good also by
+    ammo and a contact by a universal one, so counting decides: units that only their own kind
+    pays take it first; each basic good and contact uses its own kind before the ammo or universal
+    contacts that make up the shortfall; any-basic units take the basic goods and ammo left."""
+    left = dict(counts)
+    for unit, n in needs.items():
+        if unit not in BASIC and unit not in CONTACTS:
+            if left.get(unit, 0) < n:
+                return False
+            left[unit] = left.get(unit, 0) - n
+    ammo, universal, spare = left.get("ammo", 0), left.get("universal", 0), 0
+    for good in BASIC:
+        have, need = left.get(good, 0), needs.get(good, 0)
+        if have >= need:
+            spare += have - need
+        else:
+            ammo -= need - have
+    for contact in CONTACTS:
+        universal -= max(0, needs.get(contact, 0) - left.get(contact, 0))
+    return ammo >= 0 and universal >= 0 and spare + ammo >= any_basic
 
 
 @lru_cache(maxsize=1 << 16)
@@ -209,7 +239,7 @@ def outcomes(pool: Counter[Source], units: list[str]) -> list[tuple[Source, ...]
     return sorted(found, key=lambda f: [source_key(s) for s in f])
 
 
-def forced(pool: Counter[Source], units: list[str]) -> list[Source] | None:
+def forced(pool: Mapping[Source, int], units: list[str]) -> list[Source] | None:
     """The sources that pay `units` when each unit has exactly one source that accepts it and they
     suffice (the common case, decided without enumerating every way to pay); None otherwise."""
     need: dict[Source, int] = {}
@@ -235,7 +265,7 @@ def forced(pool: Counter[Source], units: list[str]) -> list[Source] | None:
     return [source for source in sorted(need, key=source_key) for _ in range(need[source])]
 
 
-def next_sources(pool: Counter[Source], units: list[str], spent: list[Source]) -> list[Source]:
+def next_sources(pool: Mapping[Source, int], units: list[str], spent: list[Source]) -> list[Source]:
     """The sources the next payment step may spend, `spent` being what earlier steps spent.
 
     Steps spend sources in the fixed order of `source_key`, so each way to pay (a multiset of

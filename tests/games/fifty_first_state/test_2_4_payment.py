@@ -1,6 +1,7 @@
 """RESEARCH.md §2.4 Substitutions: every legal way to pay is offered, one short decision at a time;
 a payment with one way resolves itself; nothing is spent that the cost does not name."""
 
+import itertools
 from collections import Counter
 
 from hypothesis import given, settings
@@ -141,3 +142,26 @@ def test_2_4_whether_a_cost_can_be_paid_depends_only_on_the_kinds_of_tokens_held
     counter = Counter(pool)
     assert payment.can_pay(counter, units) == _pays_by_sources(counter, units)
     assert counter == Counter(pool)
+
+
+def _ways_by_assignment(pool: Counter, units: list[str]) -> list[tuple]:
+    """The reference: every assignment of a source to each token unit, as the sorted sources spent."""
+    tokens = [u for u in units if u not in payment.CARD_UNITS]
+    options = [[s for s in pool if pool[s] > 0 and s[0] in payment.accepts(u)] for u in tokens]
+    ways = set()
+    for pick in itertools.product(*options):
+        if all(pick.count(s) <= pool[s] for s in pick):
+            ways.add(tuple(sorted(pick, key=payment.source_key)))
+    return sorted(ways, key=lambda w: [payment.source_key(s) for s in w])
+
+
+@settings(max_examples=500, deadline=None)
+@given(
+    pool=st.dictionaries(SOURCES, st.integers(0, 2), max_size=6),
+    units=st.lists(st.sampled_from(UNITS), max_size=4),
+)
+def test_2_4_every_way_to_pay_is_offered_once(pool: dict[tuple[str, int], int], units: list[str]) -> None:
+    """The payment chain's ways to pay are exactly the distinct sets of sources some assignment of
+    sources to units spends, each once."""
+    counter = Counter(pool)
+    assert payment.outcomes(counter, units) == _ways_by_assignment(counter, units)

@@ -24,7 +24,6 @@ Decisions: "keep" (set-up discards), "lookout" (pick), "action", "pay", "discard
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
 from functools import cache
 
 from cardtable.core import Action, Decision, IllegalAction, Rng
@@ -209,9 +208,9 @@ def icons(cat: Catalog, p: Player, kind: str) -> int:
     return sum(cat.locations[site.key].types.count(kind) for site in p.sites if not site.ruin)  # type: ignore[arg-type]
 
 
-def counted(items: Mapping[str, int] | list[str]) -> str:
+def counted(items: dict[str, int] | list[str]) -> str:
     """'2 grey, 1 gun' for what a list names or a mapping counts; 'nothing' for nothing."""
-    counts = items if isinstance(items, Mapping) else Counter(items)
+    counts = items if isinstance(items, dict) else Counter(items)
     return ", ".join([f"{n} {k}" for k, n in sorted(counts.items())]) or "nothing"
 
 
@@ -360,9 +359,15 @@ class Moves:
         #: what razing each card in a State costs, undefended (by its kind)
         self.raze_base = {k: int(getattr(cat.rules.raze_cost, cat.locations[k].kind)) for k in keys}
         self.use = [Action("use", (i,)) for i in positions]
+        #: each Action location's cost, its uses a round, and whether it steals (its gain needs a victim)
         self.use_cost = {
             k: payment.cost_of(tuple(loc.action.cost)) for k, loc in cat.locations.items() if loc.action
         }
+        self.use_limit = {k: loc.action.uses for k, loc in cat.locations.items() if loc.action}
+        self.steals = {
+            k for k, loc in cat.locations.items() if loc.action and "steal-basic" in loc.action.gain
+        }
+        self.open_production = {k for k, loc in cat.locations.items() if loc.open}
         self.faction = {
             key: [
                 (a.contact, payment.cost_of(tuple(a.cost)), Action("faction", (a.contact,)))
@@ -417,15 +422,12 @@ def turn_actions(cat: Catalog, s: FiftyState, seat: int) -> list[Action]:
             out += [row[i] for i, old in olds if old is None or not new.isdisjoint(old)]
     cards, deals = len(p.hand) + len(p.connections), len(p.deals)
     for i, site in enumerate(sites):
-        if site.ruin:
+        cost = m.use_cost.get(site.key)
+        if cost is None or site.ruin or site.uses >= m.use_limit[site.key]:
             continue
-        loc = cat.locations[site.key]
-        effect = loc.action
-        if effect is None or site.uses >= effect.uses:
+        if site.key in m.steals and not steal_options(s, seat):
             continue
-        if "steal-basic" in effect.gain and not steal_options(s, seat):
-            continue
-        if purse.affords(m.use_cost[site.key], cards, deals):
+        if purse.affords(cost, cards, deals):
             out.append(m.use[i])
     used = p.faction_used
     for contact, cost, action in m.faction[p.faction]:
@@ -442,7 +444,7 @@ def turn_actions(cat: Catalog, s: FiftyState, seat: int) -> list[Action]:
                 continue
             if raze_cost(cat, site) <= reds:
                 out.append(attack[i])
-            if workers and site.uses == 0 and cat.locations[site.key].open:
+            if workers and site.uses == 0 and site.key in m.open_production:
                 out.append(open_[i])
     if workers >= cat.rules.workers_per_exchange:
         out += m.work

@@ -272,8 +272,16 @@ def next_sources(pool: Mapping[Source, int], units: list[str], spent: list[Sourc
     sources) is reached by exactly one chain of steps: no two chains end in the same payment.
     `pool` is what the player has now (after `spent`).
     """
-    held = tuple(sorted((source, n) for source, n in pool.items() if n > 0))
-    return list(_next_sources(held, tuple(units), tuple(spent)))
+    cost = tuple(units)
+    useful = _useful(cost)
+    held = tuple(sorted((source, n) for source, n in pool.items() if n > 0 and source[0] in useful))
+    return list(_next_sources(held, cost, tuple(spent)))
+
+
+@lru_cache(maxsize=4096)
+def _useful(units: tuple[str, ...]) -> frozenset[str]:
+    """The token kinds that pay some unit of `units` (the others cannot be spent on it)."""
+    return frozenset(kind for unit in units for kind in accepts(unit))
 
 
 @lru_cache(maxsize=1 << 14)

@@ -214,10 +214,10 @@ def counted(items: dict[str, int] | list[str]) -> str:
     return ", ".join([f"{n} {k}" for k, n in sorted(counts.items())]) or "nothing"
 
 
-def gain(s: FiftyState, seat: int, atoms: list[str]) -> Counter[str]:
-    """Give `seat` what `atoms` name; cards are drawn face down. Returns what was gained."""
+def gain(s: FiftyState, seat: int, atoms: list[str]) -> dict[str, int]:
+    """Give `seat` what `atoms` name; cards are drawn face down. Returns what was gained, counted."""
     p = s.players[seat]
-    got: Counter[str] = Counter()
+    got: dict[str, int] = {}
     for atom in atoms:
         if atom == "vp":
             p.vp += 1
@@ -226,7 +226,7 @@ def gain(s: FiftyState, seat: int, atoms: list[str]) -> Counter[str]:
                 continue
         else:
             p.supply[atom] = p.supply.get(atom, 0) + 1
-        got[atom] += 1
+        got[atom] = got.get(atom, 0) + 1
     return got
 
 
@@ -663,7 +663,7 @@ def resolve(cat: Catalog, s: FiftyState, pend: Pending) -> None:
         returned = give_back(p, old)
         s.discard.append(old.key)
         p.sites[slot - 1] = Site(card)
-        got = gain(s, seat, ["vp"] * cat.rules.develop_vp)
+        got = Counter(gain(s, seat, ["vp"] * cat.rules.develop_vp))
         got.update(built(cat, s, seat, slot))
         got.update(returned)
         was = "a Ruin" if old.ruin else cat.locations[old.key].name

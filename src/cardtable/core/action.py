@@ -22,7 +22,7 @@ class Action(NamedTuple):
     def __str__(self) -> str:
         if not self.args:
             return self.verb
-        return self.verb + " " + " ".join(str(a) for a in self.args)
+        return self.verb + " " + " ".join(map(str, self.args))
 
     @classmethod
     def parse(cls, text: str) -> Action:

@@ -62,10 +62,16 @@ class Cost:
     a purse answers with a sum; `needs` and `any_basic` count the units of a mixed cost that a purse
     can answer by counting too (`closed`: every cost without Develop's matching unit)."""
 
-    __slots__ = ("any_basic", "cards", "closed", "count", "deals", "needs", "tokens", "unit")
+    __slots__ = (
+        "any_basic", "card_units", "cards", "closed", "count", "deals", "needs", "token_units", "tokens",
+        "unit",
+    )  # fmt: skip
 
     def __init__(self, units: tuple[str, ...]) -> None:
-        self.tokens = tuple(sorted(u for u in units if u not in CARD_UNITS))
+        #: the units paid with tokens, in the cost's order, and those paid with cards or deals
+        self.token_units = [u for u in units if u not in CARD_UNITS]
+        self.card_units = [u for u in units if u in CARD_UNITS]
+        self.tokens = tuple(sorted(self.token_units))
         self.cards = units.count("discard-card")
         self.deals = units.count("discard-deal")
         uniform = len(set(self.tokens)) == 1
@@ -131,7 +137,7 @@ class Purse:
         """How many of `unit` this purse can pay at once."""
         counts = self.counts
         total = 0
-        for kind in accepts(unit):
+        for kind in ACCEPTS.get(unit) or (unit,):
             if kind in counts:
                 total += counts[kind]
         return total
@@ -155,7 +161,11 @@ class Purse:
 
     def affords(self, cost: Cost, cards: int, deals: int) -> bool:
         """Whether a player with `cards` cards in hand and `deals` deals can pay all of `cost`."""
-        return cost.cards <= cards and cost.deals <= deals and self.pays(cost)
+        if cost.cards > cards or cost.deals > deals:
+            return False
+        if cost.unit:
+            return self.most(cost.unit) >= cost.count
+        return self.pays(cost)
 
 
 def _pays_by_counting(counts: dict[str, int], needs: dict[str, int], any_basic: int) -> bool:

@@ -563,10 +563,10 @@ def begin(cat: Catalog, s: FiftyState, seat: int, action: Action) -> None:
         event(s, f"{seat_name(seat)} passes.")
         next_turn(cat, s)
         return
-    units = action_cost(cat, s, seat, action)
-    tokens = [u for u in units if u not in payment.CARD_UNITS]
-    cards = [u for u in units if u in payment.CARD_UNITS]
-    s.pending = Pending(seat=seat, action=str(action), units=tokens, cards=cards)
+    cost = payment.cost_of(tuple(action_cost(cat, s, seat, action)))
+    s.pending = Pending(
+        seat=seat, action=str(action), units=list(cost.token_units), cards=list(cost.card_units)
+    )
     if action.verb in HAND_VERBS:
         s.pending.card = str(action.args[0])
         remove_from_hand(s.players[seat], s.pending.card)

@@ -172,23 +172,23 @@ def _pays_by_counting(counts: dict[str, int], needs: dict[str, int], any_basic: 
     """Whether `counts` pay `needs` (units by number) and `any_basic` units of any basic good, a
     cost without Develop's matching unit. Each unit is paid by its own kind, a basic good also by
     ammo and a contact by a universal one, so counting decides: units that only their own kind
-    pays take it first; each basic good and contact uses its own kind before the ammo or universal
-    contacts that make up the shortfall; any-basic units take the basic goods and ammo left."""
-    left = dict(counts)
+    pays take it first (ammo and universal units included); each basic good and contact uses its
+    own kind before the ammo or universal contacts that make up the shortfall; any-basic units take
+    the basic goods and ammo left."""
     for unit, n in needs.items():
-        if unit not in BASIC and unit not in CONTACTS:
-            if left.get(unit, 0) < n:
-                return False
-            left[unit] = left.get(unit, 0) - n
-    ammo, universal, spare = left.get("ammo", 0), left.get("universal", 0), 0
+        if unit not in BASIC and unit not in CONTACTS and counts.get(unit, 0) < n:
+            return False
+    ammo = counts.get("ammo", 0) - needs.get("ammo", 0)
+    universal = counts.get("universal", 0) - needs.get("universal", 0)
+    spare = 0
     for good in BASIC:
-        have, need = left.get(good, 0), needs.get(good, 0)
+        have, need = counts.get(good, 0), needs.get(good, 0)
         if have >= need:
             spare += have - need
         else:
             ammo -= need - have
     for contact in CONTACTS:
-        universal -= max(0, needs.get(contact, 0) - left.get(contact, 0))
+        universal -= max(0, needs.get(contact, 0) - counts.get(contact, 0))
     return ammo >= 0 and universal >= 0 and spare + ammo >= any_basic
 
 

@@ -63,14 +63,22 @@ class Cost:
     can answer by counting too (`closed`: every cost without Develop's matching unit)."""
 
     __slots__ = (
-        "any_basic", "card_units", "cards", "closed", "count", "deals", "needs", "token_units", "tokens",
+        "any_basic",
+        "card_units",
+        "cards",
+        "closed",
+        "count",
+        "deals",
+        "needs",
+        "token_units",
+        "tokens",
         "unit",
-    )  # fmt: skip
+    )
 
     def __init__(self, units: tuple[str, ...]) -> None:
         #: the units paid with tokens, in the cost's order, and those paid with cards or deals
-        self.token_units = [u for u in units if u not in CARD_UNITS]
-        self.card_units = [u for u in units if u in CARD_UNITS]
+        self.token_units = tuple(u for u in units if u not in CARD_UNITS)
+        self.card_units = tuple(u for u in units if u in CARD_UNITS)
         self.tokens = tuple(sorted(self.token_units))
         self.cards = units.count("discard-card")
         self.deals = units.count("discard-deal")

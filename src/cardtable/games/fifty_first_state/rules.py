@@ -401,6 +401,7 @@ def parsed(text: str) -> Action:
 
 
 def turn_actions(cat: Catalog, s: FiftyState, seat: int) -> list[Action]:
+    """Every action `seat` may choose in its turn of the Action phase, each affordable now."""
     p = s.players[seat]
     m = moves(cat)
     purse = payment.Purse.of(p)
@@ -452,7 +453,7 @@ def turn_actions(cat: Catalog, s: FiftyState, seat: int) -> list[Action]:
         out += [m.connect[c] for c in ("blue", "red") if s.connection_up[c]]
     for k in sorted(set(p.connections)):
         cost, action = m.play[k]
-        if purse.affords(cost, cards - 1, deals):
+        if purse.affords(cost, cards - 1, deals):  # the card played cannot pay its own discard
             out.append(action)
     out.append(PASS)
     return out

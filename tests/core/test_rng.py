@@ -63,6 +63,18 @@ def test_shuffle_is_a_permutation(seed: int, items: list[int]) -> None:
     assert sorted(shuffled) == sorted(items)
 
 
+@given(seeds, st.integers(min_value=0, max_value=90))
+def test_shuffle_draws_each_index_as_below_does(seed: int, size: int) -> None:
+    """Fisher-Yates from the last index down, j = below(i + 1): the order every record replays with."""
+    shuffled, expected = list(range(size)), list(range(size))
+    rng, reference = Rng(seed), Rng(seed)
+    rng.shuffle(shuffled)
+    for i in range(size - 1, 0, -1):
+        j = reference.below(i + 1)
+        expected[i], expected[j] = expected[j], expected[i]
+    assert shuffled == expected and rng == reference
+
+
 def test_shuffle_reaches_every_order_of_three() -> None:
     rng = Rng(7)
     orders = Counter()

@@ -55,7 +55,7 @@ class Rng(msgspec.Struct):
             raise ValueError("below() needs a positive bound")
         limit = _MASK - (_MASK + 1) % n
         while True:
-            x = self.next64()
+            self.state, x = _splitmix(self.state)
             if x <= limit:
                 return x % n
 
@@ -63,10 +63,17 @@ class Rng(msgspec.Struct):
         return items[self.below(len(items))]
 
     def shuffle(self, items: MutableSequence[T]) -> None:
-        """Fisher-Yates shuffle in place."""
+        """Fisher-Yates shuffle in place (each index drawn as `below` draws it)."""
+        state = self.state
         for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
+            limit = _MASK - (_MASK + 1) % (i + 1)
+            while True:
+                state, x = _splitmix(state)
+                if x <= limit:
+                    break
+            j = x % (i + 1)
             items[i], items[j] = items[j], items[i]
+        self.state = state
 
     def sample(self, items: Sequence[T], k: int) -> list[T]:
         pool = list(items)

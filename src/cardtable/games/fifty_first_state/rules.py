@@ -173,7 +173,7 @@ def production(cat: Catalog, s: FiftyState) -> None:
         if s.virtual is not None and seat == VIRTUAL:
             event(s, "Production: the virtual player gets nothing.")
             continue
-        got: Counter[str] = Counter()
+        got: dict[str, int] = {}
         for site in p.sites:
             if site.ruin or not cat.locations[site.key].storage:
                 continue
@@ -181,11 +181,11 @@ def production(cat: Catalog, s: FiftyState) -> None:
                 p.supply[kind] = p.supply.get(kind, 0) + n
             site.held = {}
         faction = cat.factions[p.faction]
-        got.update(gain(s, seat, [*rules.faction_production, faction.good]))
-        got.update(gain(s, seat, [cat.locations[d].deal for d in p.deals]))
+        add(got, gain(s, seat, [*rules.faction_production, faction.good]))
+        add(got, gain(s, seat, [cat.locations[d].deal for d in p.deals]))
         for site in p.sites:
             if not site.ruin and cat.locations[site.key].kind == "production":
-                got.update(gain(s, seat, produced(cat, p, cat.locations[site.key])))
+                add(got, gain(s, seat, produced(cat, p, cat.locations[site.key])))
         event(s, f"Production: {seat_name(seat)} gains {counted(got)}.")
     check_end(cat, s)
     s.phase = "action"
@@ -228,6 +228,12 @@ def gain(s: FiftyState, seat: int, atoms: list[str]) -> dict[str, int]:
             p.supply[atom] = p.supply.get(atom, 0) + 1
         got[atom] = got.get(atom, 0) + 1
     return got
+
+
+def add(total: dict[str, int], more: dict[str, int]) -> None:
+    """Add the counts of `more` to `total` (what an action gained, part by part)."""
+    for kind, n in more.items():
+        total[kind] = total.get(kind, 0) + n
 
 
 def check_end(cat: Catalog, s: FiftyState) -> None:
@@ -664,9 +670,9 @@ def resolve(cat: Catalog, s: FiftyState, pend: Pending) -> None:
         returned = give_back(p, old)
         s.discard.append(old.key)
         p.sites[slot - 1] = Site(card)
-        got = Counter(gain(s, seat, ["vp"] * cat.rules.develop_vp))
-        got.update(built(cat, s, seat, slot))
-        got.update(returned)
+        got = gain(s, seat, ["vp"] * cat.rules.develop_vp)
+        add(got, built(cat, s, seat, slot))
+        add(got, returned)
         was = "a Ruin" if old.ruin else cat.locations[old.key].name
         event(s, f"{who} develops {was} into {cat.locations[card].name}{paid} and gains {counted(got)}.")
     elif verb == "deal":
@@ -749,43 +755,43 @@ def resolve(cat: Catalog, s: FiftyState, pend: Pending) -> None:
     next_turn(cat, s)
 
 
-def raze_site(cat: Catalog, s: FiftyState, owner: int, slot: int) -> Counter[str]:
+def raze_site(cat: Catalog, s: FiftyState, owner: int, slot: int) -> dict[str, int]:
     """A location of `owner` is razed (by whatever attacker, who takes its spoils separately): the
     goods on it and its deal good go to the owner, and it becomes a Ruin. Returns what the owner got."""
     victim = s.players[owner]
     site = victim.sites[slot - 1]
     back = give_back(victim, site)
-    back.update(gain(s, owner, [cat.locations[site.key].deal]))
+    add(back, gain(s, owner, [cat.locations[site.key].deal]))
     victim.sites[slot - 1] = Site(site.key, ruin=True)
     return back
 
 
-def give_back(p: Player, site: Site) -> Counter[str]:
+def give_back(p: Player, site: Site) -> dict[str, int]:
     """Goods lying on a location go back to its owner's supply (it is razed or developed over)."""
-    back: Counter[str] = Counter()
+    back: dict[str, int] = {}
     for kind, n in site.held.items():
         p.supply[kind] = p.supply.get(kind, 0) + n
-        back[kind] += n
+        back[kind] = back.get(kind, 0) + n
     site.held = {}
     return back
 
 
-def built(cat: Catalog, s: FiftyState, seat: int, slot: int) -> Counter[str]:
+def built(cat: Catalog, s: FiftyState, seat: int, slot: int) -> dict[str, int]:
     """A location just built or developed: a Production location produces once, then any location
     gives its building bonus (both for the Production cards that print one: RULES.md)."""
     p = s.players[seat]
     site = p.sites[slot - 1]
     loc = cat.locations[site.key]
-    got: Counter[str] = Counter()
+    got: dict[str, int] = {}
     if loc.kind == "production":
-        got.update(gain(s, seat, produced(cat, p, loc)))
-    got.update(gain(s, seat, list(loc.bonus)))
+        add(got, gain(s, seat, produced(cat, p, loc)))
+    add(got, gain(s, seat, list(loc.bonus)))
     if loc.bonus_vp_per_type is not None:
         vp = min(loc.bonus_vp_per_type.max, icons(cat, p, loc.bonus_vp_per_type.type))
-        got.update(gain(s, seat, ["vp"] * vp))
+        add(got, gain(s, seat, ["vp"] * vp))
     if loc.cache is not None:
         site.held[loc.cache.good] = loc.cache.count
-        got[f"{loc.cache.good} on the card"] += loc.cache.count
+        add(got, {f"{loc.cache.good} on the card": loc.cache.count})
     return got
 
 

@@ -59,20 +59,25 @@ class Cost:
     """A cost's units sorted out once: its token units, and the cards and deals it asks to give up.
 
     `unit` and `count` are set when the tokens are `count` of a single unit (the common cost), which
-    a purse answers with a sum; `needs` and `any_basic` count the units of a mixed cost that a purse
-    can answer by counting too (`closed`: every cost without Develop's matching unit)."""
+    a purse answers with a sum. A mixed cost without Develop's matching unit (`closed`) is answered
+    by counting too: `own` (units that only their own kind pays, ammo and universal included),
+    `basic` (basic goods), `contacts` and `any_basic` count its units by kind."""
 
     __slots__ = (
+        "ammo",
         "any_basic",
+        "basic",
         "card_units",
         "cards",
         "closed",
+        "contacts",
         "count",
         "deals",
-        "needs",
+        "own",
         "token_units",
         "tokens",
         "unit",
+        "universal",
     )
 
     def __init__(self, units: tuple[str, ...]) -> None:
@@ -86,8 +91,12 @@ class Cost:
         self.unit = self.tokens[0] if uniform else ""
         self.count = len(self.tokens) if uniform else 0
         self.closed = DEVELOP_MATCH not in self.tokens
-        self.any_basic = self.tokens.count("any-basic")
-        self.needs = dict(Counter(u for u in self.tokens if u != "any-basic"))
+        needs = Counter(self.tokens)
+        self.any_basic = needs.pop("any-basic", 0)
+        self.basic = tuple((u, n) for u, n in needs.items() if u in BASIC)
+        self.contacts = tuple((u, n) for u, n in needs.items() if u in CONTACTS)
+        self.own = tuple((u, n) for u, n in needs.items() if u not in BASIC and u not in CONTACTS)
+        self.ammo, self.universal = needs["ammo"], needs["universal"]  # own units that are also wild
 
 
 @lru_cache(maxsize=4096)
@@ -159,7 +168,7 @@ class Purse:
         answer = self.answers.get(cost)
         if answer is None:
             if cost.closed:
-                answer = _pays_by_counting(self.counts, cost.needs, cost.any_basic)
+                answer = _pays_by_counting(self.counts, cost)
             else:
                 if self.kinds is None:
                     self.kinds = tuple(sorted(self.counts.items()))
@@ -176,28 +185,34 @@ class Purse:
         return self.pays(cost)
 
 
-def _pays_by_counting(counts: dict[str, int], needs: dict[str, int], any_basic: int) -> bool:
-    """Whether `counts` pay `needs` (units by number) and `any_basic` units of any basic good, a
-    cost without Develop's matching unit. Each unit is paid by its own kind, a basic good also by
+def _pays_by_counting(counts: dict[str, int], cost: Cost) -> bool:
+    """Whether `counts` pay a `closed` cost. Each unit is paid by its own kind, a basic good also by
     ammo and a contact by a universal one, so counting decides: units that only their own kind
     pays take it first (ammo and universal units included); each basic good and contact uses its
     own kind before the ammo or universal contacts that make up the shortfall; any-basic units take
     the basic goods and ammo left."""
-    for unit, n in needs.items():
-        if unit not in BASIC and unit not in CONTACTS and counts.get(unit, 0) < n:
+    for unit, n in cost.own:
+        if counts.get(unit, 0) < n:
             return False
-    ammo = counts.get("ammo", 0) - needs.get("ammo", 0)
-    universal = counts.get("universal", 0) - needs.get("universal", 0)
-    spare = 0
-    for good in BASIC:
-        have, need = counts.get(good, 0), needs.get(good, 0)
-        if have >= need:
-            spare += have - need
-        else:
+    ammo = counts.get("ammo", 0) - cost.ammo
+    for good, need in cost.basic:
+        have = counts.get(good, 0)
+        if have < need:
             ammo -= need - have
-    for contact in CONTACTS:
-        universal -= max(0, needs.get(contact, 0) - counts.get(contact, 0))
-    return ammo >= 0 and universal >= 0 and spare + ammo >= any_basic
+    if ammo < 0:
+        return False
+    universal = counts.get("universal", 0) - cost.universal
+    for contact, need in cost.contacts:
+        have = counts.get(contact, 0)
+        if have < need:
+            universal -= need - have
+    if universal < 0:
+        return False
+    if not cost.any_basic:
+        return True
+    needed = dict(cost.basic)
+    spare = sum(max(0, counts.get(good, 0) - needed.get(good, 0)) for good in BASIC)
+    return spare + ammo >= cost.any_basic
 
 
 @lru_cache(maxsize=1 << 16)

@@ -211,6 +211,9 @@ def icons(cat: Catalog, p: Player, kind: str) -> int:
 def counted(items: dict[str, int] | list[str]) -> str:
     """'2 grey, 1 gun' for what a list names or a mapping counts; 'nothing' for nothing."""
     counts = items if isinstance(items, dict) else Counter(items)
+    if len(counts) == 1:  # the common case, said without sorting
+        for kind, n in counts.items():
+            return f"{n} {kind}"
     return ", ".join([f"{n} {k}" for k, n in sorted(counts.items())]) or "nothing"
 
 

@@ -121,8 +121,10 @@ class Table:
     #: bumped whenever the lines are made anew (the end of the game shows every move): a watcher that
     #: holds lines of an older generation is sent the whole log
     lines_generation: int = field(default=0, repr=False)
-    #: per viewer: (position key, payload, its full encoding, its encoding without the log)
+    #: per viewer: [position key, payload without the log encoded, the whole payload encoded, state, lines]
     _built: dict[int | None, list[Any]] = field(default_factory=dict, repr=False)
+    #: per viewer: the payload's part that never changes at this table, encoded once
+    _prefixes: dict[int | None, bytes] = field(default_factory=dict, repr=False)
     #: facts of the current position (its decision, legal actions), worked out once: a table's state is
     #: replaced by a new object at every move, never changed in place
     _facts: tuple[Any, dict[str, Any]] = field(default=(None, {}), repr=False)
@@ -200,7 +202,7 @@ class Table:
         """`payload(seat)` as JSON, made once per position and viewer (every watcher of a seat shares it)."""
         built = self._build(seat)
         if built[2] is None:
-            built[2] = _encode(built[1])
+            built[2] = b'%s,"log":%s}' % (built[1][:-1], _encode(built[4]))
         return built[2]
 
     def encoded_update(self, seat: int | None, held: tuple[int, int] | None) -> tuple[bytes, tuple[int, int]]:
@@ -209,7 +211,7 @@ class Table:
         log lines it lacks, after `"log_from": n` (the client keeps its first n lines and appends);
         the whole payload when it holds nothing, lines of another generation, or more lines than now."""
         built = self._build(seat)
-        lines = built[1]["log"]
+        lines = built[4]
         now = (self.lines_generation, len(lines))
         if held is None or held[0] != self.lines_generation or not 0 < held[1] <= len(lines):
             return self.encoded_payload(seat), now
@@ -217,30 +219,33 @@ class Table:
         cached = self._updates.get(seat)
         if cached is not None and cached[0] == key:
             return cached[1], now
-        if built[3] is None:
-            built[3] = _encode({k: v for k, v in built[1].items() if k != "log"})
-        head: bytes = built[3]
+        head: bytes = built[1]
         data = b'%s,"log_from":%d,"log":%s}' % (head[:-1], held[1], _encode(lines[held[1] :]))
         self._updates[seat] = (key, data)
         return data, now
 
     def _build(self, seat: int | None) -> list[Any]:
-        """The payload of `seat` at this position, made once (with its encodings, made when asked)."""
+        """`seat`'s payload at this position without its log, encoded once: [key, encoding, the whole
+        payload's encoding (made when asked), the state (held so that its id is not reused while
+        cached), the log lines]."""
         state = self.match.state
-        self._log_lines(seat)  # notices a log cut short, which makes a new generation
+        lines = self._log_lines(seat)  # notices a log cut short, which makes a new generation
         key = (id(state), self.ply, seat in self.ask_always, self.over, self.lines_generation)
         built = self._built.get(seat)
         if built is None or built[0] != key:
-            # the state itself is held beside its id, so the id cannot be reused while cached
-            built = self._built[seat] = [key, self.payload(seat), None, None, state]
+            head = self._static(seat) + _encode(self._dynamic(seat))[1:]
+            built = self._built[seat] = [key, head, None, state, lines]
         return built
 
     def payload(self, seat: int | None) -> dict[str, Any]:
-        """Everything `seat` (None: a spectator) is shown, built from its view and public facts only."""
-        game, match = self.game, self.match
-        decision = self.decision
-        result = self.result
-        mine = decision is not None and decision.seat == seat
+        """Everything `seat` (None: a spectator) is shown, built from its view and public facts only:
+        what never changes at this table, what changes with each position, and the log as it reads it.
+        (`encoded_payload` is this, encoded part by part.)"""
+        return {**self._public(seat), **self._dynamic(seat), "log": list(self._log_lines(seat))}
+
+    def _public(self, seat: int | None) -> dict[str, Any]:
+        """The part of `seat`'s payload that is the same at every position of this table."""
+        game = self.game
         return {
             "type": "state",
             "table": self.id,
@@ -249,14 +254,29 @@ class Table:
             "options": dict(game.options),
             "seat": seat,
             "seats": [s.public(game) for s in self.seats],
+            "setup_events": self.setup_events[seat],
+        }
+
+    def _static(self, seat: int | None) -> bytes:
+        """`_public(seat)` encoded once, as the start of a JSON object (open, with a trailing comma)."""
+        prefix = self._prefixes.get(seat)
+        if prefix is None:
+            prefix = self._prefixes[seat] = _encode(self._public(seat))[:-1] + b","
+        return prefix
+
+    def _dynamic(self, seat: int | None) -> dict[str, Any]:
+        """The part of `seat`'s payload that changes with the position: its view and the public facts."""
+        game = self.game
+        decision = self.decision
+        result = self.result
+        mine = decision is not None and decision.seat == seat
+        return {
             "move": self.ply,
-            "view": game.view(match.state, seat),
+            "view": game.view(self.match.state, seat),
             "decision": None
             if decision is None
             else {"seat": decision.seat, "kind": decision.kind, "prompt": decision.prompt},
-            "legal": [str(a) for a in self.legal_actions()] if mine else [],
-            "setup_events": self.setup_events[seat],
-            "log": list(self._log_lines(seat)),
+            "legal": self._legal_texts() if mine else [],
             "ask_always": seat in self.ask_always,
             "can_undo": self.why_not_undo(seat) is None,
             "result": None
@@ -269,6 +289,10 @@ class Table:
                 "text": result.describe([s.name for s in self.seats]),
             },
         }
+
+    def _legal_texts(self) -> list[str]:
+        """The legal actions in notation, worked out once per position."""
+        return self._once("legal_texts", lambda: [str(a) for a in self.legal_actions()])
 
     def _log_lines(self, viewer: int | None) -> list[dict[str, Any]]:
         """The log as `viewer` reads it; each line is made once, when its move is played (and every
@@ -313,7 +337,7 @@ class Table:
         bot never acts on a position that could still be taken back: once a bot holds the decision, the
         move stands (the bot may already be thinking about it)."""
         reason = why_not(self.match.steps, seat, over=self.over)
-        decision = self.match.decision
+        decision = self.decision
         if reason is None and decision is not None and self.seats[decision.seat].is_bot:
             return "a bot is already deciding on your move: it stands"
         return reason
@@ -592,35 +616,44 @@ class Tables:
 
     def readers(self, table: Table, action: Action) -> list[int | None]:
         """The viewers who read `action` in full (stored beside the move, for the record)."""
+        return _readers(self._texts(table, action), action)
+
+    @staticmethod
+    def _texts(table: Table, action: Action) -> dict[int | None, str | None]:
+        """What each viewer reads of `action` in the current position (`Game.describe`)."""
         game, state = table.game, table.match.state
-        return [v for v in table.viewers if game.describe(state, action, v) == str(action)]
+        return {v: game.describe(state, action, v) for v in table.viewers}
 
     def commit(self, table: Table, seat: int, action: Action, move: int) -> None:
         """Store the checked `action` as move `move + 1`, then apply it; refused if the table moved on."""
-        after, row = self._prepare(table, seat, action, move)
+        after, texts, row = self._prepare(table, seat, action, move)
         with self._storing(table):
             self.writer.write(*row)
-        self._apply(table, seat, action, after)
+        self._apply(table, seat, action, after, texts=texts)
 
     async def commit_waiting(self, table: Table, seat: int, action: Action, move: int) -> None:
         """`commit`, the database's answer awaited in a writer thread: the event loop serves other
         tables meanwhile (PostgreSQL's round trip and its flush to disk take milliseconds). The caller
         holds the table's `mover` lock, so nothing else moves this table meanwhile."""
-        after, row = self._prepare(table, seat, action, move)
+        after, texts, row = self._prepare(table, seat, action, move)
         with self._storing(table):
             await self.writer.write_waiting(*row)
         if table.ply == move:
-            self._apply(table, seat, action, after)
+            self._apply(table, seat, action, after, texts=texts)
 
-    def _prepare(self, table: Table, seat: int, action: Action, move: int) -> tuple[Any, tuple[Any, ...]]:
-        """The position after `action`, and the row that stores it."""
+    def _prepare(
+        self, table: Table, seat: int, action: Action, move: int
+    ) -> tuple[Any, dict[int | None, str | None], tuple[Any, ...]]:
+        """The position after `action`, what each viewer reads of it, and the row that stores it."""
         if move != table.ply:
             raise TableError(409, "stale", f"move {move} is stale: the table is at move {table.ply}")
         game = table.game
         after = game.clone(table.match.state)
         game.apply(after, action, validate=False)
         finished = self._result_after(table, after)
-        return after, (table.id, table.ply + 1, seat, str(action), self.readers(table, action), finished)
+        texts = self._texts(table, action)
+        row = (table.id, table.ply + 1, seat, str(action), _readers(texts, action), finished)
+        return after, texts, row
 
     @contextlib.contextmanager
     def _storing(self, table: Table) -> Iterator[None]:
@@ -742,18 +775,39 @@ class Tables:
             return None
         return result.describe([s.name for s in table.seats])
 
-    def _apply(self, table: Table, seat: int, action: Action, after: Any, *, steps: bool = True) -> None:
+    def _apply(
+        self,
+        table: Table,
+        seat: int,
+        action: Action,
+        after: Any,
+        *,
+        steps: bool = True,
+        texts: Mapping[int | None, str | None] | None = None,
+    ) -> None:
         """Make `after` (the position once `action` is applied) the table's state, and log the move.
         `steps=False`: a replayed move another seat's move followed, which no one can take back any more
-        (`core.undo` never reads its step; working it out costs a listing of the legal actions)."""
+        (`core.undo` never reads its step; working it out costs a listing of the legal actions).
+        `texts`: what each viewer reads of the move, when `_prepare` has worked it out already."""
         before = table.match.state
+        legal = table._facts[1].get("legal") if table._facts[0] is before else None
         table.match.state = after
-        table.match.moves.append(Move(seat, str(action)))
+        text = str(action)
+        table.match.moves.append(Move(seat, text))
         table.match.steps.append(
-            step(table.game, before, action, after) if steps else Step(seat, False, False)
+            step(table.game, before, action, after, legal=legal) if steps else Step(seat, False, False)
         )
-        told = {v: narrator.told(before, action, after) for v, narrator in table.narrators.items()}
-        table.log.append(LogEntry(table.ply, seat, str(action), told))
+        if texts is None:
+            told = {v: narrator.told(before, action, after) for v, narrator in table.narrators.items()}
+        else:
+            told = {v: Told(texts[v], narrator.heard(after)) for v, narrator in table.narrators.items()}
+        table.log.append(LogEntry(table.ply, seat, text, told))
+
+
+def _readers(texts: Mapping[int | None, str | None], action: Action) -> list[int | None]:
+    """The viewers whose text of `action` (`texts`, from `Game.describe`) is the action in full."""
+    full = str(action)
+    return [v for v, text in texts.items() if text == full]
 
 
 def _settled(moves: Sequence[tuple[int, str]]) -> int:

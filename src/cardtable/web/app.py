@@ -377,23 +377,16 @@ def create_app(
         connection = Connection(websocket, seat, who, limits)
         server.hub.join(table.id, connection)
         connection.start()
-        closed = asyncio.ensure_future(connection.closed.wait())
         try:
             connection.send_state(table)
-            while not connection.closed.is_set():
-                receiving = asyncio.ensure_future(websocket.receive())
-                await asyncio.wait({receiving, closed}, return_when=asyncio.FIRST_COMPLETED)
-                if not receiving.done():
-                    receiving.cancel()
-                    break
-                message = receiving.result()
-                if message["type"] == "websocket.disconnect":
+            while True:
+                message = await connection.receive()  # None once the watcher is dropped
+                if message is None or message["type"] == "websocket.disconnect":
                     break
                 await _handle(connection, table_id, message)
         except (WebSocketDisconnect, RuntimeError):
             pass
         finally:
-            closed.cancel()
             server.hub.leave(table_id, connection)
             if not connection.closed.is_set():
                 connection.drop(1000, "")

@@ -266,13 +266,12 @@ class Table:
 
     def _dynamic(self, seat: int | None) -> dict[str, Any]:
         """The part of `seat`'s payload that changes with the position: its view and the public facts."""
-        game = self.game
         decision = self.decision
         result = self.result
         mine = decision is not None and decision.seat == seat
         return {
             "move": self.ply,
-            "view": game.view(self.match.state, seat),
+            "view": self._view(seat),
             "decision": None
             if decision is None
             else {"seat": decision.seat, "kind": decision.kind, "prompt": decision.prompt},
@@ -289,6 +288,15 @@ class Table:
                 "text": result.describe([s.name for s in self.seats]),
             },
         }
+
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        """`seat`'s view of this position (`Game.view`). A game that shares work between viewers
+        (`Game.views`) is asked for every viewer's view at once, once per position."""
+        game = self.game
+        if type(game).views is Game.views:
+            return game.view(self.match.state, seat)
+        views = self._once("views", lambda: game.views(self.match.state, self.viewers))
+        return views[seat]  # type: ignore[no-any-return]
 
     def _legal_texts(self) -> list[str]:
         """The legal actions in notation, worked out once per position."""

@@ -380,7 +380,7 @@ class Tables:
         chosen = dict(_mode_options(game_name, mode)) if mode else {}
         chosen.update(options or {})
         try:
-            game = make_game(game_name, chosen)
+            game = _shared_game(game_name, chosen)
         except UnknownGame as err:
             raise TableError(404, "unknown-game", str(err)) from None
         except BadOption as err:
@@ -506,7 +506,7 @@ class Tables:
             undone = [TakeBack(t.at, t.seat, list(t.actions)) for t in row.takebacks]
             game_name, options, seed = row.game, dict(row.options), row.seed
         try:
-            game = make_game(game_name, options)
+            game = _shared_game(game_name, options)
         except CardtableError as err:
             raise TableError(410, "unplayable-table", f"this table can no longer be played: {err}") from None
         table = Table(table_id, Match(game, seed, [s.name for s in seats]), seats, ask_always=ask_always)
@@ -810,6 +810,22 @@ class Tables:
         else:
             told = {v: Told(texts[v], narrator.heard(after)) for v, narrator in table.narrators.items()}
         table.log.append(LogEntry(table.ply, seat, text, told))
+
+
+#: one Game per game and options, shared by its tables (a Game holds rules, card data and what it
+#: works out once from them, never a match's state; the bots' processes keep theirs the same way)
+_GAMES: dict[tuple[str, str], Game[Any]] = {}
+
+
+def _shared_game(name: str, options: Mapping[str, Any]) -> Game[Any]:
+    """`make_game(name, options)`, made once per game and options (its errors are not kept)."""
+    key = (name, repr(sorted(options.items())))
+    game = _GAMES.get(key)
+    if game is None:
+        game = make_game(name, options)
+        if len(_GAMES) < 256:  # options come from visitors: a bounded cache
+            _GAMES[key] = game
+    return game
 
 
 def _readers(texts: Mapping[int | None, str | None], action: Action) -> list[int | None]:

@@ -150,6 +150,9 @@ class Table:
     @property
     def decision(self) -> Decision | None:
         """`match.decision`, worked out once per position."""
+        state, facts = self._facts
+        if state is self.match.state and "decision" in facts:  # the usual case, asked many times a move
+            return facts["decision"]  # type: ignore[no-any-return]
         return self._once("decision", lambda: self.match.decision)
 
     @property
@@ -306,27 +309,28 @@ class Table:
         """The log as `viewer` reads it; each line is made once, when its move is played (and every
         line once more when the game ends, as every move is then shown in full)."""
         size, last = self._log_tip
+        over = self.over
         cut = len(self.log) < size or (size > 0 and self.log[size - 1] is not last)
-        if cut or (self.over and not self._lines_over):
+        if cut or (over and not self._lines_over):
             self._lines.clear()
             self._lines_upto.clear()
-            self._lines_over = self.over
+            self._lines_over = over
             self.lines_generation += 1
         self._log_tip = (len(self.log), self.log[-1] if self.log else None)
         lines = self._lines.setdefault(viewer, [])
         upto = self._lines_upto.get(viewer, 0)
         for entry in self.log[upto:]:
-            line = self._log_line(entry, viewer)
+            line = self._log_line(entry, viewer, over)
             if line is not None:
                 lines.append(line)
         self._lines_upto[viewer] = len(self.log)
         return lines
 
-    def _log_line(self, entry: LogEntry, viewer: int | None) -> dict[str, Any] | None:
-        """The move as `viewer` reads it (after the end, in full), or None when it reads no line."""
+    def _log_line(self, entry: LogEntry, viewer: int | None, over: bool) -> dict[str, Any] | None:
+        """The move as `viewer` reads it (after the end, `over`, in full), or None when it reads no line."""
         told = entry.told[viewer]
         own = entry.told[entry.seat].text
-        text = (entry.action if own is not None else None) if self.over else told.text
+        text = (entry.action if own is not None else None) if over else told.text
         if text is None and not told.events:
             return None
         return {

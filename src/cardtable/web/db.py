@@ -218,7 +218,8 @@ class MoveWriter:
             "played": self._time(moment) if self._time else moment,
             "result": result,
             "channel": self.channel,
-            "note": f"{table_id} {ply}",
+            # the move itself rides along: the other processes apply it without reading it back
+            "note": f"{table_id} {ply} {seat} {action}",
         }
         try:
             if holder.connection is None:

@@ -481,6 +481,16 @@ class Tables:
             ).all()
         return self._replay_rows(table, rows)
 
+    def heard(self, table: Table, upto: int | None, move: str = "") -> bool:
+        """Catch `table` up after another process announced its move `upto` (None: any moves), given
+        as "SEAT ACTION" in `move` when known: the next move is applied as told, without reading the
+        database (the announcement is sent by the statement that stores the move, on commit); True if
+        any move was applied."""
+        seat, _, action = move.partition(" ")
+        if upto is not None and upto == table.ply + 1 and seat.isdecimal() and action:
+            return self._replay_rows(table, [(upto, int(seat), action)])
+        return self.catch_up(table, upto)
+
     def _replay_rows(self, table: Table, rows: Sequence[Any]) -> bool:
         applied = False
         for ply, seat, text_ in rows:

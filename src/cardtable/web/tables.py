@@ -35,7 +35,6 @@ from cardtable.core import (
     Result,
     Told,
     UnknownGame,
-    forced_action,
     make_game,
 )
 from cardtable.core.record import SEAT_LETTERS, Move
@@ -145,7 +144,8 @@ class Table:
         decision = self.decision
         if decision is None or self.seats[decision.seat].is_bot or decision.seat in self.ask_always:
             return None
-        return forced_action(self.game, self.match.state)
+        legal = self.legal_actions()  # `forced_action`, with the position's legal actions worked out once
+        return legal[0] if len(legal) == 1 else None
 
     @property
     def decision(self) -> Decision | None:

@@ -318,6 +318,18 @@ def check_spectator_sees_no_hidden_card(game: Game[Any], states: States) -> None
             )
 
 
+def check_views_match_view(game: Game[Any], states: States) -> None:
+    """`Game.views` (every viewer at once, as the web table asks) gives each viewer its own `view`."""
+    viewers = [None, *range(game.num_seats)]
+    for index, state in enumerate(states):
+        views = game.views(state, viewers)
+        assert list(views) == viewers, f"state {index}: views() answered for {list(views)}, not {viewers}"
+        for viewer in viewers:
+            assert views[viewer] == game.view(state, viewer), (
+                f"state {index}: views() differs from view() for viewer {viewer}"
+            )
+
+
 def check_views_are_plain_detached_data(game: Game[Any], states: States) -> None:
     for state in states:
         before = game.to_json(state)

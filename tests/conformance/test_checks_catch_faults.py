@@ -6,7 +6,7 @@ house rule, and the check meant for that rule must fail on it.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar
 
 import pytest
@@ -39,6 +39,14 @@ class SpectatorSeesHands(ToyGame):
 class ViewSharesTheStateLists(ToyGame):
     def view(self, state: ToyState, seat: int | None) -> dict[str, Any]:
         return {**super().view(state, seat), "pile": state.pile}
+
+
+class ViewsShowEveryoneTheFirstHand(ToyGame):
+    """Every viewer at once (`views`) is shown the first viewer's view, its hand included."""
+
+    def views(self, state: ToyState, viewers: Sequence[int | None]) -> dict[int | None, dict[str, Any]]:
+        first = self.view(state, viewers[0])
+        return {viewer: first for viewer in viewers}
 
 
 class RenderIsBrokenMarkup(ToyGame):
@@ -187,6 +195,7 @@ STATE_CHECKS: list[tuple[type[ToyGame], StateCheck]] = [
     (SpectatorSeesHands, checks.check_spectator_sees_no_hidden_card),
     (ViewSharesTheStateLists, checks.check_views_are_plain_detached_data),
     (RenderIsBrokenMarkup, checks.check_views_are_plain_detached_data),
+    (ViewsShowEveryoneTheFirstHand, checks.check_views_match_view),
     (DeterminizeKeepsOpponentHand, checks.check_determinize_resamples_other_seats),
     (DeterminizeReadsDeckOrder, checks.check_determinize_depends_only_on_view),
     (DeterminizeKeepsTheRng, checks.check_determinize_is_sound),
@@ -210,6 +219,7 @@ def test_a_state_check_catches_its_fault(broken: type[ToyGame], check: StateChec
     "check",
     [
         checks.check_views_survive_determinize,
+        checks.check_views_match_view,
         checks.check_invariants,
         checks.check_decision_is_public,
         checks.check_descriptions_reveal_nothing_hidden,

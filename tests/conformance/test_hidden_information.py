@@ -56,3 +56,8 @@ def test_the_narration_a_viewer_reads_shows_nothing_hidden_from_it(case: Case) -
 @pytest.mark.parametrize("case", CASES)
 def test_what_a_viewer_reads_of_an_action_shows_nothing_hidden_from_it(case: Case) -> None:
     checks.check_descriptions_reveal_nothing_hidden(game_of(case), hidden_information_states(case))
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_every_viewer_at_once_sees_what_it_sees_alone(case: Case) -> None:
+    checks.check_views_match_view(game_of(case), deep_states(case))

@@ -169,6 +169,15 @@ class Game(Generic[S]):
         """
         raise NotImplementedError
 
+    def views(self, state: S, viewers: Sequence[int | None]) -> dict[int | None, dict[str, Any]]:
+        """`view(state, v)` for each of `viewers` at once (the web table shows a position to every seat).
+
+        A game may override it to work out the parts every viewer sees alike only once; the views may
+        then share those parts, so read them and do not change them. Each must equal `view(state, v)`
+        (the conformance suite checks it).
+        """
+        return {viewer: self.view(state, viewer) for viewer in viewers}
+
     def determinize(self, state: S, seat: int, rng: Rng) -> S:
         """A copy of `state` with everything `seat` cannot see resampled with `rng`.
 

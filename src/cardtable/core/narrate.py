@@ -35,11 +35,14 @@ class Narrator:
 
     def told(self, before: Any, action: Action, after: Any) -> Told:
         """What the viewer reads of `action`, taken in `before` and leading to `after`."""
-        text = self.game.describe(before, action, self.viewer)
+        return Told(self.game.describe(before, action, self.viewer), self.heard(after))
+
+    def heard(self, after: Any) -> list[str]:
+        """The narration lines the move leading to `after` added (what `told` says beside the text)."""
         lines = self.game.narration(after, self.viewer)
         events = new_lines(self.lines, lines)
         self.lines = lines
-        return Told(text, events)
+        return events
 
 
 def new_lines(before: list[str], after: list[str]) -> list[str]:

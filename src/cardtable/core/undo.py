@@ -56,11 +56,14 @@ class TakeBack(msgspec.Struct, frozen=True):
     actions: list[str]
 
 
-def step(game: Game[Any], before: Any, action: Action, after: Any) -> Step:
-    """The `Step` of `action`, applied in `before` (which is unchanged) and leading to `after`."""
+def step(
+    game: Game[Any], before: Any, action: Action, after: Any, *, legal: Sequence[Action] | None = None
+) -> Step:
+    """The `Step` of `action`, applied in `before` (which is unchanged) and leading to `after`;
+    `legal`: the legal actions in `before`, when the caller has them already."""
     decision = game.decision(before)
     assert decision is not None, "a move in a finished game"
-    choice = len(game.legal_actions(before)) > 1
+    choice = len(game.legal_actions(before) if legal is None else legal) > 1
     return Step(decision.seat, choice, bool(game.reversible(before, action, after)))
 
 

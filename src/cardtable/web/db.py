@@ -21,7 +21,7 @@ from alembic import command
 from alembic.config import Config
 from sqlalchemy import JSON, Boolean, DateTime, ForeignKey, Integer, String, Text, create_engine, event
 from sqlalchemy.engine import Connection, Engine
-from sqlalchemy.exc import SQLAlchemyError
+from sqlalchemy.exc import DBAPIError, SQLAlchemyError
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
 MIGRATIONS = Path(__file__).parent / "migrations"
@@ -171,11 +171,13 @@ class MoveWriter:
         dialect = engine.dialect
         self.shared = dialect.name == "postgresql"
         self.statements = self._POSTGRESQL if self.shared else self._SQLITE
+        self._driver_error: type[Exception] = dialect.dbapi.Error  # type: ignore[union-attr]
         columns = MoveRow.__table__.c
         self._readers = columns.readers.type.dialect_impl(dialect).bind_processor(dialect)
         self._time = columns.played.type.dialect_impl(dialect).bind_processor(dialect)
         #: the connection of the event loop's thread (`write`), and of each writer thread
         self.connection: Connection | None = None
+        self.raw: Any = None
         self._threads: ThreadPoolExecutor | None = None
         self._holders: dict[int, Any] = {}
 
@@ -200,7 +202,7 @@ class MoveWriter:
     def _write_in_thread(self, row: tuple[Any, ...]) -> None:
         holder = self._holders.get(threading.get_ident())
         if holder is None:
-            holder = self._holders[threading.get_ident()] = SimpleNamespace(connection=None)
+            holder = self._holders[threading.get_ident()] = SimpleNamespace(connection=None, raw=None)
         self._write(holder, row)
 
     def _write(self, holder: Any, row: tuple[Any, ...]) -> None:
@@ -216,21 +218,37 @@ class MoveWriter:
             "played": self._time(moment) if self._time else moment,
             "result": result,
             "channel": self.channel,
-            "note": f"{table_id} {ply}",
+            # the move itself rides along: the other processes apply it without reading it back
+            "note": f"{table_id} {ply} {seat} {action}",
         }
         try:
             if holder.connection is None:
                 holder.connection = self._open()
+                holder.raw = holder.connection.connection.dbapi_connection
             connection = holder.connection
             if self.shared:  # autocommit: the one statement is the transaction
-                connection.exec_driver_sql(self.statements[0], params)
+                self._execute(holder.raw, params)
             else:
                 with connection.begin():
-                    for statement in self.statements:
-                        connection.exec_driver_sql(statement, params)
+                    self._execute(holder.raw, params)
         except SQLAlchemyError:
             self._close(holder)
             raise
+
+    def _execute(self, raw: Any, params: dict[str, Any]) -> None:
+        """The move's statements on the driver's own connection (SQLAlchemy's work per statement is
+        skipped on this hot path; the transaction stays SQLAlchemy's); the driver's errors become
+        SQLAlchemy's, as callers expect (IntegrityError: that ply is stored already)."""
+        statement = self.statements[0]
+        try:
+            cursor = raw.cursor()
+            try:
+                for statement in self.statements:
+                    cursor.execute(statement, params)
+            finally:
+                cursor.close()
+        except self._driver_error as err:
+            raise DBAPIError.instance(statement, params, err, self._driver_error) from err
 
     def _open(self) -> Connection:
         connection = self.engine.connect()
@@ -240,7 +258,7 @@ class MoveWriter:
 
     @staticmethod
     def _close(holder: Any) -> None:
-        connection, holder.connection = holder.connection, None
+        connection, holder.connection, holder.raw = holder.connection, None, None
         if connection is not None:
             with contextlib.suppress(Exception):
                 connection.close()

@@ -44,17 +44,45 @@ class Connection:
         #: the log this watcher was sent: (lines generation, number of lines), None before any state
         self.log_held: tuple[int, int] | None = None
         self.timed_out = False
+        #: the task waiting in `receive` for this watcher's next message (interrupted when it is closed)
+        self.reading: asyncio.Task[Any] | None = None
+        self.interrupted = False
 
     def start(self) -> None:
         self.task = asyncio.get_running_loop().create_task(self._pump())
 
-    def send(self, message: dict[str, Any] | bytes) -> bool:
+    async def receive(self) -> dict[str, Any] | None:
+        """The next ASGI message from this watcher's socket; None once the watcher is closed (a drop
+        while waiting interrupts the wait: no task per message is needed to watch for it)."""
+        if self.closed.is_set():
+            return None
+        self.reading = asyncio.current_task()
+        try:
+            message: dict[str, Any] = await self.websocket.receive()
+            return message
+        except asyncio.CancelledError:
+            if not self.interrupted:
+                raise
+            self.reading.uncancel()  # type: ignore[union-attr]
+            return None
+        finally:
+            self.reading = None
+
+    def _set_closed(self) -> None:
+        """Mark the watcher closed, and wake its reader if it is waiting for a message."""
+        self.closed.set()
+        if self.reading is not None and not self.interrupted:
+            self.interrupted = True
+            self.reading.cancel()
+
+    def send(self, message: dict[str, Any] | bytes | str) -> bool:
         """Queue `message` for this watcher; False (and the watcher is dropped) when it is too far behind."""
         if self.closed.is_set():
             return False
-        data = message if isinstance(message, bytes) else _encode(message)
+        if isinstance(message, dict):
+            message = _encode(message)
         try:
-            self.queue.put_nowait(data.decode())
+            self.queue.put_nowait(message if isinstance(message, str) else message.decode())
         except asyncio.QueueFull:
             log.info("dropping a watcher too far behind (%s)", self.address)
             self.drop(TOO_SLOW, "too-slow")
@@ -74,7 +102,7 @@ class Connection:
         `flush`: what is queued is sent first (e.g. the error that says why it is closed)."""
         if self.closed.is_set():
             return
-        self.closed.set()
+        self._set_closed()
         self.close_code = (code, reason)
         if not flush or self.queue.full():
             with contextlib.suppress(asyncio.QueueEmpty):
@@ -102,10 +130,10 @@ class Connection:
             if self.task is not None:
                 self.task.uncancel()
             log.info("dropping a watcher whose send timed out (%s)", self.address)
-            self.closed.set()
+            self._set_closed()
             self.close_code = (TOO_SLOW, "too-slow")
         except Exception:  # a closed socket: the browser will reconnect
-            self.closed.set()
+            self._set_closed()
             return
         code, reason = getattr(self, "close_code", (1000, ""))
         with contextlib.suppress(Exception):
@@ -117,7 +145,7 @@ class Connection:
             self.task.cancel()
 
     async def stop(self) -> None:
-        self.closed.set()
+        self._set_closed()
         if self.task is not None:
             self.task.cancel()
             with contextlib.suppress(BaseException):
@@ -164,12 +192,13 @@ class Hub:
 
         Never waits: each watcher's own task sends, and a watcher too far behind is dropped.
         """
-        updates: dict[tuple[int | None, tuple[int, int] | None], tuple[bytes, tuple[int, int]]] = {}
+        updates: dict[tuple[int | None, tuple[int, int] | None], tuple[str, tuple[int, int]]] = {}
         for connection in list(self.watchers.get(table.id, ())):
             key = (connection.seat, connection.log_held)
             update = updates.get(key)
             if update is None:
-                update = updates[key] = table.encoded_update(connection.seat, connection.log_held)
+                data, held = table.encoded_update(connection.seat, connection.log_held)
+                update = updates[key] = (data.decode(), held)
             if connection.send(update[0]):
                 connection.log_held = update[1]
             else:

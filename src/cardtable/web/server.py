@@ -185,8 +185,9 @@ class TableServer:
             asyncio.get_running_loop().create_task(self._heard_after_move(table, payload))
             return
         try:
+            ply, _, move = ply.partition(" ")  # "PLY SEAT ACTION": the stored move itself
             upto = int(ply) if ply.isdecimal() and ply != "0" else None
-            if self.tables.catch_up(table, upto):
+            if self.tables.heard(table, upto, move):
                 self.hub.broadcast(table)
                 self.bots.kick(table)
         except TableError as err:

@@ -35,7 +35,6 @@ from cardtable.core import (
     Result,
     Told,
     UnknownGame,
-    forced_action,
     make_game,
 )
 from cardtable.core.record import SEAT_LETTERS, Move
@@ -121,8 +120,10 @@ class Table:
     #: bumped whenever the lines are made anew (the end of the game shows every move): a watcher that
     #: holds lines of an older generation is sent the whole log
     lines_generation: int = field(default=0, repr=False)
-    #: per viewer: (position key, payload, its full encoding, its encoding without the log)
+    #: per viewer: [position key, payload without the log encoded, the whole payload encoded, state, lines]
     _built: dict[int | None, list[Any]] = field(default_factory=dict, repr=False)
+    #: per viewer: the payload's part that never changes at this table, encoded once
+    _prefixes: dict[int | None, bytes] = field(default_factory=dict, repr=False)
     #: facts of the current position (its decision, legal actions), worked out once: a table's state is
     #: replaced by a new object at every move, never changed in place
     _facts: tuple[Any, dict[str, Any]] = field(default=(None, {}), repr=False)
@@ -143,11 +144,15 @@ class Table:
         decision = self.decision
         if decision is None or self.seats[decision.seat].is_bot or decision.seat in self.ask_always:
             return None
-        return forced_action(self.game, self.match.state)
+        legal = self.legal_actions()  # `forced_action`, with the position's legal actions worked out once
+        return legal[0] if len(legal) == 1 else None
 
     @property
     def decision(self) -> Decision | None:
         """`match.decision`, worked out once per position."""
+        state, facts = self._facts
+        if state is self.match.state and "decision" in facts:  # the usual case, asked many times a move
+            return facts["decision"]  # type: ignore[no-any-return]
         return self._once("decision", lambda: self.match.decision)
 
     @property
@@ -200,7 +205,7 @@ class Table:
         """`payload(seat)` as JSON, made once per position and viewer (every watcher of a seat shares it)."""
         built = self._build(seat)
         if built[2] is None:
-            built[2] = _encode(built[1])
+            built[2] = b'%s,"log":%s}' % (built[1][:-1], _encode(built[4]))
         return built[2]
 
     def encoded_update(self, seat: int | None, held: tuple[int, int] | None) -> tuple[bytes, tuple[int, int]]:
@@ -209,7 +214,7 @@ class Table:
         log lines it lacks, after `"log_from": n` (the client keeps its first n lines and appends);
         the whole payload when it holds nothing, lines of another generation, or more lines than now."""
         built = self._build(seat)
-        lines = built[1]["log"]
+        lines = built[4]
         now = (self.lines_generation, len(lines))
         if held is None or held[0] != self.lines_generation or not 0 < held[1] <= len(lines):
             return self.encoded_payload(seat), now
@@ -217,30 +222,33 @@ class Table:
         cached = self._updates.get(seat)
         if cached is not None and cached[0] == key:
             return cached[1], now
-        if built[3] is None:
-            built[3] = _encode({k: v for k, v in built[1].items() if k != "log"})
-        head: bytes = built[3]
+        head: bytes = built[1]
         data = b'%s,"log_from":%d,"log":%s}' % (head[:-1], held[1], _encode(lines[held[1] :]))
         self._updates[seat] = (key, data)
         return data, now
 
     def _build(self, seat: int | None) -> list[Any]:
-        """The payload of `seat` at this position, made once (with its encodings, made when asked)."""
+        """`seat`'s payload at this position without its log, encoded once: [key, encoding, the whole
+        payload's encoding (made when asked), the state (held so that its id is not reused while
+        cached), the log lines]."""
         state = self.match.state
-        self._log_lines(seat)  # notices a log cut short, which makes a new generation
+        lines = self._log_lines(seat)  # notices a log cut short, which makes a new generation
         key = (id(state), self.ply, seat in self.ask_always, self.over, self.lines_generation)
         built = self._built.get(seat)
         if built is None or built[0] != key:
-            # the state itself is held beside its id, so the id cannot be reused while cached
-            built = self._built[seat] = [key, self.payload(seat), None, None, state]
+            head = self._static(seat) + _encode(self._dynamic(seat))[1:]
+            built = self._built[seat] = [key, head, None, state, lines]
         return built
 
     def payload(self, seat: int | None) -> dict[str, Any]:
-        """Everything `seat` (None: a spectator) is shown, built from its view and public facts only."""
-        game, match = self.game, self.match
-        decision = self.decision
-        result = self.result
-        mine = decision is not None and decision.seat == seat
+        """Everything `seat` (None: a spectator) is shown, built from its view and public facts only:
+        what never changes at this table, what changes with each position, and the log as it reads it.
+        (`encoded_payload` is this, encoded part by part.)"""
+        return {**self._public(seat), **self._dynamic(seat), "log": list(self._log_lines(seat))}
+
+    def _public(self, seat: int | None) -> dict[str, Any]:
+        """The part of `seat`'s payload that is the same at every position of this table."""
+        game = self.game
         return {
             "type": "state",
             "table": self.id,
@@ -249,14 +257,28 @@ class Table:
             "options": dict(game.options),
             "seat": seat,
             "seats": [s.public(game) for s in self.seats],
+            "setup_events": self.setup_events[seat],
+        }
+
+    def _static(self, seat: int | None) -> bytes:
+        """`_public(seat)` encoded once, as the start of a JSON object (open, with a trailing comma)."""
+        prefix = self._prefixes.get(seat)
+        if prefix is None:
+            prefix = self._prefixes[seat] = _encode(self._public(seat))[:-1] + b","
+        return prefix
+
+    def _dynamic(self, seat: int | None) -> dict[str, Any]:
+        """The part of `seat`'s payload that changes with the position: its view and the public facts."""
+        decision = self.decision
+        result = self.result
+        mine = decision is not None and decision.seat == seat
+        return {
             "move": self.ply,
-            "view": game.view(match.state, seat),
+            "view": self._view(seat),
             "decision": None
             if decision is None
             else {"seat": decision.seat, "kind": decision.kind, "prompt": decision.prompt},
-            "legal": [str(a) for a in self.legal_actions()] if mine else [],
-            "setup_events": self.setup_events[seat],
-            "log": list(self._log_lines(seat)),
+            "legal": self._legal_texts() if mine else [],
             "ask_always": seat in self.ask_always,
             "can_undo": self.why_not_undo(seat) is None,
             "result": None
@@ -270,31 +292,45 @@ class Table:
             },
         }
 
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        """`seat`'s view of this position (`Game.view`). A game that shares work between viewers
+        (`Game.views`) is asked for every viewer's view at once, once per position."""
+        game = self.game
+        if type(game).views is Game.views:
+            return game.view(self.match.state, seat)
+        views = self._once("views", lambda: game.views(self.match.state, self.viewers))
+        return views[seat]  # type: ignore[no-any-return]
+
+    def _legal_texts(self) -> list[str]:
+        """The legal actions in notation, worked out once per position."""
+        return self._once("legal_texts", lambda: [str(a) for a in self.legal_actions()])
+
     def _log_lines(self, viewer: int | None) -> list[dict[str, Any]]:
         """The log as `viewer` reads it; each line is made once, when its move is played (and every
         line once more when the game ends, as every move is then shown in full)."""
         size, last = self._log_tip
+        over = self.over
         cut = len(self.log) < size or (size > 0 and self.log[size - 1] is not last)
-        if cut or (self.over and not self._lines_over):
+        if cut or (over and not self._lines_over):
             self._lines.clear()
             self._lines_upto.clear()
-            self._lines_over = self.over
+            self._lines_over = over
             self.lines_generation += 1
         self._log_tip = (len(self.log), self.log[-1] if self.log else None)
         lines = self._lines.setdefault(viewer, [])
         upto = self._lines_upto.get(viewer, 0)
         for entry in self.log[upto:]:
-            line = self._log_line(entry, viewer)
+            line = self._log_line(entry, viewer, over)
             if line is not None:
                 lines.append(line)
         self._lines_upto[viewer] = len(self.log)
         return lines
 
-    def _log_line(self, entry: LogEntry, viewer: int | None) -> dict[str, Any] | None:
-        """The move as `viewer` reads it (after the end, in full), or None when it reads no line."""
+    def _log_line(self, entry: LogEntry, viewer: int | None, over: bool) -> dict[str, Any] | None:
+        """The move as `viewer` reads it (after the end, `over`, in full), or None when it reads no line."""
         told = entry.told[viewer]
         own = entry.told[entry.seat].text
-        text = (entry.action if own is not None else None) if self.over else told.text
+        text = (entry.action if own is not None else None) if over else told.text
         if text is None and not told.events:
             return None
         return {
@@ -313,7 +349,7 @@ class Table:
         bot never acts on a position that could still be taken back: once a bot holds the decision, the
         move stands (the bot may already be thinking about it)."""
         reason = why_not(self.match.steps, seat, over=self.over)
-        decision = self.match.decision
+        decision = self.decision
         if reason is None and decision is not None and self.seats[decision.seat].is_bot:
             return "a bot is already deciding on your move: it stands"
         return reason
@@ -348,7 +384,7 @@ class Tables:
         chosen = dict(_mode_options(game_name, mode)) if mode else {}
         chosen.update(options or {})
         try:
-            game = make_game(game_name, chosen)
+            game = _shared_game(game_name, chosen)
         except UnknownGame as err:
             raise TableError(404, "unknown-game", str(err)) from None
         except BadOption as err:
@@ -445,6 +481,16 @@ class Tables:
             ).all()
         return self._replay_rows(table, rows)
 
+    def heard(self, table: Table, upto: int | None, move: str = "") -> bool:
+        """Catch `table` up after another process announced its move `upto` (None: any moves), given
+        as "SEAT ACTION" in `move` when known: the next move is applied as told, without reading the
+        database (the announcement is sent by the statement that stores the move, on commit); True if
+        any move was applied."""
+        seat, _, action = move.partition(" ")
+        if upto is not None and upto == table.ply + 1 and seat.isdecimal() and action:
+            return self._replay_rows(table, [(upto, int(seat), action)])
+        return self.catch_up(table, upto)
+
     def _replay_rows(self, table: Table, rows: Sequence[Any]) -> bool:
         applied = False
         for ply, seat, text_ in rows:
@@ -474,7 +520,7 @@ class Tables:
             undone = [TakeBack(t.at, t.seat, list(t.actions)) for t in row.takebacks]
             game_name, options, seed = row.game, dict(row.options), row.seed
         try:
-            game = make_game(game_name, options)
+            game = _shared_game(game_name, options)
         except CardtableError as err:
             raise TableError(410, "unplayable-table", f"this table can no longer be played: {err}") from None
         table = Table(table_id, Match(game, seed, [s.name for s in seats]), seats, ask_always=ask_always)
@@ -592,35 +638,44 @@ class Tables:
 
     def readers(self, table: Table, action: Action) -> list[int | None]:
         """The viewers who read `action` in full (stored beside the move, for the record)."""
+        return _readers(self._texts(table, action), action)
+
+    @staticmethod
+    def _texts(table: Table, action: Action) -> dict[int | None, str | None]:
+        """What each viewer reads of `action` in the current position (`Game.describe`)."""
         game, state = table.game, table.match.state
-        return [v for v in table.viewers if game.describe(state, action, v) == str(action)]
+        return {v: game.describe(state, action, v) for v in table.viewers}
 
     def commit(self, table: Table, seat: int, action: Action, move: int) -> None:
         """Store the checked `action` as move `move + 1`, then apply it; refused if the table moved on."""
-        after, row = self._prepare(table, seat, action, move)
+        after, texts, row = self._prepare(table, seat, action, move)
         with self._storing(table):
             self.writer.write(*row)
-        self._apply(table, seat, action, after)
+        self._apply(table, seat, action, after, texts=texts)
 
     async def commit_waiting(self, table: Table, seat: int, action: Action, move: int) -> None:
         """`commit`, the database's answer awaited in a writer thread: the event loop serves other
         tables meanwhile (PostgreSQL's round trip and its flush to disk take milliseconds). The caller
         holds the table's `mover` lock, so nothing else moves this table meanwhile."""
-        after, row = self._prepare(table, seat, action, move)
+        after, texts, row = self._prepare(table, seat, action, move)
         with self._storing(table):
             await self.writer.write_waiting(*row)
         if table.ply == move:
-            self._apply(table, seat, action, after)
+            self._apply(table, seat, action, after, texts=texts)
 
-    def _prepare(self, table: Table, seat: int, action: Action, move: int) -> tuple[Any, tuple[Any, ...]]:
-        """The position after `action`, and the row that stores it."""
+    def _prepare(
+        self, table: Table, seat: int, action: Action, move: int
+    ) -> tuple[Any, dict[int | None, str | None], tuple[Any, ...]]:
+        """The position after `action`, what each viewer reads of it, and the row that stores it."""
         if move != table.ply:
             raise TableError(409, "stale", f"move {move} is stale: the table is at move {table.ply}")
         game = table.game
         after = game.clone(table.match.state)
         game.apply(after, action, validate=False)
         finished = self._result_after(table, after)
-        return after, (table.id, table.ply + 1, seat, str(action), self.readers(table, action), finished)
+        texts = self._texts(table, action)
+        row = (table.id, table.ply + 1, seat, str(action), _readers(texts, action), finished)
+        return after, texts, row
 
     @contextlib.contextmanager
     def _storing(self, table: Table) -> Iterator[None]:
@@ -742,18 +797,55 @@ class Tables:
             return None
         return result.describe([s.name for s in table.seats])
 
-    def _apply(self, table: Table, seat: int, action: Action, after: Any, *, steps: bool = True) -> None:
+    def _apply(
+        self,
+        table: Table,
+        seat: int,
+        action: Action,
+        after: Any,
+        *,
+        steps: bool = True,
+        texts: Mapping[int | None, str | None] | None = None,
+    ) -> None:
         """Make `after` (the position once `action` is applied) the table's state, and log the move.
         `steps=False`: a replayed move another seat's move followed, which no one can take back any more
-        (`core.undo` never reads its step; working it out costs a listing of the legal actions)."""
+        (`core.undo` never reads its step; working it out costs a listing of the legal actions).
+        `texts`: what each viewer reads of the move, when `_prepare` has worked it out already."""
         before = table.match.state
+        legal = table._facts[1].get("legal") if table._facts[0] is before else None
         table.match.state = after
-        table.match.moves.append(Move(seat, str(action)))
+        text = str(action)
+        table.match.moves.append(Move(seat, text))
         table.match.steps.append(
-            step(table.game, before, action, after) if steps else Step(seat, False, False)
+            step(table.game, before, action, after, legal=legal) if steps else Step(seat, False, False)
         )
-        told = {v: narrator.told(before, action, after) for v, narrator in table.narrators.items()}
-        table.log.append(LogEntry(table.ply, seat, str(action), told))
+        if texts is None:
+            told = {v: narrator.told(before, action, after) for v, narrator in table.narrators.items()}
+        else:
+            told = {v: Told(texts[v], narrator.heard(after)) for v, narrator in table.narrators.items()}
+        table.log.append(LogEntry(table.ply, seat, text, told))
+
+
+#: one Game per game and options, shared by its tables (a Game holds rules, card data and what it
+#: works out once from them, never a match's state; the bots' processes keep theirs the same way)
+_GAMES: dict[tuple[str, str], Game[Any]] = {}
+
+
+def _shared_game(name: str, options: Mapping[str, Any]) -> Game[Any]:
+    """`make_game(name, options)`, made once per game and options (its errors are not kept)."""
+    key = (name, repr(sorted(options.items())))
+    game = _GAMES.get(key)
+    if game is None:
+        game = make_game(name, options)
+        if len(_GAMES) < 256:  # options come from visitors: a bounded cache
+            _GAMES[key] = game
+    return game
+
+
+def _readers(texts: Mapping[int | None, str | None], action: Action) -> list[int | None]:
+    """The viewers whose text of `action` (`texts`, from `Game.describe`) is the action in full."""
+    full = str(action)
+    return [v for v, text in texts.items() if text == full]
 
 
 def _settled(moves: Sequence[tuple[int, str]]) -> int:

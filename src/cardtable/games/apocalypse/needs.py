@@ -56,9 +56,11 @@ def active_mechanisms(catalog: Catalog, board: Mapping[str, Tile]) -> set[str]:
         active = still
 
 
-def satisfied(catalog: Catalog, board: Mapping[str, Tile]) -> dict[str, bool]:
-    """For every card on the board: are its needs met right now? (cards with no needs: True)"""
-    active = active_mechanisms(catalog, board)
+def satisfied(catalog: Catalog, board: Mapping[str, Tile], active: set[str] | None = None) -> dict[str, bool]:
+    """For every card on the board: are its needs met right now? (cards with no needs: True)
+    `active`: the board's `active_mechanisms`, when the caller has them already."""
+    if active is None:
+        active = active_mechanisms(catalog, board)
     return {cell: met_at(catalog, board, active, cell) for cell in board}
 
 

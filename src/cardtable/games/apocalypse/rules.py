@@ -26,7 +26,7 @@ from .cards import Catalog, load_catalog
 from .needs import doomed_living
 from .render import render_view
 from .state import ApocalypseState, Tile
-from .view import seat_view
+from .view import seat_view, seat_views
 
 SEATS = 3
 ROUNDS = 7
@@ -324,6 +324,11 @@ class Apocalypse(Game[ApocalypseState]):
     # --- information -----------------------------------------------------------------------------
     def view(self, state: ApocalypseState, seat: int | None) -> dict[str, Any]:
         return seat_view(self.catalog, state, seat)
+
+    def views(
+        self, state: ApocalypseState, viewers: Sequence[int | None]
+    ) -> dict[int | None, dict[str, Any]]:
+        return seat_views(self.catalog, state, viewers)
 
     def describe(self, state: ApocalypseState, action: Action, viewer: int | None) -> str | None:
         """Everything is done face up: every viewer reads the move. A pass in an ability window tells

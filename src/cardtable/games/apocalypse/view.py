@@ -8,6 +8,7 @@ known top cards of the decks are part of every view.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from . import board, grid
@@ -21,8 +22,32 @@ def card(catalog: Catalog, card_id: int) -> dict[str, Any]:
 
 
 def seat_view(catalog: Catalog, state: ApocalypseState, seat: int | None) -> dict[str, Any]:
-    ok = satisfied(catalog, state.board)
+    return _seat_view(catalog, state, seat, _public_view(catalog, state))
+
+
+def seat_views(
+    catalog: Catalog, state: ApocalypseState, viewers: Sequence[int | None]
+) -> dict[int | None, dict[str, Any]]:
+    """`seat_view` for each viewer, the public part (all but the unused ability cards) made once."""
+    public = _public_view(catalog, state)
+    return {seat: _seat_view(catalog, state, seat, public) for seat in viewers}
+
+
+def _seat_view(
+    catalog: Catalog, state: ApocalypseState, seat: int | None, public: dict[str, Any]
+) -> dict[str, Any]:
+    """`seat`'s view: the public part and the ability cards, its own face up."""
+    abilities = [
+        {"count": len(hand), "cards": [card(catalog, c) for c in hand] if s == seat else None}
+        for s, hand in enumerate(state.abilities)
+    ]
+    return {**public, "abilities": abilities}
+
+
+def _public_view(catalog: Catalog, state: ApocalypseState) -> dict[str, Any]:
+    """What every viewer sees alike."""
     active = active_mechanisms(catalog, state.board)
+    ok = satisfied(catalog, state.board, active)
     tiles = []
     for cell in grid.in_board_order(state.board):
         tile = state.board[cell]
@@ -57,10 +82,6 @@ def seat_view(catalog: Catalog, state: ApocalypseState, seat: int | None) -> dic
         "pool": cards(state.pool),
         "discard": cards(state.discard),
         "dead": cards(state.dead),
-        "abilities": [
-            {"count": len(hand), "cards": cards(hand) if s == seat else None}
-            for s, hand in enumerate(state.abilities)
-        ],
         "used_abilities": cards(state.used_abilities),
         "catastrophe": card(catalog, state.catastrophe) if state.catastrophe >= 0 else None,
         "resolved_catastrophes": cards(state.resolved),

@@ -43,7 +43,7 @@ def _open_levels(cards: CardSet, achievements: tuple[int, ...]) -> frozenset[int
 
 def civilisation_level(cards: CardSet, board: Board) -> int:
     """The highest level whose options this player may play (1-4)."""
-    return max(level for level in (1, 2, 3, 4) if level_open(cards, board, level))
+    return max(_open_levels(cards, tuple(board.achievements)))  # among 1-4, level I always open
 
 
 def protection(cards: CardSet, board: Board, category: str) -> str:

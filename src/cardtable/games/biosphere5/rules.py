@@ -17,7 +17,7 @@ from . import faces
 from . import queries as q
 from .cards import LOWER, UPPER, CardSet, default_cards
 from .state import Board, State, Task
-from .view import determinize_state, render_view, view_state
+from .view import determinize_state, render_view, view_state, views_of_state
 
 HAND_LIMIT = 8  # 2.1
 CATASTROPHE_COST = {"": 4, "makeshift": 2, "perfect": 0}  # 2.3.3; see RULES.md "protection"
@@ -621,6 +621,9 @@ class Biosphere5(Game[State]):
     # --- views, determinization, notation --------------------------------------------------------
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         return view_state(self, state, seat)
+
+    def views(self, state: State, viewers: Sequence[int | None]) -> dict[int | None, dict[str, Any]]:
+        return views_of_state(self, state, viewers)
 
     def narration(self, state: State, viewer: int | None) -> list[str]:
         """The public event lines (view key `events`): what the table sees, the same for every viewer."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from cardtable.core import Rng
@@ -21,28 +22,39 @@ def view_state(game: Biosphere5, state: State, seat: int | None) -> dict[str, An
     part of the view (interfaces read `Game.decision`, public); `upcoming` lists the steps queued
     after it (kind, seat, tag), e.g. the players a catastrophe has still to reach.
     """
+    return _seat_view(game, state, seat, _public_view(game, state))
+
+
+def views_of_state(
+    game: Biosphere5, state: State, viewers: Sequence[int | None]
+) -> dict[int | None, dict[str, Any]]:
+    """`view_state` for each viewer, the public part (boards, markers, events) made once and shared."""
+    public = _public_view(game, state)
+    return {seat: _seat_view(game, state, seat, public) for seat in viewers}
+
+
+def _public_view(game: Biosphere5, state: State) -> dict[str, Any]:
+    """What every viewer sees alike."""
     cards = game.cards
     key = cards.key
-    boards = []
-    for s, board in enumerate(state.boards):
-        boards.append(
-            {
-                "seat": s,
-                "name": game.seat_name(s),
-                "team": q.team_of(state, s) if len(state.boards) == 4 else None,
-                "out": board.out,
-                "hand_size": len(board.hand),
-                "pile_size": len(board.pile),
-                "faceup": [key(c) for c in board.faceup],
-                "discard": sorted(key(c) for c in board.discard),
-                "achievements": [key(c) for c in board.achievements],
-                "level": q.civilisation_level(cards, board),
-                "red": board.red,
-            }
-        )
-    view: dict[str, Any] = {
-        "game": game.name,
-        "seat": seat,
+    four = len(state.boards) == 4
+    boards = [
+        {
+            "seat": s,
+            "name": game.seat_name(s),
+            "team": q.team_of(state, s) if four else None,
+            "out": board.out,
+            "hand_size": len(board.hand),
+            "pile_size": len(board.pile),
+            "faceup": [key(c) for c in board.faceup],
+            "discard": sorted([key(c) for c in board.discard]),
+            "achievements": [key(c) for c in board.achievements],
+            "level": q.civilisation_level(cards, board),
+            "red": board.red,
+        }
+        for s, board in enumerate(state.boards)
+    ]
+    return {
         "players": len(state.boards),
         "order": list(state.order),
         "turn": q.current_seat(state) if state.order else None,
@@ -50,13 +62,23 @@ def view_state(game: Biosphere5, state: State, seat: int | None) -> dict[str, An
         "markers": list(state.markers),
         "upcoming": [[t.kind, t.seat, t.tag] for t in state.tasks[1:]],
         "boards": boards,
-        "hand": sorted(key(c) for c in state.boards[seat].hand) if seat is not None else None,
         "events": list(state.events),
         "result": _result_json(game, state),
     }
+
+
+def _seat_view(game: Biosphere5, state: State, seat: int | None, public: dict[str, Any]) -> dict[str, Any]:
+    """`seat`'s view: the public part, its own hand, what it is spying on, the variant's parts."""
+    key = game.cards.key
+    view: dict[str, Any] = {
+        "game": game.name,
+        "seat": seat,
+        **public,
+        "hand": sorted([key(c) for c in state.boards[seat].hand]) if seat is not None else None,
+    }
     spied = _spied_hand(state, seat)
     if spied is not None:
-        view["revealed"] = {"seat": spied, "hand": sorted(key(c) for c in state.boards[spied].hand)}
+        view["revealed"] = {"seat": spied, "hand": sorted([key(c) for c in state.boards[spied].hand])}
     view.update(game.extra_view(state, seat))
     return view
 

@@ -11,6 +11,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from cardtable.core import Action, BadOption, Decision, Game, Mode, OptionSpec, Result, Rng, register
@@ -116,6 +117,11 @@ class RaceForTheGalaxy(Game[RftgState]):
     # --- information ---------------------------------------------------------------------------------
     def view(self, state: RftgState, seat: int | None) -> dict[str, Any]:
         return view.view(self, state, seat)
+
+    def views(self, state: RftgState, viewers: Sequence[int | None]) -> dict[int | None, dict[str, Any]]:
+        if type(self).view is not RaceForTheGalaxy.view:  # a mode's own view (the solitaire robot's)
+            return super().views(state, viewers)
+        return view.views(self, state, viewers)
 
     def narration(self, state: RftgState, viewer: int | None) -> list[str]:
         return list(state.log)

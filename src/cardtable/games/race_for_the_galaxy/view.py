@@ -8,6 +8,7 @@ develop or settle pick until the reveal (RULES.md "Decisions where the rules are
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from cardtable.core import Rng
@@ -37,14 +38,22 @@ ACTION_CARDS = {
 
 
 def view(game: RaceForTheGalaxy, state: RftgState, seat: int | None) -> dict[str, Any]:
+    return _seat_view(game, state, seat, _public_players(game, state))
+
+
+def views(
+    game: RaceForTheGalaxy, state: RftgState, viewers: Sequence[int | None]
+) -> dict[int | None, dict[str, Any]]:
+    """`view` for each viewer, what all see of each player (tableau, goods, score) made once."""
+    public = _public_players(game, state)
+    return {seat: _seat_view(game, state, seat, public) for seat in viewers}
+
+
+def _public_players(game: RaceForTheGalaxy, state: RftgState) -> list[dict[str, Any]]:
+    """What every viewer sees alike of each player."""
     cat = game.catalog
-    s = state
-    task = s.tasks[0] if s.tasks and not s.ended else None
-    selecting = task is not None and task.kind == "select"
-    players = []
-    for i, p in enumerate(s.players):
-        mine = seat == i
-        entry: dict[str, Any] = {
+    return [
+        {
             "seat": seat_letter(i),
             "start": p.start,
             "tableau": list(p.tableau),
@@ -60,8 +69,23 @@ def view(game: RaceForTheGalaxy, state: RftgState, seat: int | None) -> dict[str
             "produced": list(p.produced),
             "consumed": list(p.consumed),
             "military": scoring.military_strength(cat, p),
-            "score": scoring.breakdown(cat, s, i),
+            "score": scoring.breakdown(cat, state, i),
         }
+        for i, p in enumerate(state.players)
+    ]
+
+
+def _seat_view(
+    game: RaceForTheGalaxy, state: RftgState, seat: int | None, public: list[dict[str, Any]]
+) -> dict[str, Any]:
+    """`seat`'s view: the public part of each player, with its own hand and choices."""
+    s = state
+    task = s.tasks[0] if s.tasks and not s.ended else None
+    selecting = task is not None and task.kind == "select"
+    players = []
+    for i, p in enumerate(s.players):
+        mine = seat == i
+        entry = dict(public[i])
         if mine or not selecting:
             entry["actions"] = [ACTION_CARDS[a] for a in p.actions]
         else:

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
 import threading
+from pathlib import Path
 
 import httpx
 from sqlalchemy import create_engine, text
@@ -96,3 +98,39 @@ def test_sigkill_loses_no_acknowledged_move(live_server: LiveServer) -> None:
             mine = state(client, table["table"], token)
             assert play(client, table["table"], token, mine["legal"][0], mine["move"]).status_code == 200
     engine.dispose()
+
+
+def _children(pid: int) -> set[int]:
+    """The processes whose parent is `pid` (from /proc)."""
+    found = set()
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        with contextlib.suppress(OSError):
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+            if int(fields[1]) == pid:
+                found.add(int(stat.parent.name))
+    return found
+
+
+def _alive(pid: int) -> bool:
+    """Whether `pid` runs (a zombie has ended: it only waits for its new parent to reap it)."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+def _cmdline(pid: int) -> str:
+    with contextlib.suppress(OSError):
+        return Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
+    return ""
+
+
+def test_a_killed_server_leaves_no_thinking_process_behind(live_server: LiveServer) -> None:
+    """The bots' thinking process (started with the server) ends soon after the server is SIGKILLed:
+    restarts of a crashed server do not pile up orphans."""
+    assert live_server.process is not None
+    server = live_server.process.pid
+    wait_until(lambda: any("spawn_main" in _cmdline(pid) for pid in _children(server)), timeout=30)
+    children = _children(server)
+    live_server.kill()
+    wait_until(lambda: not any(_alive(pid) for pid in children), timeout=15)

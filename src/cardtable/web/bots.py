@@ -15,6 +15,8 @@ import logging
 import multiprocessing
 import os
 import signal
+import threading
+import time
 from collections.abc import Awaitable, Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -37,16 +39,27 @@ def _pool(workers: int) -> ProcessPoolExecutor:
     pool = _POOLS.get(workers)
     if pool is None:
         context = multiprocessing.get_context("spawn")
-        pool = ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_worker_start)
+        pool = ProcessPoolExecutor(
+            max_workers=workers, mp_context=context, initializer=_worker_start, initargs=(os.getpid(),)
+        )
         _POOLS[workers] = pool
     return pool
 
 
-def _worker_start() -> None:
-    """A thinking process: below the server in priority, and deaf to the Ctrl-C meant for the server."""
+def _worker_start(server: int) -> None:
+    """A thinking process: below the server in priority, deaf to the Ctrl-C meant for the server, and
+    gone soon after the server process `server` is (however it ended: SIGKILL runs no shutdown code)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     with contextlib.suppress(OSError):
         os.nice(10)
+    threading.Thread(target=_exit_after, args=(server,), name="exit-after-server", daemon=True).start()
+
+
+def _exit_after(server: int) -> None:
+    """Stop this process once its parent is no longer the server (the orphan was adopted)."""
+    while os.getppid() == server:
+        time.sleep(1)
+    os._exit(0)
 
 
 def _warm_up() -> None:

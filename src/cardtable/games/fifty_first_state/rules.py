@@ -240,9 +240,14 @@ def add(total: dict[str, int], more: dict[str, int]) -> None:
 
 
 def check_end(cat: Catalog, s: FiftyState) -> None:
-    if not s.last_round and any(p.vp >= cat.rules.end_vp for p in s.players):
-        s.last_round = True
-        event(s, f"A player has {cat.rules.end_vp} VP: this round is the last.")
+    if s.last_round:
+        return
+    end = cat.rules.end_vp
+    for p in s.players:
+        if p.vp >= end:
+            s.last_round = True
+            event(s, f"A player has {end} VP: this round is the last.")
+            return
 
 
 # --- decisions -------------------------------------------------------------------------------------
@@ -286,9 +291,11 @@ def legal_actions(cat: Catalog, s: FiftyState) -> list[Action]:
         return []
     p = s.players[d.seat]
     if d.kind == "keep":
-        return [Action("discard", (k,)) for k in sorted(set(p.hand))]
+        discard = moves(cat).discard
+        return [discard[k] for k in sorted(set(p.hand))]
     if d.kind == "lookout":
-        return [Action("pick", (k,)) for k in sorted(set(s.draft.revealed))]
+        pick = moves(cat).pick
+        return [pick[k] for k in sorted(set(s.draft.revealed))]
     if d.kind == "store":
         return [*store_actions(cat, p), Action("done")]
     if d.kind == "action":
@@ -307,8 +314,7 @@ def legal_actions(cat: Catalog, s: FiftyState) -> list[Action]:
 
 # --- the Action phase: what a player may do --------------------------------------------------------
 def raze_cost(cat: Catalog, site: Site) -> int:
-    base = moves(cat).raze_base[site.key]
-    return base + cat.rules.defended_extra if site.defended else base
+    return moves(cat).raze_cost(site)
 
 
 def develop_unit(cat: Catalog, new: str, site: Site) -> str:
@@ -361,12 +367,15 @@ class Moves:
         keys = cat.location_keys
         positions = range(1, MAX_SITES + 1)
         self.by_verb = {verb: {k: Action(verb, (k,)) for k in keys} for verb in ("build", "deal", "raze")}
+        self.pick = {k: Action("pick", (k,)) for k in keys}
+        self.discard = {k: Action("discard", (k,)) for k in keys}
         #: develop's moves of each card, over the location at each position (index: position - 1)
         self.develop = {k: [Action("develop", (k, i)) for i in positions] for k in keys}
         self.distance = {k: cat.locations[k].distance for k in keys}
         self.types = {k: frozenset(cat.locations[k].types) for k in keys}
-        #: what razing each card in a State costs, undefended (by its kind)
+        #: what razing each card in a State costs, undefended (by its kind), and a defence token's extra
         self.raze_base = {k: int(getattr(cat.rules.raze_cost, cat.locations[k].kind)) for k in keys}
+        self.defended_extra = cat.rules.defended_extra
         self.use = [Action("use", (i,)) for i in positions]
         #: each Action location's cost, its uses a round, and whether it steals (its gain needs a victim)
         self.use_cost = {
@@ -393,6 +402,11 @@ class Moves:
         }
         self.develop_match = payment.cost_of((payment.DEVELOP_MATCH,))
         self.develop_any = payment.cost_of((payment.DEVELOP_ANY,))
+
+    def raze_cost(self, site: Site) -> int:
+        """The red contacts razing `site` costs: by the card's kind, more when a defence token guards it."""
+        base = self.raze_base[site.key]
+        return base + self.defended_extra if site.defended else base
 
 
 @cache
@@ -452,7 +466,7 @@ def turn_actions(cat: Catalog, s: FiftyState, seat: int) -> list[Action]:
         for i, site in enumerate(other.sites):
             if site.ruin:
                 continue
-            if raze_cost(cat, site) <= reds:
+            if m.raze_cost(site) <= reds:
                 out.append(attack[i])
             if workers and site.uses == 0 and site.key in m.open_production:
                 out.append(open_[i])

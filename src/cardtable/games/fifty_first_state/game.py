@@ -12,7 +12,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from cardtable.core import Action, BadOption, Decision, Game, Mode, OptionSpec, Result, Rng, register
@@ -148,38 +148,58 @@ class FiftyFirstState(Game[FiftyState]):
 
     # --- information ---------------------------------------------------------------------------
     def view(self, state: FiftyState, seat: int | None) -> dict[str, Any]:
-        players = []
-        for i, p in enumerate(state.players):
-            entry: dict[str, Any] = {
-                "seat": SEAT_LETTERS[i],
-                "faction": p.faction,
-                "vp": p.vp,
-                "passed": p.passed,
-                "supply": {k: p.supply[k] for k in TOKENS if p.supply.get(k)},
-                "sites": [
-                    {"key": s.key, "ruin": s.ruin, "uses": s.uses, "held": dict(sorted(s.held.items()))}
-                    for s in p.sites
-                ],
-                "deals": list(p.deals),
-                "connections": sorted(p.connections),
-                "hand_size": len(p.hand),
-                "known": sorted(p.known),
-                "faction_used": sorted(p.faction_used),
-                "to_discard": p.setup_discards,
-            }
-            if seat == i:
-                entry["hand"] = sorted(p.hand)
-            players.append(entry)
+        return self._seat_view(self._public_view(state), state, seat)
+
+    def views(self, state: FiftyState, viewers: Sequence[int | None]) -> dict[int | None, dict[str, Any]]:
+        """Every viewer's view, the public part (all but hands and the decider's costs) made once."""
+        public = self._public_view(state)
+        return {seat: self._seat_view(public, state, seat) for seat in viewers}
+
+    def _seat_view(self, public: dict[str, Any], state: FiftyState, seat: int | None) -> dict[str, Any]:
+        """The public view with what `seat` alone sees: its hand, and what each of its actions will
+        cost when it is to act (its own knowledge)."""
+        view = dict(public)
+        view["viewer"] = SEAT_LETTERS[seat] if seat is not None else None
+        if seat is not None:
+            players = list(public["players"])
+            players[seat] = {**players[seat], "hand": sorted(state.players[seat].hand)}
+            view["players"] = players
         decision = self.decision(state)
-        costs: dict[str, list[str]] = {}
         if decision is not None and decision.kind == "action" and seat == decision.seat:
-            # what each action will cost, before it is chosen (the deciding seat's own knowledge)
-            for action in rules.turn_actions(self.catalog, state, seat):
-                costs[str(action)] = rules.action_cost(self.catalog, state, seat, action)
+            view["costs"] = {
+                str(action): rules.action_cost(self.catalog, state, seat, action)
+                for action in rules.turn_actions(self.catalog, state, seat)
+            }
+        return view
+
+    def _public_view(self, state: FiftyState) -> dict[str, Any]:
+        """What every viewer sees alike (`viewer`, `costs` and the hands are filled in per viewer)."""
+        players = []
+        for p in state.players:
+            players.append(
+                {
+                    "seat": SEAT_LETTERS[len(players)],
+                    "faction": p.faction,
+                    "vp": p.vp,
+                    "passed": p.passed,
+                    "supply": {k: p.supply[k] for k in TOKENS if p.supply.get(k)},
+                    "sites": [
+                        {"key": s.key, "ruin": s.ruin, "uses": s.uses, "held": dict(sorted(s.held.items()))}
+                        for s in p.sites
+                    ],
+                    "deals": list(p.deals),
+                    "connections": sorted(p.connections),
+                    "hand_size": len(p.hand),
+                    "known": sorted(p.known),
+                    "faction_used": sorted(p.faction_used),
+                    "to_discard": p.setup_discards,
+                }
+            )
+        decision = self.decision(state)
         pend = state.pending
         return {
             "game": self.name,
-            "viewer": SEAT_LETTERS[seat] if seat is not None else None,
+            "viewer": None,
             "round": state.round,
             "phase": state.phase,
             "first": SEAT_LETTERS[state.first],
@@ -220,7 +240,7 @@ class FiftyFirstState(Game[FiftyState]):
             if pend
             else None,
             "store_order": [SEAT_LETTERS[i] for i in state.store_order],
-            "costs": costs,
+            "costs": {},
             "players": players,
             "events": list(state.events),
             **self._virtual_view(state),

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from typing import Any
 
 from cardtable.core import Action, BadOption, Decision, Game, Mode, OptionSpec, Result, Rng, register
@@ -140,32 +141,64 @@ class DinoBattles(Game[DinoState]):
         return True
 
     def view(self, state: DinoState, seat: int | None) -> dict[str, Any]:
+        return self.views(state, [seat])[seat]
+
+    def views(self, state: DinoState, viewers: Sequence[int | None]) -> dict[int | None, dict[str, Any]]:
+        """`view` for each viewer, what all see alike made once and shared: the table (turn, row, supply,
+        attack...), each player's public facts, its Dinosaurs as the others see them and the cards it
+        holds unseen; the owner's own entry adds its hand, deck and face-down cards."""
+        players = [self._public_player(state, i) for i in range(len(state.players))]
+        head, tail = self._public_table(state)
+        out: dict[int | None, dict[str, Any]] = {}
+        for seat in viewers:
+            entries = [
+                self._own_player(state, i, public) if seat == i else {**public[0], "unseen": public[1]}
+                for i, public in enumerate(players)
+            ]
+            viewer = SEAT_LETTERS[seat] if seat is not None else None
+            out[seat] = {"game": self.name, "viewer": viewer, **head, "players": entries, **tail}
+        return out
+
+    def _public_player(self, state: DinoState, i: int) -> tuple[dict[str, Any], list[str]]:
+        """Player `i` as every other viewer sees it (without `unseen`), and the cards it holds unseen
+        (what a player with perfect memory knows)."""
+        p = state.players[i]
+        active = self._dino_view(state, i, p.active) if p.active else None
+        bench = [self._dino_view(state, i, d) for d in p.bench]
+        entry: dict[str, Any] = {
+            "seat": SEAT_LETTERS[i],
+            "hand_size": len(p.hand),
+            "deck_size": len(p.deck),
+            "discard": list(p.discard),
+            "kos": p.kos,
+            "active": active,
+            "bench": bench,
+            "boosts": list(state.boosts[i]),
+        }
+        unseen = sorted(p.hand + p.deck + [c for d in p.dinos() for c in d.attached])
+        return entry, unseen
+
+    def _own_player(
+        self, state: DinoState, i: int, public: tuple[dict[str, Any], list[str]]
+    ) -> dict[str, Any]:
+        """Player `i` as its own seat sees it: its Dinosaurs' face-down cards, its hand and deck."""
+        p = state.players[i]
+        entry = dict(public[0])
+        if p.active:
+            entry["active"] = {**public[0]["active"], "attached": sorted(p.active.attached)}
+        entry["bench"] = [
+            {**v, "attached": sorted(d.attached)} for v, d in zip(public[0]["bench"], p.bench, strict=True)
+        ]
+        entry["hand"] = sorted(p.hand)
+        entry["deck_contents"] = sorted(p.deck)
+        return entry
+
+    def _public_table(self, state: DinoState) -> tuple[dict[str, Any], dict[str, Any]]:
+        """What every viewer sees alike of the table: the keys before `players`, and those after it."""
         cat = self.catalog
-        players = []
-        for i, p in enumerate(state.players):
-            mine = seat == i
-            entry: dict[str, Any] = {
-                "seat": SEAT_LETTERS[i],
-                "hand_size": len(p.hand),
-                "deck_size": len(p.deck),
-                "discard": list(p.discard),
-                "kos": p.kos,
-                "active": self._dino_view(state, i, p.active, mine) if p.active else None,
-                "bench": [self._dino_view(state, i, d, mine) for d in p.bench],
-                "boosts": list(state.boosts[i]),
-            }
-            if mine:
-                entry["hand"] = sorted(p.hand)
-                entry["deck_contents"] = sorted(p.deck)
-            else:
-                # what a player with perfect memory knows: the cards this player holds unseen
-                entry["unseen"] = sorted(p.hand + p.deck + [c for d in p.dinos() for c in d.attached])
-            players.append(entry)
         decision = rules.decision(state)
         attack = state.attack
-        return {
-            "game": self.name,
-            "viewer": SEAT_LETTERS[seat] if seat is not None else None,
+        head = {
             "turn": {
                 "player": SEAT_LETTERS[state.turn.player],
                 "number": state.turn.number,
@@ -181,7 +214,8 @@ class DinoBattles(Game[DinoState]):
             "dino_deck": sorted(state.dino_deck),
             "supply": dict(state.supply),
             "purgatory": list(state.purgatory),
-            "players": players,
+        }
+        tail = {
             "attack": {
                 "attacker": SEAT_LETTERS[attack.attacker],
                 "attack": cat.dino(attack.attacker_tag).attacks[attack.index].name,
@@ -201,8 +235,10 @@ class DinoBattles(Game[DinoState]):
             "ended": state.ended,
             "log": list(state.log),
         }
+        return head, tail
 
-    def _dino_view(self, state: DinoState, seat: int, dino: Any, mine: bool) -> dict[str, Any]:
+    def _dino_view(self, state: DinoState, seat: int, dino: Any) -> dict[str, Any]:
+        """A Dinosaur of `seat` as all see it (its owner's view adds `attached`, its face-down cards)."""
         data = self.catalog.dino(dino.tag)
         out: dict[str, Any] = {
             "tag": dino.tag,
@@ -213,8 +249,6 @@ class DinoBattles(Game[DinoState]):
         }
         if state.players[seat].active is dino:
             out |= {stat: effective(self.catalog, state, seat, stat) for stat in ("atk", "eva", "def")}
-        if mine:
-            out["attached"] = sorted(dino.attached)
         return out
 
     def determinize(self, state: DinoState, seat: int, rng: Rng) -> DinoState:

@@ -174,11 +174,15 @@ def hand_costs(game: RaceForTheGalaxy, state: RftgState, seat: int) -> dict[str,
         p.powered = list(p.tableau)
     try:
         out: dict[str, dict[str, int]] = {}
+        develop: int | None = None  # the develop discount: the same for every development
+        reduces: list[Any] | None = None  # the settle discounts (each applies to some worlds)
         for key in sorted(set(p.hand)):
             card = cat[key]
             if not card.is_world:
-                bonus = state.phase in ("develop", "develop2") and bonus_of(state, p)
-                out[key] = {"cost": max(0, card.cost - pw.develop_discount(cat, p, bonus))}
+                if develop is None:
+                    bonus = state.phase in ("develop", "develop2") and bonus_of(state, p)
+                    develop = pw.develop_discount(cat, p, bonus)
+                out[key] = {"cost": max(0, card.cost - develop)}
             elif card.military:
                 info = {"defence": card.cost, "military": pw.military(cat, p, card)}
                 methods = pw.settle_methods(cat, p, card, len(p.hand))
@@ -186,7 +190,10 @@ def hand_costs(game: RaceForTheGalaxy, state: RftgState, seat: int) -> dict[str,
                     info["cost"] = methods["contact"]
                 out[key] = info
             else:
-                out[key] = {"cost": max(0, card.cost - pw.settle_discount(cat, p, card))}
+                if reduces is None:
+                    reduces = [power for _, _, power in pw.powers(cat, p, "settle", "reduce")]
+                discount = sum(power.value for power in reduces if pw.matches_world(power, card))
+                out[key] = {"cost": max(0, card.cost - discount)}
         return out
     finally:
         p.powered = saved

@@ -194,25 +194,25 @@ def _pays_by_counting(counts: dict[str, int], cost: Cost) -> bool:
     for unit, n in cost.own:
         if counts.get(unit, 0) < n:
             return False
-    ammo = counts.get("ammo", 0) - cost.ammo
-    for good, need in cost.basic:
-        have = counts.get(good, 0)
-        if have < need:
-            ammo -= need - have
-    if ammo < 0:
-        return False
-    universal = counts.get("universal", 0) - cost.universal
-    for contact, need in cost.contacts:
-        have = counts.get(contact, 0)
-        if have < need:
-            universal -= need - have
-    if universal < 0:
+    ammo = _wild_left(counts, "ammo", cost.ammo, cost.basic)
+    if ammo < 0 or _wild_left(counts, "universal", cost.universal, cost.contacts) < 0:
         return False
     if not cost.any_basic:
         return True
     needed = dict(cost.basic)
     spare = sum(max(0, counts.get(good, 0) - needed.get(good, 0)) for good in BASIC)
     return spare + ammo >= cost.any_basic
+
+
+def _wild_left(counts: dict[str, int], wild: str, taken: int, needs: tuple[tuple[str, int], ...]) -> int:
+    """The `wild` tokens (ammo, universal contacts) left after `taken` of them paid their own units
+    and the rest made up what `needs` lack of their own kinds; negative when too few."""
+    left = counts.get(wild, 0) - taken
+    for kind, need in needs:
+        have = counts.get(kind, 0)
+        if have < need:
+            left -= need - have
+    return left
 
 
 @lru_cache(maxsize=1 << 16)

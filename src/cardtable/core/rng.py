@@ -34,6 +34,16 @@ def _splitmix(state: int) -> tuple[int, int]:
     return state, z ^ (z >> 31)
 
 
+def _below(state: int, n: int) -> tuple[int, int]:
+    """The generator's next state and a uniform integer in [0, n) drawn from `state`, without modulo
+    bias (draws above the largest multiple of n are thrown away); `below` and `shuffle` share it."""
+    limit = _MASK - (_MASK + 1) % n
+    while True:
+        state, x = _splitmix(state)
+        if x <= limit:
+            return state, x % n
+
+
 class Rng(msgspec.Struct):
     """Seeded, serialisable randomness. All chance in a game goes through one of these.
 
@@ -53,11 +63,8 @@ class Rng(msgspec.Struct):
         """A uniform integer in [0, n), without modulo bias."""
         if n <= 0:
             raise ValueError("below() needs a positive bound")
-        limit = _MASK - (_MASK + 1) % n
-        while True:
-            self.state, x = _splitmix(self.state)
-            if x <= limit:
-                return x % n
+        self.state, drawn = _below(self.state, n)
+        return drawn
 
     def choice(self, items: Sequence[T]) -> T:
         return items[self.below(len(items))]
@@ -66,12 +73,7 @@ class Rng(msgspec.Struct):
         """Fisher-Yates shuffle in place (each index drawn as `below` draws it)."""
         state = self.state
         for i in range(len(items) - 1, 0, -1):
-            limit = _MASK - (_MASK + 1) % (i + 1)
-            while True:
-                state, x = _splitmix(state)
-                if x <= limit:
-                    break
-            j = x % (i + 1)
+            state, j = _below(state, i + 1)
             items[i], items[j] = items[j], items[i]
         self.state = state
 

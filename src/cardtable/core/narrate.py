@@ -5,6 +5,7 @@ so neither guesses what a seat may know (`Game.describe` and `Game.narration` ar
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -54,9 +55,11 @@ def new_lines(before: list[str], after: list[str]) -> list[str]:
     return after
 
 
-def forced_action(game: Game[Any], state: Any) -> Action | None:
-    """The pending seat's only legal action, if it has exactly one (interfaces need not ask for it)."""
+def forced_action(game: Game[Any], state: Any, *, legal: Sequence[Action] | None = None) -> Action | None:
+    """The pending seat's only legal action, if it has exactly one (interfaces need not ask for it);
+    `legal`: the legal actions in `state`, when the caller has them already."""
     if game.decision(state) is None:
         return None
-    legal = game.legal_actions(state)
+    if legal is None:
+        legal = game.legal_actions(state)
     return legal[0] if len(legal) == 1 else None

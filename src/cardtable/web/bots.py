@@ -22,10 +22,10 @@ from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
-from cardtable.core import Game, make_game, mix_seed
+from cardtable.core import make_game, mix_seed
 from cardtable.players import make_player
 
-from .tables import Table, TableError, Tables
+from .tables import Table, TableError, Tables, shared_game
 
 log = logging.getLogger(__name__)
 
@@ -70,9 +70,6 @@ def _warm_up() -> None:
         make_game(name)
 
 
-_GAMES: dict[tuple[str, str, str], Game[Any]] = {}
-
-
 def think(
     module: str, name: str, options: dict[str, Any], state: str, seat: int, kind: str, seed: int
 ) -> str:
@@ -81,11 +78,8 @@ def think(
     Runs in a worker process: the game's module is imported there first (a plugin's game registers
     itself on import), and everything crosses the process boundary as plain text.
     """
-    key = (module, name, repr(sorted(options.items())))
-    game = _GAMES.get(key)
-    if game is None:
-        importlib.import_module(module)
-        game = _GAMES[key] = make_game(name, options)
+    importlib.import_module(module)  # once per process; then a lookup in sys.modules
+    game = shared_game(name, options)
     position = game.from_json(state)
     return str(make_player(kind, seed).choose(game.observe(position, seat)))
 

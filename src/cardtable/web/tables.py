@@ -35,6 +35,7 @@ from cardtable.core import (
     Result,
     Told,
     UnknownGame,
+    forced_action,
     make_game,
 )
 from cardtable.core.record import SEAT_LETTERS, Move
@@ -144,8 +145,7 @@ class Table:
         decision = self.decision
         if decision is None or self.seats[decision.seat].is_bot or decision.seat in self.ask_always:
             return None
-        legal = self.legal_actions()  # `forced_action`, with the position's legal actions worked out once
-        return legal[0] if len(legal) == 1 else None
+        return forced_action(self.game, self.match.state, legal=self.legal_actions())
 
     @property
     def decision(self) -> Decision | None:
@@ -384,7 +384,7 @@ class Tables:
         chosen = dict(_mode_options(game_name, mode)) if mode else {}
         chosen.update(options or {})
         try:
-            game = _shared_game(game_name, chosen)
+            game = shared_game(game_name, chosen)
         except UnknownGame as err:
             raise TableError(404, "unknown-game", str(err)) from None
         except BadOption as err:
@@ -520,7 +520,7 @@ class Tables:
             undone = [TakeBack(t.at, t.seat, list(t.actions)) for t in row.takebacks]
             game_name, options, seed = row.game, dict(row.options), row.seed
         try:
-            game = _shared_game(game_name, options)
+            game = shared_game(game_name, options)
         except CardtableError as err:
             raise TableError(410, "unplayable-table", f"this table can no longer be played: {err}") from None
         table = Table(table_id, Match(game, seed, [s.name for s in seats]), seats, ask_always=ask_always)
@@ -831,7 +831,7 @@ class Tables:
 _GAMES: dict[tuple[str, str], Game[Any]] = {}
 
 
-def _shared_game(name: str, options: Mapping[str, Any]) -> Game[Any]:
+def shared_game(name: str, options: Mapping[str, Any]) -> Game[Any]:
     """`make_game(name, options)`, made once per game and options (its errors are not kept)."""
     key = (name, repr(sorted(options.items())))
     game = _GAMES.get(key)

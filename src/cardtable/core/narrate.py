@@ -6,19 +6,22 @@ so neither guesses what a seat may know (`Game.describe` and `Game.narration` ar
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any
+
+import msgspec
 
 from .action import Action
 from .game import Game
 
 
-@dataclass(frozen=True)
-class Told:
-    """What a viewer reads of one move: its text (None: no line) and the narration it added."""
+class Told(msgspec.Struct, frozen=True, gc=False):
+    """What a viewer reads of one move: its text (None: no line) and the narration it added.
+
+    Not tracked by the garbage collector (it holds only strings): a web table keeps one per viewer and
+    move for as long as the table is played, and the collector's pauses grow with what it tracks."""
 
     text: str | None
-    events: list[str]
+    events: tuple[str, ...]
 
 
 class Narrator:
@@ -38,12 +41,12 @@ class Narrator:
         """What the viewer reads of `action`, taken in `before` and leading to `after`."""
         return Told(self.game.describe(before, action, self.viewer), self.heard(after))
 
-    def heard(self, after: Any) -> list[str]:
+    def heard(self, after: Any) -> tuple[str, ...]:
         """The narration lines the move leading to `after` added (what `told` says beside the text)."""
         lines = self.game.narration(after, self.viewer)
         events = new_lines(self.lines, lines)
         self.lines = lines
-        return events
+        return tuple(events)
 
 
 def new_lines(before: list[str], after: list[str]) -> list[str]:

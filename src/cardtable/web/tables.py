@@ -85,13 +85,15 @@ class Seat:
         return {"seat": self.seat, "letter": game.seat_name(self.seat), "name": self.name, "kind": self.kind}
 
 
-@dataclass
-class LogEntry:
+class LogEntry(msgspec.Struct, gc=False):
+    """One line of a table's log (a move, or a take-back). Not tracked by the garbage collector: a table
+    keeps one per move while it is played, and the collector's pauses grow with what it tracks."""
+
     ply: int
     seat: int
     action: str
     #: what each viewer (seat numbers, None for spectators) read of the move, as the game tells it
-    told: dict[int | None, Told] = field(default_factory=dict)
+    told: dict[int | None, Told] = msgspec.field(default_factory=dict)
     #: a take-back's line (after move `ply`), not a move
     undo: bool = False
 
@@ -112,8 +114,9 @@ class Table:
     creator: str = ""
     #: when the table was last used in this process (time.monotonic), for evicting idle tables
     touched: float = field(default_factory=time.monotonic)
-    #: log lines per viewer, built once per move; payloads per viewer, encoded once per position
-    _lines: dict[int | None, list[dict[str, Any]]] = field(default_factory=dict, repr=False)
+    #: log lines per viewer, each encoded once when its move is played (bytes: nothing for the garbage
+    #: collector to walk); payloads per viewer, encoded once per position
+    _lines: dict[int | None, list[bytes]] = field(default_factory=dict, repr=False)
     _lines_upto: dict[int | None, int] = field(default_factory=dict, repr=False)
     _lines_over: bool = field(default=False, repr=False)
     #: the log's length and last entry when the lines were last made (a log cut short is noticed)
@@ -205,7 +208,7 @@ class Table:
         """`payload(seat)` as JSON, made once per position and viewer (every watcher of a seat shares it)."""
         built = self._build(seat)
         if built[2] is None:
-            built[2] = b'%s,"log":%s}' % (built[1][:-1], _encode(built[4]))
+            built[2] = b'%s,"log":[%s]}' % (built[1][:-1], b",".join(built[4]))
         return built[2]
 
     def encoded_update(self, seat: int | None, held: tuple[int, int] | None) -> tuple[bytes, tuple[int, int]]:
@@ -223,7 +226,7 @@ class Table:
         if cached is not None and cached[0] == key:
             return cached[1], now
         head: bytes = built[1]
-        data = b'%s,"log_from":%d,"log":%s}' % (head[:-1], held[1], _encode(lines[held[1] :]))
+        data = b'%s,"log_from":%d,"log":[%s]}' % (head[:-1], held[1], b",".join(lines[held[1] :]))
         self._updates[seat] = (key, data)
         return data, now
 
@@ -236,7 +239,8 @@ class Table:
         key = (id(state), self.ply, seat in self.ask_always, self.over, self.lines_generation)
         built = self._built.get(seat)
         if built is None or built[0] != key:
-            head = self._static(seat) + _encode(self._dynamic(seat))[1:]
+            facts = _encode(self._position_facts(seat))
+            head = b'%s"view":%s,%s' % (self._static(seat), self._view_encoded(seat), facts[1:])
             built = self._built[seat] = [key, head, None, state, lines]
         return built
 
@@ -244,7 +248,8 @@ class Table:
         """Everything `seat` (None: a spectator) is shown, built from its view and public facts only:
         what never changes at this table, what changes with each position, and the log as it reads it.
         (`encoded_payload` is this, encoded part by part.)"""
-        return {**self._public(seat), **self._dynamic(seat), "log": list(self._log_lines(seat))}
+        log = msgspec.json.decode(b"[%s]" % b",".join(self._log_lines(seat)))
+        return {**self._public(seat), **self._dynamic(seat), "log": log}
 
     def _public(self, seat: int | None) -> dict[str, Any]:
         """The part of `seat`'s payload that is the same at every position of this table."""
@@ -269,12 +274,15 @@ class Table:
 
     def _dynamic(self, seat: int | None) -> dict[str, Any]:
         """The part of `seat`'s payload that changes with the position: its view and the public facts."""
+        return {"view": self._view(seat), **self._position_facts(seat)}
+
+    def _position_facts(self, seat: int | None) -> dict[str, Any]:
+        """`_dynamic(seat)` but the view: the move number, the decision, `seat`'s moves, the result."""
         decision = self.decision
         result = self.result
         mine = decision is not None and decision.seat == seat
         return {
             "move": self.ply,
-            "view": self._view(seat),
             "decision": None
             if decision is None
             else {"seat": decision.seat, "kind": decision.kind, "prompt": decision.prompt},
@@ -301,13 +309,31 @@ class Table:
         views = self._once("views", lambda: game.views(self.match.state, self.viewers))
         return views[seat]  # type: ignore[no-any-return]
 
+    def _view_encoded(self, seat: int | None) -> bytes:
+        """`_view(seat)` as JSON. The views of a game that shares their common parts (`Game.views`: the
+        same objects in every viewer's view) are encoded part by part, each part once per position:
+        the public table is encoded once, not once per watcher's seat."""
+        view = self._view(seat)
+        if type(self.game).views is Game.views or not all(type(key) is str for key in view):
+            return _encode(view)
+        # a part is known by its identity: every view of this position (kept with it in the position's
+        # facts) holds its parts alive, and none is changed, so an identity names one part throughout
+        parts: dict[int, bytes] = self._once("view_parts", dict)
+        encoded = []
+        for key, value in view.items():
+            part = parts.get(id(value))
+            if part is None:
+                part = parts[id(value)] = _encode(value)
+            encoded.append(b"%s:%s" % (_encode(key), part))
+        return b"{%s}" % b",".join(encoded)
+
     def _legal_texts(self) -> list[str]:
         """The legal actions in notation, worked out once per position."""
         return self._once("legal_texts", lambda: [str(a) for a in self.legal_actions()])
 
-    def _log_lines(self, viewer: int | None) -> list[dict[str, Any]]:
-        """The log as `viewer` reads it; each line is made once, when its move is played (and every
-        line once more when the game ends, as every move is then shown in full)."""
+    def _log_lines(self, viewer: int | None) -> list[bytes]:
+        """The log as `viewer` reads it, each line encoded; each line is made once, when its move is
+        played (and every line once more when the game ends, as every move is then shown in full)."""
         size, last = self._log_tip
         over = self.over
         cut = len(self.log) < size or (size > 0 and self.log[size - 1] is not last)
@@ -326,20 +352,23 @@ class Table:
         self._lines_upto[viewer] = len(self.log)
         return lines
 
-    def _log_line(self, entry: LogEntry, viewer: int | None, over: bool) -> dict[str, Any] | None:
-        """The move as `viewer` reads it (after the end, `over`, in full), or None when it reads no line."""
+    def _log_line(self, entry: LogEntry, viewer: int | None, over: bool) -> bytes | None:
+        """The move as `viewer` reads it (after the end, `over`, in full), encoded, or None when it
+        reads no line."""
         told = entry.told[viewer]
         own = entry.told[entry.seat].text
         text = (entry.action if own is not None else None) if over else told.text
         if text is None and not told.events:
             return None
-        return {
-            "move": entry.ply,
-            "seat": entry.seat,
-            "letter": SEAT_LETTERS[entry.seat],
-            "action": text or "",
-            "events": told.events,
-        }
+        return _encode(
+            {
+                "move": entry.ply,
+                "seat": entry.seat,
+                "letter": SEAT_LETTERS[entry.seat],
+                "action": text or "",
+                "events": told.events,
+            }
+        )
 
     def record(self) -> Record:
         return self.match.record()
@@ -763,8 +792,8 @@ class Tables:
             while notes and (rest or notes[0].at <= ply):
                 taken = notes.pop(0)
                 count = len(taken.actions)
-                full = Told("took back: " + " | ".join(taken.actions), [])
-                brief = Told(f"took back {count} move{'s' if count > 1 else ''}", [])
+                full = Told("took back: " + " | ".join(taken.actions), ())
+                brief = Told(f"took back {count} move{'s' if count > 1 else ''}", ())
                 told = {v: full if v == taken.seat else brief for v in fresh.viewers}
                 fresh.log.append(LogEntry(ply, taken.seat, str(full.text), told, undo=True))
 

@@ -1,6 +1,7 @@
-"""The payloads a table sends are encoded part by part and kept between moves (the public part of the
-views once per position, each log line once); whatever the way, every watcher must read exactly the
-payload its seat's view and the log make, at every position of every game and mode."""
+"""The payloads a table sends are encoded part by part and kept between moves (the part that never
+changes once per table, the position's part once per position, each log line once); whatever the way,
+every watcher must read exactly the payload its seat's view and the log make, at every position of
+every game and mode, and an update with only the lines it lacks leaves it holding the same."""
 
 from __future__ import annotations
 

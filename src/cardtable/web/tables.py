@@ -239,8 +239,7 @@ class Table:
         key = (id(state), self.ply, seat in self.ask_always, self.over, self.lines_generation)
         built = self._built.get(seat)
         if built is None or built[0] != key:
-            facts = _encode(self._position_facts(seat))
-            head = b'%s"view":%s,%s' % (self._static(seat), self._view_encoded(seat), facts[1:])
+            head = self._static(seat) + _encode(self._dynamic(seat))[1:]
             built = self._built[seat] = [key, head, None, state, lines]
         return built
 
@@ -274,15 +273,12 @@ class Table:
 
     def _dynamic(self, seat: int | None) -> dict[str, Any]:
         """The part of `seat`'s payload that changes with the position: its view and the public facts."""
-        return {"view": self._view(seat), **self._position_facts(seat)}
-
-    def _position_facts(self, seat: int | None) -> dict[str, Any]:
-        """`_dynamic(seat)` but the view: the move number, the decision, `seat`'s moves, the result."""
         decision = self.decision
         result = self.result
         mine = decision is not None and decision.seat == seat
         return {
             "move": self.ply,
+            "view": self._view(seat),
             "decision": None
             if decision is None
             else {"seat": decision.seat, "kind": decision.kind, "prompt": decision.prompt},
@@ -308,24 +304,6 @@ class Table:
             return game.view(self.match.state, seat)
         views = self._once("views", lambda: game.views(self.match.state, self.viewers))
         return views[seat]  # type: ignore[no-any-return]
-
-    def _view_encoded(self, seat: int | None) -> bytes:
-        """`_view(seat)` as JSON. The views of a game that shares their common parts (`Game.views`: the
-        same objects in every viewer's view) are encoded part by part, each part once per position:
-        the public table is encoded once, not once per watcher's seat."""
-        view = self._view(seat)
-        if type(self.game).views is Game.views or not all(type(key) is str for key in view):
-            return _encode(view)
-        # a part is known by its identity: every view of this position (kept with it in the position's
-        # facts) holds its parts alive, and none is changed, so an identity names one part throughout
-        parts: dict[int, bytes] = self._once("view_parts", dict)
-        encoded = []
-        for key, value in view.items():
-            part = parts.get(id(value))
-            if part is None:
-                part = parts[id(value)] = _encode(value)
-            encoded.append(b"%s:%s" % (_encode(key), part))
-        return b"{%s}" % b",".join(encoded)
 
     def _legal_texts(self) -> list[str]:
         """The legal actions in notation, worked out once per position."""
@@ -683,7 +661,7 @@ class Tables:
         self._apply(table, seat, action, after, texts=texts)
 
     async def commit_waiting(self, table: Table, seat: int, action: Action, move: int) -> None:
-        """`commit`, the database's answer awaited in a writer thread: the event loop serves other
+        """`commit`, the database's answer awaited (`MoveWriter.write_waiting`): the event loop serves other
         tables meanwhile (PostgreSQL's round trip and its flush to disk take milliseconds). The caller
         holds the table's `mover` lock, so nothing else moves this table meanwhile."""
         after, texts, row = self._prepare(table, seat, action, move)

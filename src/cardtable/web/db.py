@@ -7,14 +7,10 @@ state the engine did not produce.
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import os
-import threading
-from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime
 from pathlib import Path
-from types import SimpleNamespace
 from typing import Any
 
 from alembic import command
@@ -22,6 +18,7 @@ from alembic.config import Config
 from sqlalchemy import JSON, Boolean, DateTime, ForeignKey, Integer, String, Text, create_engine, event
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import DBAPIError, SQLAlchemyError
+from sqlalchemy.exc import TimeoutError as SQLAlchemyTimeout
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
 MIGRATIONS = Path(__file__).parent / "migrations"
@@ -139,8 +136,8 @@ def migrate(engine: Engine) -> None:
         command.upgrade(config, "head")
 
 
-#: threads that wait for PostgreSQL's answers to moves (each with its own connection)
-WRITER_THREADS = 4
+#: connections on which the event loop stores moves on PostgreSQL (at most; each one move at a time)
+WRITER_CONNECTIONS = 4
 
 
 class MoveWriter:
@@ -175,11 +172,11 @@ class MoveWriter:
         columns = MoveRow.__table__.c
         self._readers = columns.readers.type.dialect_impl(dialect).bind_processor(dialect)
         self._time = columns.played.type.dialect_impl(dialect).bind_processor(dialect)
-        #: the connection of the event loop's thread (`write`), and of each writer thread
+        #: the connection `write` uses
         self.connection: Connection | None = None
         self.raw: Any = None
-        self._threads: ThreadPoolExecutor | None = None
-        self._holders: dict[int, Any] = {}
+        #: PostgreSQL: the event loop's own connections for `write_waiting` (psycopg's async pool)
+        self._pool: Any = None
 
     def write(
         self, table_id: str, ply: int, seat: int, action: str, readers: list, result: str | None
@@ -192,35 +189,42 @@ class MoveWriter:
     async def write_waiting(
         self, table_id: str, ply: int, seat: int, action: str, readers: list, result: str | None
     ) -> None:
-        """`write` in one of a few writer threads, each with its own connection: the event loop is free
-        while the database answers, and concurrent commits share the database's flushes to disk."""
-        if self._threads is None:
-            self._threads = ThreadPoolExecutor(WRITER_THREADS, thread_name_prefix="cardtable-moves")
-        row = (table_id, ply, seat, action, readers, result)
-        await asyncio.get_running_loop().run_in_executor(self._threads, self._write_in_thread, row)
+        """`write` on PostgreSQL, awaited on one of a few connections of the event loop's own (psycopg's
+        async pool): other tables are served while the database answers, with no thread to hand the
+        move to and back (nor the interpreter lock to wait for), and concurrent commits share the
+        database's flushes to disk. A connection that fails is dropped by the pool."""
+        from psycopg_pool import PoolTimeout
 
-    def _write_in_thread(self, row: tuple[Any, ...]) -> None:
-        holder = self._holders.get(threading.get_ident())
-        if holder is None:
-            holder = self._holders[threading.get_ident()] = SimpleNamespace(connection=None, raw=None)
-        self._write(holder, row)
+        params = self._params((table_id, ply, seat, action, readers, result))
+        try:
+            pool = self._pool or await self._open_pool()
+            async with pool.connection() as connection:
+                await connection.execute(self.statements[0], params)
+        except self._driver_error as err:
+            raise DBAPIError.instance(self.statements[0], params, err, self._driver_error) from err
+        except PoolTimeout as err:
+            raise SQLAlchemyTimeout(f"no connection to the database: {err}") from err
+
+    async def _open_pool(self) -> Any:
+        from psycopg_pool import AsyncConnectionPool
+
+        url = self.engine.url.set(drivername="postgresql").render_as_string(hide_password=False)
+        pool = AsyncConnectionPool(
+            url,
+            min_size=1,
+            max_size=WRITER_CONNECTIONS,
+            kwargs={"autocommit": True},  # the one statement is the transaction
+            timeout=10,
+            open=False,
+            name="cardtable-moves",
+        )
+        await pool.open()
+        self._pool = pool
+        return pool
 
     def _write(self, holder: Any, row: tuple[Any, ...]) -> None:
         """Run the move's statements on `holder.connection` (opened when there is none)."""
-        table_id, ply, seat, action, readers, result = row
-        moment = now()
-        params = {
-            "table": table_id,
-            "ply": ply,
-            "seat": seat,
-            "action": action,
-            "readers": self._readers(readers) if self._readers else readers,
-            "played": self._time(moment) if self._time else moment,
-            "result": result,
-            "channel": self.channel,
-            # the move itself rides along: the other processes apply it without reading it back
-            "note": f"{table_id} {ply} {seat} {action}",
-        }
+        params = self._params(row)
         try:
             if holder.connection is None:
                 holder.connection = self._open()
@@ -234,6 +238,23 @@ class MoveWriter:
         except SQLAlchemyError:
             self._close(holder)
             raise
+
+    def _params(self, row: tuple[Any, ...]) -> dict[str, Any]:
+        """The parameters of the move's statements."""
+        table_id, ply, seat, action, readers, result = row
+        moment = now()
+        return {
+            "table": table_id,
+            "ply": ply,
+            "seat": seat,
+            "action": action,
+            "readers": self._readers(readers) if self._readers else readers,
+            "played": self._time(moment) if self._time else moment,
+            "result": result,
+            "channel": self.channel,
+            # the move itself rides along: the other processes apply it without reading it back
+            "note": f"{table_id} {ply} {seat} {action}",
+        }
 
     def _execute(self, raw: Any, params: dict[str, Any]) -> None:
         """The move's statements on the driver's own connection (SQLAlchemy's work per statement is
@@ -264,10 +285,12 @@ class MoveWriter:
                 connection.close()
 
     def close(self) -> None:
-        """Close every connection (call when no move is being stored)."""
-        if self._threads is not None:
-            self._threads.shutdown(wait=True)
-            self._threads = None
-        for holder in [self, *self._holders.values()]:
-            self._close(holder)
-        self._holders.clear()
+        """Close `write`'s connection (call when no move is being stored)."""
+        self._close(self)
+
+    async def aclose(self) -> None:
+        """Close every connection, `write_waiting`'s pool too (call when no move is being stored)."""
+        self.close()
+        pool, self._pool = self._pool, None
+        if pool is not None:
+            await pool.close()

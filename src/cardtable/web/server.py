@@ -181,7 +181,8 @@ class TableServer:
             return
         if table.mover.locked():
             # a move of this process is being stored (the NOTIFY is most likely its own, heard before
-            # the writer thread answered): look again once it is applied, instead of reading it back
+            # the database's answer to the writer): look again once it is applied, instead of reading
+            # it back
             asyncio.get_running_loop().create_task(self._heard_after_move(table, payload))
             return
         try:
@@ -205,5 +206,5 @@ class TableServer:
             with contextlib.suppress(BaseException):
                 await task
         await self.bots.stop()
-        self.tables.writer.close()
+        await self.tables.writer.aclose()
         self.engine.dispose()

@@ -69,7 +69,11 @@ async def play_tables(
     """Play tables of `game` one after the other until `deadline`."""
     ws_base = str(http.base_url).rstrip("/").replace("http://", "ws://")
     while time.monotonic() < deadline:
-        response = await http.post("/api/tables", json={"game": game, "ask_every_window": True})
+        try:
+            response = await http.post("/api/tables", json={"game": game, "ask_every_window": True})
+        except httpx.TransportError as err:  # e.g. a kept-alive connection the server closed meanwhile
+            stats.errors.append(f"create: {type(err).__name__}")
+            continue
         if response.status_code != 201:
             stats.errors.append(f"create: {response.status_code}")
             await asyncio.sleep(0.1)
@@ -142,7 +146,8 @@ async def run(
     asyncio.get_running_loop().call_later(warmup, measure)
     rng = random.Random(tables)
     # one HTTP client for all (making one costs tens of milliseconds of the loop's time)
-    limits = httpx.Limits(max_connections=tables, max_keepalive_connections=tables)
+    # idle connections are let go before the server's keep-alive (5 s) closes them under a request
+    limits = httpx.Limits(max_connections=tables, max_keepalive_connections=tables, keepalive_expiry=3)
     async with httpx.AsyncClient(base_url=base, timeout=60, limits=limits) as http:
         workers = [
             play_tables(http, game, deadline, stats, random.Random(rng.random()), think)

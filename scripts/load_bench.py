@@ -3,8 +3,9 @@
 Each seat of a table is driven by its own WebSocket client that plays a random legal action whenever
 the seat must decide, after a think time like the bots (--think 0 plays flat out); when a game ends
 the clients start a new table. The round trip of an action is the time from sending it to
-receiving its acknowledgement (by then the server has checked it, committed it to the database and
-sent every watcher its update).
+receiving its acknowledgement, which the client asks for in its own update (`"ack": "update"`, as the
+browser does): by then the server has checked the action, committed it to the database and queued every
+watcher's update.
 
     .venv/bin/python scripts/load_bench.py --tables 50 200 --seconds 20
     .venv/bin/python scripts/load_bench.py --tables 200 --processes 2 --database postgresql://u@h/db --json
@@ -105,22 +106,28 @@ async def play_tables(
                 if think:  # a player (or a bot with its visible delay) takes a moment to choose
                     await asyncio.sleep(think * rng.uniform(0.5, 1.5))
                 started = time.perf_counter()
-                await mine.send(
-                    json.dumps({"type": "action", "action": action, "move": states[seat]["move"]})
-                )
+                # acknowledged in the mover's own update, as the browser asks (one message fewer)
+                request = {"type": "action", "action": action, "move": states[seat]["move"], "ack": "update"}
+                await mine.send(json.dumps(request))
+                acted = resyncing = False
                 while True:
                     message = decode(await mine.recv())
+                    if message["type"] == "error":
+                        stats.errors.append(message.get("error", "?"))
+                        await mine.send(json.dumps({"type": "sync"}))
+                        resyncing = True
+                        continue
                     if message["type"] == "state":
                         states[seat] = message
-                    elif message["type"] == "ack":
+                    if "ack" in message or message["type"] == "ack":  # (an older server's own message)
+                        acted = True
                         if time.monotonic() >= stats.measure_from:
                             stats.round_trips.append(time.perf_counter() - started)
                         break
-                    else:
-                        stats.errors.append(message.get("error", "?"))
-                        await mine.send(json.dumps({"type": "sync"}))
+                    if resyncing and message["type"] == "state":
+                        break  # the whole state, after a refused action: nothing moved
                 for other, ws in sockets.items():
-                    if other != seat:
+                    if other != seat and acted:
                         states[other] = decode(await ws.recv())
             watching.cancel()
 

@@ -60,6 +60,42 @@ def test_an_action_is_acknowledged_and_every_watcher_gets_its_own_update(client:
     assert update_s == state(client, table_id)
 
 
+def test_an_action_can_be_acknowledged_in_the_senders_own_update(client: TestClient) -> None:
+    """`"ack": "update"` (the browser's way): the sender's update carries the acknowledgement, and no
+    message of its own follows; the other watchers' updates carry none."""
+    table_id, (a, b) = open_table(client)
+    with (
+        client.websocket_connect(ws_path(table_id, a)) as seat_a,
+        client.websocket_connect(ws_path(table_id, b)) as seat_b,
+    ):
+        legal = seat_a.receive_json()["legal"]
+        seat_b.receive_json()
+        seat_a.send_json({"type": "action", "action": legal[0], "move": 0, "id": 8, "ack": "update"})
+        update_a, update_b = seat_a.receive_json(), seat_b.receive_json()
+        seat_a.send_json({"type": "sync"})
+        after = seat_a.receive_json()
+    assert update_a["ack"] == {"id": 8, "move": 1} and update_a["move"] == 1
+    assert "ack" not in update_b and update_b["move"] == 1
+    assert after["type"] == "state" and "ack" not in after, "no ack message followed the update"
+    assert {k: v for k, v in update_a.items() if k != "ack"} == state(client, table_id, a)
+
+
+def test_an_action_can_go_unacknowledged_and_a_bad_ack_changes_nothing(client: TestClient) -> None:
+    table_id, (a, _) = open_table(client)
+    with client.websocket_connect(ws_path(table_id, a)) as seat_a:
+        legal = seat_a.receive_json()["legal"]
+        seat_a.send_json({"type": "action", "action": legal[0], "move": 0, "id": 1, "ack": "loudly"})
+        refused = seat_a.receive_json()
+        assert refused["type"] == "error" and refused["error"] == "bad-request" and refused["id"] == 1
+        assert state(client, table_id, a)["move"] == 0
+        seat_a.send_json({"type": "action", "action": legal[0], "move": 0, "id": 2, "ack": "none"})
+        update = seat_a.receive_json()
+        seat_a.send_json({"type": "sync"})
+        after = seat_a.receive_json()
+    assert update["type"] == "state" and update["move"] == 1 and "ack" not in update
+    assert after["type"] == "state", "no acknowledgement was sent"
+
+
 def test_actions_over_http_reach_websocket_watchers(client: TestClient) -> None:
     table_id, (a, b) = open_table(client)
     with client.websocket_connect(ws_path(table_id, b)) as seat_b:

@@ -36,7 +36,7 @@ from .apidocs import docs_page
 from .db import default_database_url
 from .guard import Guard
 from .hints import automata
-from .hub import TOO_MANY, Connection, encode
+from .hub import TOO_MANY, Answer, Connection, encode
 from .kinds import kinds_for
 from .limits import Limits, RateLimiter
 from .pages import for_people
@@ -375,7 +375,10 @@ def create_app(
         `token` query parameter is still read, for older clients); until then it watches as a spectator.
         The first state (and the answer to `sync`, `hello` and `prefs`) is the whole payload; the updates
         after a move carry only the log lines the watcher lacks, after `"log_from": n`: the client keeps
-        the first n lines of its log and appends these."""
+        the first n lines of its log and appends these. An `action` or `undo` is acknowledged by an
+        `ack` message, or with `"ack": "update"` in it by `"ack": {"id", "move"}` in the sender's own
+        update (one message fewer: the browser's way), or with `"ack": "none"` not at all; a refused one
+        is answered with an `error` either way."""
         if not _same_origin(websocket):
             await websocket.close(code=4403, reason="origin")
             return
@@ -420,18 +423,21 @@ def create_app(
             # is checked against the database under the table's lock when it is stored
             table = server.table(table_id, fresh=False)
             kind = data.get("type")
-            if kind == "action":
+            if kind in ("action", "undo"):
+                how = data.get("ack", "message")
+                if how not in ACKNOWLEDGEMENTS:
+                    raise TableError(400, "bad-request", "ack must be 'message', 'update' or 'none'")
                 throttle(actions, connection.address, "actions")
-                await server.act(table, connection.seat, data.get("action"), data.get("move"))
-                connection.send(
-                    {"type": "ack", "id": request_id if _plain(request_id) else None, "move": table.ply}
-                )
-            elif kind == "undo":
-                throttle(actions, connection.address, "actions")
-                await server.take_back(table, connection.seat, data.get("move"))
-                connection.send(
-                    {"type": "ack", "id": request_id if _plain(request_id) else None, "move": table.ply}
-                )
+                request = request_id if _plain(request_id) else None
+                answer = Answer(connection, request) if how == "update" else None
+                if kind == "action":
+                    await server.act(
+                        table, connection.seat, data.get("action"), data.get("move"), answer=answer
+                    )
+                else:
+                    await server.take_back(table, connection.seat, data.get("move"), answer=answer)
+                if how == "message":
+                    connection.send({"type": "ack", "id": request, "move": table.ply})
             elif kind == "sync":
                 connection.send_state(table)
             elif kind == "hello":
@@ -457,6 +463,11 @@ def create_app(
                 connection.drop(4403, "bad-token", flush=True)
 
     return app
+
+
+#: how a WebSocket action or take-back is acknowledged: by a message of its own (the default), in the
+#: sender's update, or not at all
+ACKNOWLEDGEMENTS = ("message", "update", "none")
 
 
 def _decode(message: dict[str, Any]) -> dict[str, Any]:

@@ -152,6 +152,14 @@ class Connection:
                 await self.task
 
 
+@dataclass(frozen=True)
+class Answer:
+    """A request that a table's next update answers: the watcher that sent it and the request's id."""
+
+    connection: Connection
+    request: Any
+
+
 @dataclass
 class Hub:
     limits: Limits = field(default_factory=Limits)
@@ -186,9 +194,10 @@ class Hub:
     def watched(self, table_id: str) -> bool:
         return bool(self.watchers.get(table_id))
 
-    def broadcast(self, table: Table) -> None:
+    def broadcast(self, table: Table, answer: Answer | None = None) -> None:
         """Queue for each watcher of `table` the payload of its own seat with only the log lines it
         lacks (built once per seat and lines held: every watcher of a seat usually shares one).
+        `answer`: the watcher whose request this update answers; its update carries `"ack"`.
 
         Never waits: each watcher's own task sends, and a watcher too far behind is dropped.
         """
@@ -199,7 +208,11 @@ class Hub:
             if update is None:
                 data, held = table.encoded_update(connection.seat, connection.log_held)
                 update = updates[key] = (data.decode(), held)
-            if connection.send(update[0]):
+            text = update[0]
+            if answer is not None and connection is answer.connection:
+                ack = _encode({"id": answer.request, "move": table.ply}).decode()
+                text = f'{text[:-1]},"ack":{ack}}}'
+            if connection.send(text):
                 connection.log_held = update[1]
             else:
                 self.leave(table.id, connection)

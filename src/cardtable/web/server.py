@@ -17,7 +17,7 @@ from cardtable.core import Action
 
 from .bots import Bots
 from .db import SeatRow, TableRow, connect
-from .hub import Hub
+from .hub import Answer, Hub
 from .limits import Limits
 from .tables import AUTOMATON, CHANNEL, HUMAN, Table, TableError, Tables
 
@@ -46,8 +46,11 @@ class TableServer:
         self.bots.kick(table)
         return table
 
-    async def act(self, table: Table, seat: int | None, text: object, move: object) -> Action:
-        """Play an action: checked, stored, applied, then sent to every watcher, then bots move on."""
+    async def act(
+        self, table: Table, seat: int | None, text: object, move: object, *, answer: Answer | None = None
+    ) -> Action:
+        """Play an action: checked, stored, applied, then sent to every watcher, then bots move on.
+        `answer`: the watcher that asked for it and its request's id, to be acknowledged in its update."""
         async with table.mover:  # one action at a time per table, while the database answers
             before = table.ply
             try:
@@ -62,15 +65,18 @@ class TableServer:
                     # NOTIFY will find nothing new, so this process's watchers are told now
                     self.hub.broadcast(table)
                 raise
-        self.hub.broadcast(table)
+        self.hub.broadcast(table, answer)
         self.bots.kick(table)
         return action
 
-    async def take_back(self, table: Table, seat: int | None, move: object) -> None:
-        """Take back a seat's latest moves (`core.undo`): stored, replayed, sent to every watcher."""
+    async def take_back(
+        self, table: Table, seat: int | None, move: object, *, answer: Answer | None = None
+    ) -> None:
+        """Take back a seat's latest moves (`core.undo`): stored, replayed, sent to every watcher
+        (`answer`: as in `act`)."""
         async with table.mover:  # not while a move of this table is being stored
             self.tables.take_back(table, seat, move)
-        self.hub.broadcast(table)
+        self.hub.broadcast(table, answer)
         self.bots.kick(table)
 
     def set_ask_every_window(self, table: Table, seat: int | None, ask: object) -> None:

@@ -120,7 +120,8 @@ function toast(text) {
 function send(action) {
   if (!state || pending || socket.readyState !== WebSocket.OPEN) return;
   pending = nextId++;
-  socket.send(JSON.stringify({ type: "action", action, move: state.move, id: pending }));
+  // acknowledged in this seat's next state (`ack`), which is all the page waits for
+  socket.send(JSON.stringify({ type: "action", action, move: state.move, id: pending, ack: "update" }));
   for (const button of document.querySelectorAll(".action")) button.disabled = true;
 }
 
@@ -128,7 +129,7 @@ function send(action) {
 function undo() {
   if (!state || pending || socket.readyState !== WebSocket.OPEN) return;
   pending = nextId++;
-  socket.send(JSON.stringify({ type: "undo", move: state.move, id: pending }));
+  socket.send(JSON.stringify({ type: "undo", move: state.move, id: pending, ack: "update" }));
   $("undo").disabled = true;
 }
 $("undo").addEventListener("click", undo);

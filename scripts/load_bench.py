@@ -289,7 +289,8 @@ def main() -> None:
                     f"server {base} ({database}, {args.processes} process(es)), game {args.game}, "
                     f"{args.seconds:.0f} s per run, think {args.think} s"
                 )
-                columns = ("tables", "actions", "games", "act/s", "p50 ms", "p99 ms", "max ms", "cpu ms/act")
+                columns = ("tables", "actions", "games", "act/s", "p50 ms", "p99 ms", "max ms", "cpu ms/act",
+                           "gen ms/act")  # fmt: skip
                 print(" ".join(f"{c:>8}" for c in columns), "errors")
             for tables in args.tables:
                 pid = process.pid if process else None
@@ -336,9 +337,11 @@ def main() -> None:
                     print(f"{tables:>8} no action completed; errors: {stats.errors[:3]}")
                     continue
                 cpu_text = f"{row['server_cpu_ms_per_action']:.2f}" if cpu is not None else "?"
+                own_text = f"{row['client_cpu_ms_per_action']:.2f}" if own is not None else "?"
                 print(
                     f"{tables:>8} {len(trips):>8} {stats.games:>8} {row['actions_per_second']:>8.0f} "
-                    f"{row['p50_ms']:>8.1f} {row['p99_ms']:>8.1f} {row['max_ms']:>8.1f} {cpu_text:>8} "
+                    f"{row['p50_ms']:>8.1f} {row['p99_ms']:>8.1f} {row['max_ms']:>8.1f} "
+                    f"{cpu_text:>8} {own_text:>8} "
                     f"{len(stats.errors)} {row['error_kinds'][:3]}"
                 )
         finally:

@@ -197,25 +197,25 @@ def create_app(
     async def spectate(request: Request, table_id: str) -> Response:
         """A table's page; a seat's page is the same address with its token in the fragment
         (`/t/ID/seat#TOKEN`): the browser never sends a fragment, so no server or proxy sees it."""
-        table = server.table(table_id)
+        table = await server.current_table(table_id)
         return _table_page(request, table, None)
 
     @app.get("/t/{table_id}/seat", response_class=HTMLResponse, responses=_errors(404, 410))
     async def seat_page(request: Request, table_id: str) -> Response:
         """A seat's page: its script reads the token from the fragment and sends it on the WebSocket."""
-        table = server.table(table_id)
+        table = await server.current_table(table_id)
         return _table_page(request, table, None)
 
     @app.get("/t/{table_id}/seat/{token}", response_class=HTMLResponse, responses=_errors(403, 404, 410))
     async def seat_page_old(request: Request, table_id: str, token: str) -> Response:
         """Links made before tokens left URLs (the token in the path) still open their seat."""
-        table = server.table(table_id)
+        table = await server.current_table(table_id)
         table.seat_of(token)  # refuses a wrong token before any page is shown
         return _table_page(request, table, token)
 
     @app.get("/t/{table_id}/replay", response_class=HTMLResponse, responses=_errors(404, 409, 410))
     async def replay_page(request: Request, table_id: str) -> Response:
-        table = server.table(table_id)
+        table = await server.current_table(table_id)
         _require_over(table)
         return templates.TemplateResponse(
             request, "replay.html", {"table": table, "title": table.game.title, "table_id": table.id}
@@ -297,7 +297,7 @@ def create_app(
     ) -> Response:
         """What a seat (its token in the X-Seat-Token header) or a spectator (no token) is shown.
         The `token` query parameter is still read, for older clients; it puts the token in URLs."""
-        table = server.table(table_id)
+        table = await server.current_table(table_id)
         return _json(table.encoded_payload(table.seat_of(x_seat_token or token)))
 
     @app.post(
@@ -310,7 +310,7 @@ def create_app(
         x_seat_token: Annotated[str | None, Header(description="the seat's token")] = None,
     ) -> Response:
         throttle(actions, address(request), "actions")
-        table = server.table(table_id)
+        table = await server.current_table(table_id)
         given = x_seat_token if x_seat_token is not None else body.token
         if given is None:
             raise TableError(
@@ -330,7 +330,7 @@ def create_app(
         """Take back the seat's latest move (and the forced moves after it) while the game allows it:
         the state's `can_undo` says when (RULES.md of each game, "Taking back a move")."""
         throttle(actions, address(request), "actions")
-        table = server.table(table_id)
+        table = await server.current_table(table_id)
         given = x_seat_token if x_seat_token is not None else body.token
         if given is None:
             raise TableError(
@@ -342,7 +342,7 @@ def create_app(
 
     @app.get("/api/tables/{table_id}/record", responses=_errors(400, 404, 409, 410))
     async def record(table_id: str, format: Literal["text", "json"] = "text") -> Response:
-        table = server.table(table_id)
+        table = await server.current_table(table_id)
         _require_over(table)
         rec = table.record()
         if format == "json":
@@ -356,7 +356,7 @@ def create_app(
 
     @app.get("/api/tables/{table_id}/replay", responses=_errors(404, 409, 410))
     async def replay_frames(table_id: str) -> dict[str, Any]:
-        table = server.table(table_id)
+        table = await server.current_table(table_id)
         _require_over(table)
         return {
             "table": table.id,
@@ -385,7 +385,7 @@ def create_app(
         who = address(websocket)
         await websocket.accept()
         try:
-            table = server.table(table_id)
+            table = await server.current_table(table_id)
             seat = table.seat_of(token)
             refusal = server.hub.refusal(table.id, who)
             if refusal is not None:

@@ -162,6 +162,10 @@ class MoveWriter:
         "WHERE id = %(table)s) SELECT pg_notify(%(channel)s, %(note)s)",
     )
 
+    _MOVES_AFTER = (
+        "SELECT ply, seat, action FROM moves WHERE table_id = %(table)s AND ply > %(ply)s ORDER BY ply"
+    )
+
     def __init__(self, engine: Engine, channel: str) -> None:
         self.engine = engine
         self.channel = channel
@@ -202,6 +206,22 @@ class MoveWriter:
                 await connection.execute(self.statements[0], params)
         except self._driver_error as err:
             raise DBAPIError.instance(self.statements[0], params, err, self._driver_error) from err
+        except PoolTimeout as err:
+            raise SQLAlchemyTimeout(f"no connection to the database: {err}") from err
+
+    async def moves_after(self, table_id: str, ply: int) -> list[tuple[int, int, str]]:
+        """PostgreSQL: the moves of `table_id` after move `ply` (ply, seat, action), read on the event
+        loop's own connections, as `write_waiting` stores them: the loop is not held while it waits."""
+        from psycopg_pool import PoolTimeout
+
+        params = {"table": table_id, "ply": ply}
+        try:
+            pool = self._pool or await self._open_pool()
+            async with pool.connection() as connection:
+                cursor = await connection.execute(self._MOVES_AFTER, params)
+                return [tuple(row) for row in await cursor.fetchall()]  # type: ignore[misc]
+        except self._driver_error as err:
+            raise DBAPIError.instance(self._MOVES_AFTER, params, err, self._driver_error) from err
         except PoolTimeout as err:
             raise SQLAlchemyTimeout(f"no connection to the database: {err}") from err
 

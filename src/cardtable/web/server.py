@@ -46,6 +46,18 @@ class TableServer:
         self.bots.kick(table)
         return table
 
+    async def current_table(self, table_id: str) -> Table:
+        """`table(table_id)`, caught up with other processes' moves without holding the event loop
+        while the database answers (PostgreSQL; a table this process did not hold is loaded as before)."""
+        held = self.tables.live.get(table_id)
+        table = self.table(table_id, fresh=False)
+        if table is held and self.tables.shared and await self.tables.catch_up_waiting(table):
+            # caught up here with another process's move before its NOTIFY came: that NOTIFY will
+            # find nothing new, so this process's watchers are told now
+            self.hub.broadcast(table)
+            self.bots.kick(table)
+        return table
+
     async def act(
         self, table: Table, seat: int | None, text: object, move: object, *, answer: Answer | None = None
     ) -> Action:

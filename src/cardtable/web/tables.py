@@ -488,6 +488,16 @@ class Tables:
             ).all()
         return self._replay_rows(table, rows)
 
+    async def catch_up_waiting(self, table: Table) -> bool:
+        """`catch_up`, the database's answer awaited (`MoveWriter.moves_after`): the event loop serves
+        other tables meanwhile. Made under the table's `mover` lock, as a move is."""
+        async with table.mover:
+            try:
+                rows = await self.writer.moves_after(table.id, table.ply)
+            except SQLAlchemyError:
+                raise TableError(503, "storage", "the table could not be read; try again") from None
+            return self._replay_rows(table, rows)
+
     def heard(self, table: Table, upto: int | None, move: str = "") -> bool:
         """Catch `table` up after another process announced its move `upto` (None: any moves), given
         as "SEAT ACTION" in `move` when known: the next move is applied as told, without reading the
@@ -501,6 +511,8 @@ class Tables:
     def _replay_rows(self, table: Table, rows: Sequence[Any]) -> bool:
         applied = False
         for ply, seat, text_ in rows:
+            if ply <= table.ply:
+                continue  # applied here meanwhile
             if ply != table.ply + 1:
                 break
             try:

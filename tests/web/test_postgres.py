@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import glob
 import os
 import pwd
@@ -127,5 +128,34 @@ def test_two_servers_on_one_postgresql_database_cannot_both_store_a_move(pg_url:
         second.play(twin, 0, str(twin.match.legal_actions()[-1]), 0)
     assert refused.value.code == "stale"
     assert second.get(table.id).match.moves == table.match.moves
+    first.engine.dispose()
+    second.engine.dispose()
+
+
+def test_moves_stored_at_once_share_the_event_loops_one_pool_and_catch_up_a_twin(pg_url: str) -> None:
+    """Moves of several tables stored at the same moment, the first ones of the process, open one pool
+    of connections (not one each); another process's copy of a table catches up on that pool too."""
+    first, second = Tables(connect(pg_url)), Tables(connect(pg_url))
+    made = [first.create("toy", seats=["human", "human"], seed=seed) for seed in range(8)]
+    twin = second.get(made[0].id)
+    pools: list[object] = []
+    new_pool = first.writer._new_pool
+
+    def counted() -> object:
+        pools.append(new_pool())
+        return pools[-1]
+
+    first.writer._new_pool = counted  # type: ignore[method-assign]
+
+    async def play_all() -> bool:
+        await asyncio.gather(*(first.commit_waiting(t, 0, t.match.legal_actions()[0], 0) for t in made))
+        caught_up = await second.catch_up_waiting(twin)
+        await first.writer.aclose()
+        await second.writer.aclose()
+        return caught_up
+
+    assert asyncio.run(play_all())
+    assert len(pools) == 1
+    assert all(t.ply == 1 for t in made) and twin.match.moves == made[0].match.moves
     first.engine.dispose()
     second.engine.dispose()

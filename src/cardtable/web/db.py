@@ -197,39 +197,37 @@ class MoveWriter:
         async pool): other tables are served while the database answers, with no thread to hand the
         move to and back (nor the interpreter lock to wait for), and concurrent commits share the
         database's flushes to disk. A connection that fails is dropped by the pool."""
-        from psycopg_pool import PoolTimeout
-
         params = self._params((table_id, ply, seat, action, readers, result))
-        try:
-            pool = self._pool or await self._open_pool()
-            async with pool.connection() as connection:
-                await connection.execute(self.statements[0], params)
-        except self._driver_error as err:
-            raise DBAPIError.instance(self.statements[0], params, err, self._driver_error) from err
-        except PoolTimeout as err:
-            raise SQLAlchemyTimeout(f"no connection to the database: {err}") from err
+        await self._on_pool(self.statements[0], params)
 
     async def moves_after(self, table_id: str, ply: int) -> list[tuple[int, int, str]]:
         """PostgreSQL: the moves of `table_id` after move `ply` (ply, seat, action), read on the event
         loop's own connections, as `write_waiting` stores them: the loop is not held while it waits."""
+        rows = await self._on_pool(self._MOVES_AFTER, {"table": table_id, "ply": ply}, fetch=True)
+        return [tuple(row) for row in rows]  # type: ignore[misc]
+
+    async def _on_pool(self, statement: str, params: dict[str, Any], *, fetch: bool = False) -> list[Any]:
+        """Run `statement` on a connection of the pool (opened at first use), its rows if `fetch`; the
+        driver's errors become SQLAlchemy's, as callers expect (IntegrityError: a ply stored already)."""
         from psycopg_pool import PoolTimeout
 
-        params = {"table": table_id, "ply": ply}
         try:
-            pool = self._pool or await self._open_pool()
+            pool = self._pool or self._new_pool()
+            if pool.closed:  # opened at first use (by one caller: the others wait on the pool's lock)
+                await pool.open()
             async with pool.connection() as connection:
-                cursor = await connection.execute(self._MOVES_AFTER, params)
-                return [tuple(row) for row in await cursor.fetchall()]  # type: ignore[misc]
+                cursor = await connection.execute(statement, params)
+                return await cursor.fetchall() if fetch else []
         except self._driver_error as err:
-            raise DBAPIError.instance(self._MOVES_AFTER, params, err, self._driver_error) from err
+            raise DBAPIError.instance(statement, params, err, self._driver_error) from err
         except PoolTimeout as err:
             raise SQLAlchemyTimeout(f"no connection to the database: {err}") from err
 
-    async def _open_pool(self) -> Any:
+    def _new_pool(self) -> Any:
         from psycopg_pool import AsyncConnectionPool
 
         url = self.engine.url.set(drivername="postgresql").render_as_string(hide_password=False)
-        pool = AsyncConnectionPool(
+        self._pool = AsyncConnectionPool(
             url,
             min_size=1,
             max_size=WRITER_CONNECTIONS,
@@ -238,9 +236,7 @@ class MoveWriter:
             open=False,
             name="cardtable-moves",
         )
-        await pool.open()
-        self._pool = pool
-        return pool
+        return self._pool
 
     def _write(self, holder: Any, row: tuple[Any, ...]) -> None:
         """Run the move's statements on `holder.connection` (opened when there is none)."""

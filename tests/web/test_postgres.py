@@ -11,6 +11,7 @@ import shutil
 import subprocess
 import tempfile
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -154,7 +155,9 @@ def test_moves_stored_at_once_share_the_event_loops_one_pool_and_catch_up_a_twin
         await second.writer.aclose()
         return caught_up
 
-    assert asyncio.run(play_all())
+    # a thread of its own: an earlier test in this process may have left an event loop running here
+    with ThreadPoolExecutor(1) as thread:
+        assert thread.submit(asyncio.run, play_all()).result(timeout=60)
     assert len(pools) == 1
     assert all(t.ply == 1 for t in made) and twin.match.moves == made[0].match.moves
     first.engine.dispose()

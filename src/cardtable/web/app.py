@@ -421,7 +421,7 @@ def create_app(
             request_id = data.get("id")
             # no database read per message: other processes' moves reach this table by NOTIFY, and a move
             # is checked against the database under the table's lock when it is stored
-            table = server.table(table_id, fresh=False)
+            table = server.table(table_id)
             kind = data.get("type")
             if kind in ("action", "undo"):
                 how = data.get("ack", "message")

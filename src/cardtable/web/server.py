@@ -34,15 +34,10 @@ class TableServer:
         self.bots = Bots(self.tables, self.act, bot_delay, self.limits.bot_workers)
         self.background: list[asyncio.Task[None]] = []
 
-    def table(self, table_id: str, *, fresh: bool = True) -> Table:
-        """The table `table_id` (caught up with other processes' moves); its bots move on if they must."""
-        held = self.tables.live.get(table_id)
-        ply = held.ply if held is not None else None
-        table = self.tables.get(table_id, fresh=fresh)
-        if table is held and table.ply != ply:
-            # caught up here with another process's move before its NOTIFY came: that NOTIFY will
-            # find nothing new, so this process's watchers are told now
-            self.hub.broadcast(table)
+    def table(self, table_id: str) -> Table:
+        """The table `table_id`, from memory or loaded; its bots move on if they must. Other processes'
+        moves reach a table held in memory by NOTIFY (`current_table` also reads them at once)."""
+        table = self.tables.get(table_id)
         self.bots.kick(table)
         return table
 
@@ -50,7 +45,7 @@ class TableServer:
         """`table(table_id)`, caught up with other processes' moves without holding the event loop
         while the database answers (PostgreSQL; a table this process did not hold is loaded as before)."""
         held = self.tables.live.get(table_id)
-        table = self.table(table_id, fresh=False)
+        table = self.table(table_id)
         if table is held and self.tables.shared and await self.tables.catch_up_waiting(table):
             # caught up here with another process's move before its NOTIFY came: that NOTIFY will
             # find nothing new, so this process's watchers are told now
@@ -134,7 +129,7 @@ class TableServer:
             return
         for table_id in ids:
             try:
-                self.table(table_id, fresh=False)
+                self.table(table_id)
             except TableError as err:
                 log.warning("table %s not resumed: %s", table_id, err.message)
             await asyncio.sleep(0)  # one table at a time: requests are served meanwhile
@@ -193,7 +188,7 @@ class TableServer:
         if ply == "undo":  # another process took moves back: this copy replays the table anew
             del self.tables.live[table_id]
             try:
-                self.hub.broadcast(self.table(table_id, fresh=False))
+                self.hub.broadcast(self.table(table_id))
             except TableError as err:
                 log.warning("table %s: %s", table_id, err.message)
             return

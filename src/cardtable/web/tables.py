@@ -464,15 +464,13 @@ class Tables:
         return table
 
     # --- loading --------------------------------------------------------------------------------
-    def get(self, table_id: str, *, fresh: bool = False) -> Table:
-        """The table `table_id`, from memory or loaded; `fresh`: also caught up with moves another
-        server process stored (only when several processes share a PostgreSQL database)."""
+    def get(self, table_id: str) -> Table:
+        """The table `table_id`, from memory or loaded (`catch_up_waiting` brings a table held in memory
+        up to date with other server processes' moves)."""
         table = self.live.get(table_id)
         if table is None:
             table = self._load(table_id)
             self.live[table_id] = table
-        elif fresh and self.shared:
-            self.catch_up(table)
         table.touched = time.monotonic()
         return table
 

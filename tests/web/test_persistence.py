@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import time
+from pathlib import Path
+
 import pytest
 from fastapi.testclient import TestClient
-from sqlalchemy import inspect, text
-from sqlalchemy.engine import Connection
+from sqlalchemy import create_engine, inspect, text
+from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import OperationalError
 
 from cardtable.web import create_app
-from cardtable.web.db import connect
+from cardtable.web.db import Checkpointer, connect
 from cardtable.web.tables import TableError, Tables
 
 from .helpers import new_table, play, play_out, state, tokens
@@ -106,3 +109,47 @@ def test_a_table_whose_moves_no_longer_replay_is_refused_cleanly(db_url: str) ->
     with pytest.raises(TableError) as refused:
         Tables(tables.engine).get(table.id)
     assert refused.value.status == 410 and "no longer replays" in refused.value.message
+
+
+def _database_file_size(engine: Engine) -> int:
+    """The size of a SQLite database's own file: what is still only in its log is not counted."""
+    return Path(str(engine.url.database)).stat().st_size
+
+
+def test_the_sqlite_log_is_copied_into_the_database_by_a_thread_of_its_own_not_by_a_move(
+    db_url: str,
+) -> None:
+    # Before, the commit that filled the log copied it, with its fsyncs, on the event loop.
+    engine = connect(db_url, background_checkpoints=True)
+    with engine.connect() as connection:
+        assert connection.exec_driver_sql("PRAGMA wal_autocheckpoint").scalar_one() == 0
+        for table in range(400):  # more pages than SQLite's own threshold (1000) would have let be
+            connection.exec_driver_sql(
+                "INSERT INTO tables (id, game, options, seed, created, result) "
+                "VALUES (?, 'g', '{}', 1, '2026-01-01', ?)",
+                (f"t{table}", "x" * 10_000),
+            )
+            connection.commit()
+    assert _database_file_size(engine) < 1_000_000  # about 4 MB of rows, all in the log still
+    checkpointer = Checkpointer.needed_for(engine)
+    assert checkpointer is not None
+    checkpointer.every = 0.01
+    checkpointer.start()
+    try:
+        deadline = time.monotonic() + 10
+        while _database_file_size(engine) < 4_000_000 and time.monotonic() < deadline:
+            time.sleep(0.02)
+        assert _database_file_size(engine) >= 4_000_000  # copied by the checkpointer's thread
+    finally:
+        checkpointer.stop()
+    assert Checkpointer.needed_for(create_engine("sqlite://")) is None  # a database in memory has no log
+    engine.dispose()
+
+
+def test_a_server_on_a_sqlite_file_checkpoints_in_its_own_thread_while_it_runs(db_url: str) -> None:
+    with TestClient(create_app(db_url, bot_delay=0)) as client:
+        server = client.app.state.server
+        assert server.checkpointer is not None and server.checkpointer._thread is not None
+        with server.engine.connect() as connection:
+            assert connection.exec_driver_sql("PRAGMA wal_autocheckpoint").scalar_one() == 0
+    assert server.checkpointer._thread is None  # stopped, after a last checkpoint, with the server

@@ -16,7 +16,7 @@ from sqlalchemy import select
 from cardtable.core import Action
 
 from .bots import Bots
-from .db import SeatRow, TableRow, connect
+from .db import Checkpointer, SeatRow, TableRow, connect
 from .hub import Answer, Hub
 from .limits import Limits
 from .tables import AUTOMATON, CHANNEL, HUMAN, Table, TableError, Tables
@@ -28,7 +28,9 @@ class TableServer:
     def __init__(self, database_url: str, *, bot_delay: float = 0.6, limits: Limits | None = None) -> None:
         self.database_url = database_url
         self.limits = limits or Limits()
-        self.engine = connect(database_url)
+        self.engine = connect(database_url, background_checkpoints=True)
+        #: a SQLite file's log is copied into the database in a thread, not by a commit on the event loop
+        self.checkpointer = Checkpointer.needed_for(self.engine)
         self.tables = Tables(self.engine)
         self.hub = Hub(self.limits)
         self.bots = Bots(self.tables, self.act, bot_delay, self.limits.bot_workers)
@@ -101,6 +103,8 @@ class TableServer:
         """Start the background work: recent bot tables resumed, expiry and eviction, other processes'
         moves heard. Nothing here replays every table: start-up costs the same with 15,000 tables."""
         loop = asyncio.get_running_loop()
+        if self.checkpointer is not None:
+            self.checkpointer.start()
         self.bots.start()
         self.background.append(loop.create_task(self._resume_recent()))
         self.background.append(loop.create_task(self._housekeeping()))
@@ -220,4 +224,6 @@ class TableServer:
                 await task
         await self.bots.stop()
         await self.tables.writer.aclose()
+        if self.checkpointer is not None:
+            await asyncio.to_thread(self.checkpointer.stop)
         self.engine.dispose()

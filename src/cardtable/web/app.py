@@ -265,7 +265,7 @@ def create_app(
                 raise TableError(503, "busy", "the server has as many bot tables as it can run; try later")
             if server.tables.count_unfinished_bot_tables(who) >= limits.bot_tables_per_address:
                 raise TableError(429, "too-many-bot-tables", "finish one of your bot tables first")
-        table = server.tables.create(
+        table = await server.tables.create_waiting(
             body.game,
             options=body.options,
             mode=body.mode,

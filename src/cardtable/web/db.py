@@ -12,13 +12,25 @@ import logging
 import os
 import sqlite3
 import threading
+from collections.abc import AsyncIterator
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import JSON, Boolean, DateTime, ForeignKey, Integer, String, Text, create_engine, event
+from sqlalchemy import (
+    JSON,
+    Boolean,
+    DateTime,
+    ForeignKey,
+    Integer,
+    String,
+    Text,
+    create_engine,
+    event,
+    insert,
+)
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import DBAPIError, SQLAlchemyError
 from sqlalchemy.exc import TimeoutError as SQLAlchemyTimeout
@@ -243,6 +255,9 @@ class MoveWriter:
         columns = MoveRow.__table__.c
         self._readers = columns.readers.type.dialect_impl(dialect).bind_processor(dialect)
         self._time = columns.played.type.dialect_impl(dialect).bind_processor(dialect)
+        self._options = TableRow.__table__.c.options.type.dialect_impl(dialect).bind_processor(dialect)
+        #: PostgreSQL: the statements that store a new table and its seats, compiled at first use
+        self._new_table: tuple[str, str] | None = None
         #: the connection `write` uses
         self.connection: Connection | None = None
         self.raw: Any = None
@@ -273,9 +288,39 @@ class MoveWriter:
         rows = await self._on_pool(self._MOVES_AFTER, {"table": table_id, "ply": ply}, fetch=True)
         return [tuple(row) for row in rows]  # type: ignore[misc]
 
+    def write_table(self, table: dict[str, Any], seats: list[dict[str, Any]]) -> None:
+        """Store a new table (a `TableRow`'s columns) and its seats (`SeatRow`'s) in one transaction, by
+        two Core statements (the ORM's unit of work took a millisecond more of the event loop's time)."""
+        with self.engine.begin() as connection:
+            connection.execute(insert(TableRow), [table])
+            connection.execute(insert(SeatRow), seats)
+
+    async def write_table_waiting(self, table: dict[str, Any], seats: list[dict[str, Any]]) -> None:
+        """`write_table` on PostgreSQL, in one transaction on the event loop's own connections (the loop
+        serves other tables while the database answers)."""
+        if self._new_table is None:
+            dialect = self.engine.dialect
+            self._new_table = (
+                insert(TableRow).compile(dialect=dialect, column_keys=list(table)).string,
+                insert(SeatRow).compile(dialect=dialect, column_keys=list(seats[0])).string,
+            )
+        table_sql, seat_sql = self._new_table
+        table = {**table, "options": self._options(table["options"]) if self._options else table["options"]}
+        async with self._pool_connection(table_sql, table) as connection, connection.transaction():
+            await connection.execute(table_sql, table)
+            async with connection.cursor() as cursor:
+                await cursor.executemany(seat_sql, seats)
+
     async def _on_pool(self, statement: str, params: dict[str, Any], *, fetch: bool = False) -> list[Any]:
-        """Run `statement` on a connection of the pool (opened at first use), its rows if `fetch`; the
-        driver's errors become SQLAlchemy's, as callers expect (IntegrityError: a ply stored already)."""
+        """Run `statement` on a connection of the pool, its rows if `fetch`."""
+        async with self._pool_connection(statement, params) as connection:
+            cursor = await connection.execute(statement, params)
+            return await cursor.fetchall() if fetch else []
+
+    @contextlib.asynccontextmanager
+    async def _pool_connection(self, statement: str, params: dict[str, Any]) -> AsyncIterator[Any]:
+        """A connection of the pool (opened at first use); the driver's errors in the block become
+        SQLAlchemy's, as callers expect (IntegrityError: a ply stored already)."""
         from psycopg_pool import PoolTimeout
 
         try:
@@ -283,8 +328,7 @@ class MoveWriter:
             if pool.closed:  # opened at first use (by one caller: the others wait on the pool's lock)
                 await pool.open()
             async with pool.connection() as connection:
-                cursor = await connection.execute(statement, params)
-                return await cursor.fetchall() if fetch else []
+                yield connection
         except self._driver_error as err:
             raise DBAPIError.instance(statement, params, err, self._driver_error) from err
         except PoolTimeout as err:

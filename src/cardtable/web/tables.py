@@ -376,7 +376,33 @@ class Tables:
         self.writer = MoveWriter(engine, CHANNEL)
 
     # --- creating -------------------------------------------------------------------------------
-    def create(
+    def create(self, game_name: str, **choices: Any) -> Table:
+        """A new table of `game_name` (the choices of `new_table`), stored and held."""
+        table, row, seat_rows = self.new_table(game_name, **choices)
+        with self._storing_table():
+            self.writer.write_table(row, seat_rows)
+        self.live[table.id] = table
+        return table
+
+    async def create_waiting(self, game_name: str, **choices: Any) -> Table:
+        """`create`; on PostgreSQL the event loop serves other tables while the database stores it."""
+        table, row, seat_rows = self.new_table(game_name, **choices)
+        with self._storing_table():
+            if self.shared:
+                await self.writer.write_table_waiting(row, seat_rows)
+            else:  # SQLite answers in well under a millisecond: no hand-over is worth it
+                self.writer.write_table(row, seat_rows)
+        self.live[table.id] = table
+        return table
+
+    @contextlib.contextmanager
+    def _storing_table(self) -> Iterator[None]:
+        try:
+            yield
+        except SQLAlchemyError:
+            raise TableError(503, "storage", "the table could not be stored; try again") from None
+
+    def new_table(
         self,
         game_name: str,
         *,
@@ -387,7 +413,9 @@ class Tables:
         seed: int | None = None,
         ask_every_window: bool = False,
         creator: str = "",
-    ) -> Table:
+    ) -> tuple[Table, dict[str, Any], list[dict[str, Any]]]:
+        """A new table, checked and set up but not stored, with the rows that store it (its `TableRow`'s
+        columns and its seats')."""
         chosen = dict(_mode_options(game_name, mode)) if mode else {}
         chosen.update(options or {})
         try:
@@ -434,34 +462,31 @@ class Tables:
             match = Match(game, seed, [s.name for s in table_seats])
         except CardtableError as err:
             raise TableError(400, "bad-option", str(err)) from None
-        with Session(self.engine) as session, session.begin():
-            session.add(
-                TableRow(
-                    id=table_id,
-                    game=game.name,
-                    options=dict(game.options),
-                    seed=seed,
-                    result="*",
-                    updated=now(),
-                )
-            )
-            session.flush()
-            session.add_all(
-                SeatRow(
-                    table_id=table_id,
-                    seat=s.seat,
-                    kind=s.kind,
-                    name=s.name,
-                    token=s.token,
-                    ask_always=ask_every_window and s.kind == HUMAN,
-                )
-                for s in table_seats
-            )
+        moment = now()
+        row = {
+            "id": table_id,
+            "game": game.name,
+            "options": dict(game.options),
+            "seed": seed,
+            "created": moment,
+            "result": "*",
+            "updated": moment,
+        }
+        seat_rows = [
+            {
+                "table_id": table_id,
+                "seat": s.seat,
+                "kind": s.kind,
+                "name": s.name,
+                "token": s.token,
+                "ask_always": ask_every_window and s.kind == HUMAN,
+            }
+            for s in table_seats
+        ]
         table = Table(table_id, match, table_seats, creator=creator)
         if ask_every_window:
             table.ask_always = {s.seat for s in table_seats if s.kind == HUMAN}
-        self.live[table_id] = table
-        return table
+        return table, row, seat_rows
 
     # --- loading --------------------------------------------------------------------------------
     def get(self, table_id: str) -> Table:

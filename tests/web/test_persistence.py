@@ -77,6 +77,19 @@ def test_a_move_that_cannot_be_stored_is_refused_and_changes_nothing(
     assert state(client, table["table"], a) == before
 
 
+def test_a_table_that_cannot_be_stored_is_refused_and_not_held(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def broken_commit(self: Connection) -> None:
+        raise OperationalError("commit", {}, Exception("disk full"))
+
+    monkeypatch.setattr(Connection, "_commit_impl", broken_commit)  # the database refuses every commit
+    response = client.post("/api/tables", json={"game": "toy", "seats": ["human", "human"]})
+    monkeypatch.undo()
+    assert response.status_code == 503 and response.json()["error"] == "storage"
+    assert client.app.state.server.tables.live == {}
+
+
 def test_two_servers_on_one_database_cannot_both_store_the_same_move(db_url: str) -> None:
     first, second = Tables(connect(db_url)), Tables(connect(db_url))
     table = first.create("toy", seats=["human", "human"], seed=9)

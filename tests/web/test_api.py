@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import html
+import os
 
 import pytest
 from fastapi.testclient import TestClient
 
 from cardtable.core import Record, make_game, replay
 from cardtable.players import PLAYER_KINDS
+from cardtable.web import create_app
 from cardtable.web.kinds import kinds_for
 from cardtable.web.pages import SECTION_REFERENCE
 
@@ -347,3 +349,14 @@ def test_only_player_kinds_that_can_play_the_game_are_offered(
         assert response.status_code == 400 and "cannot play toy" in response.json()["message"]
     finally:
         kinds_for.cache_clear()
+
+
+def test_fastapi_telemetry_is_on_only_when_the_environment_configures_opentelemetry(
+    db_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for name in [n for n in os.environ if n.startswith(("OTEL_", "FASTAPI_OTEL_"))]:
+        monkeypatch.delenv(name)
+    quiet = create_app(db_url)
+    assert not quiet._telemetry["tracing"] and not quiet._native_telemetry.enabled()  # type: ignore[attr-defined]
+    monkeypatch.setenv("OTEL_SERVICE_NAME", "cardtable")
+    assert create_app(db_url)._telemetry["tracing"]  # type: ignore[attr-defined]

@@ -7,6 +7,7 @@ import gc
 import json
 import logging
 import math
+import os
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -123,12 +124,21 @@ PLUGINS_VARIABLE = "CARDTABLE_PLUGINS"
 def app_from_environment() -> FastAPI:
     """The app of one server process started by `cardtable serve` (its settings in the environment)."""
     import importlib
-    import os
 
     for module in filter(None, os.environ.get(PLUGINS_VARIABLE, "").split(",")):
         importlib.import_module(module)
     delay = float(os.environ.get(BOT_DELAY_VARIABLE, "0.6"))
     return create_app(None, bot_delay=delay, limits=Limits.from_environment(), tune_gc=True)
+
+
+def _telemetry() -> dict[str, bool] | None:
+    """FastAPI's OpenTelemetry support, as FastAPI sets it up, when the environment configures
+    OpenTelemetry (an `OTEL_*` variable, or `FASTAPI_OTEL_AUTO_CONFIGURE`); else off: unasked, it looked
+    for a configured provider on every request and WebSocket (about a twentieth of the server's time
+    for a table's creation and connections)."""
+    if any(name.startswith(("OTEL_", "FASTAPI_OTEL_")) for name in os.environ):
+        return None
+    return {"tracing": False, "metrics": False, "logs": False}
 
 
 def tune_garbage_collector() -> None:
@@ -170,6 +180,7 @@ def create_app(
         docs_url=None,
         redoc_url=None,
         openapi_url="/api/openapi.json",
+        telemetry=_telemetry(),
     )
     app.state.server = server
     app.state.limits = limits

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import sqlite3
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
@@ -60,21 +62,34 @@ def test_moves_and_the_result_are_in_the_database(db_url: str) -> None:
     ]
 
 
-def test_a_move_that_cannot_be_stored_is_refused_and_changes_nothing(
-    client: TestClient, monkeypatch: pytest.MonkeyPatch
-) -> None:
+class _RefusingCommits:
+    """A SQLite connection of the driver whose commits fail (a full disk), all else as the real one's."""
+
+    def __init__(self, raw: sqlite3.Connection) -> None:
+        self.raw = raw
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.raw, name)
+
+    def commit(self) -> None:
+        raise sqlite3.OperationalError("database or disk is full")
+
+
+def test_a_move_that_cannot_be_stored_is_refused_and_changes_nothing(client: TestClient) -> None:
     table = new_table(client, seats=["human", "human"], seed=5)
-    a = tokens(table)[0]
-    before = state(client, table["table"], a)
-
-    def broken_commit(self: Connection) -> None:
-        raise OperationalError("commit", {}, Exception("disk full"))
-
-    monkeypatch.setattr(Connection, "_commit_impl", broken_commit)  # the database refuses every commit
-    response = play(client, table["table"], a, before["legal"][0], 0)
-    monkeypatch.undo()
+    a, b = tokens(table)
+    assert play(client, table["table"], a, state(client, table["table"], a)["legal"][0], 0).status_code == 200
+    before = state(client, table["table"], b)
+    writer = client.app.state.server.tables.writer
+    writer.raw = _RefusingCommits(writer.raw)  # the connection that stores moves: its commits fail
+    response = play(client, table["table"], b, before["legal"][0], 1)
     assert response.status_code == 503 and response.json()["error"] == "storage"
-    assert state(client, table["table"], a) == before
+    assert state(client, table["table"], b) == before
+    # the failed move was rolled back: the next try stores it as move 2 (on a fresh connection)
+    assert play(client, table["table"], b, before["legal"][0], 1).status_code == 200
+    with client.app.state.server.engine.connect() as connection:
+        plies = connection.execute(text("select ply from moves where table_id = :t"), {"t": table["table"]})
+        assert sorted(plies.scalars()) == [1, 2]
 
 
 def test_a_table_that_cannot_be_stored_is_refused_and_not_held(

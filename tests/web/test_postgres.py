@@ -19,7 +19,7 @@ from fastapi.testclient import TestClient
 from sqlalchemy import create_engine, inspect, text
 
 from cardtable.web import create_app
-from cardtable.web.db import connect
+from cardtable.web.db import SYNCHRONOUS_COMMIT_VARIABLE, connect, synchronous_commit
 from cardtable.web.tables import TableError, Tables
 
 from .helpers import free_port, new_table, play, play_out, state, tokens, wait_until
@@ -162,3 +162,38 @@ def test_moves_stored_at_once_share_the_event_loops_one_pool_and_catch_up_a_twin
     assert all(t.ply == 1 for t in made) and twin.match.moves == made[0].match.moves
     first.engine.dispose()
     second.engine.dispose()
+
+
+@pytest.mark.parametrize(
+    ("setting", "expected"), [(None, "off"), ("on", "on"), ("remote_write", "remote_write")]
+)
+def test_moves_wait_for_the_disk_as_cardtable_synchronous_commit_says(
+    pg_url: str, monkeypatch: pytest.MonkeyPatch, setting: str | None, expected: str
+) -> None:
+    """Default "off": the durability of the SQLite default (see `db.synchronous_commit`)."""
+    if setting is None:
+        monkeypatch.delenv(SYNCHRONOUS_COMMIT_VARIABLE, raising=False)
+    else:
+        monkeypatch.setenv(SYNCHRONOUS_COMMIT_VARIABLE, setting)
+    tables = Tables(connect(pg_url))
+    writer = tables.writer
+
+    async def on_the_pool() -> str:
+        rows = await writer._on_pool("SHOW synchronous_commit", {}, fetch=True)
+        await writer.aclose()
+        return str(rows[0][0])
+
+    with ThreadPoolExecutor(1) as thread:  # a thread of its own, as above
+        assert thread.submit(asyncio.run, on_the_pool()).result(timeout=60) == expected
+    connection = writer._open()  # the connection of the synchronous path
+    assert connection.exec_driver_sql("SHOW synchronous_commit").scalar_one() == expected
+    connection.close()
+    tables.engine.dispose()
+
+
+def test_a_synchronous_commit_postgresql_does_not_know_is_refused_clearly(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv(SYNCHRONOUS_COMMIT_VARIABLE, "sometimes")
+    with pytest.raises(ValueError, match="give one of off, local, on"):
+        synchronous_commit()

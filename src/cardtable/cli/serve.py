@@ -65,7 +65,7 @@ def serve(
         import uvicorn
 
         from cardtable.web.app import BOT_DELAY_VARIABLE, PLUGINS_VARIABLE
-        from cardtable.web.db import DATABASE_URL_VARIABLE, connect, default_database_url
+        from cardtable.web.db import DATABASE_URL_VARIABLE, connect, default_database_url, synchronous_commit
         from cardtable.web.limits import Limits
     except ImportError as err:
         fail(f"the web table needs its extra dependencies: pip install 'cardtable[web]' ({err})")
@@ -83,6 +83,10 @@ def serve(
         fail("several server processes need a PostgreSQL database (--database-url postgresql://...)")
     database = engine.url.render_as_string(hide_password=True)
     engine.dispose()
+    try:
+        synchronous_commit()  # checked here, once, with a clear message (each process reads it)
+    except ValueError as err:
+        fail(str(err))
     # the defaults (or, without rate limits, no rate nor cap), then every CARDTABLE_LIMIT_* variable
     limits = Limits.from_environment(None if rate_limits else Limits.relaxed())
     if table_ttl is not None:

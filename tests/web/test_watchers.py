@@ -3,6 +3,7 @@ per table and per address are limited. Against a real server process on loopback
 
 from __future__ import annotations
 
+import asyncio
 import base64
 import json
 import os
@@ -15,6 +16,9 @@ import httpx
 import pytest
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
+
+from cardtable.web.hub import TOO_SLOW, Connection
+from cardtable.web.limits import Limits
 
 from .helpers import LiveServer, free_port, new_table, play, state, tokens
 
@@ -127,3 +131,48 @@ def test_watchers_per_table_and_per_address_are_limited(strict_server: LiveServe
             assert json.loads(welcome.recv(timeout=5))["type"] == "state"
         for socket_ in opened + more:
             socket_.close()
+
+
+class _SlowSocket:
+    """A watcher's socket whose sends wait while `full` is set (its buffer is full), as a real one does."""
+
+    def __init__(self) -> None:
+        self.sent: list[str] = []
+        self.room = asyncio.Event()
+        self.room.set()
+        self.closed_with: int | None = None
+
+    async def send_text(self, text: str) -> None:
+        await self.room.wait()
+        self.sent.append(text)
+
+    async def close(self, code: int = 1000, reason: str = "") -> None:
+        self.closed_with = code
+
+
+def test_a_send_the_socket_cannot_take_at_once_is_finished_in_order_or_dropped_on_time() -> None:
+    """Sent at once while the socket takes them; one that must wait is finished by the watcher's own
+    task, the later ones queued behind it in order; one that waits past the time limit drops the watcher."""
+
+    async def scenario() -> tuple[list[str], list[str], int | None, bool]:
+        limits = Limits(send_timeout=0.2)
+        socket_ = _SlowSocket()
+        watcher = Connection(socket_, None, limits=limits)  # type: ignore[arg-type]
+        watcher.start()
+        assert watcher.send("1") and socket_.sent == ["1"]  # at once, before any task switch
+        socket_.room.clear()  # the buffer fills up
+        assert watcher.send("2") and watcher.send("3") and socket_.sent == ["1"]
+        await asyncio.sleep(0.05)
+        socket_.room.set()  # the client reads again
+        await asyncio.sleep(0.05)
+        in_order = list(socket_.sent)
+        socket_.room.clear()
+        watcher.send("4")
+        await asyncio.sleep(0.5)  # past the time limit
+        dropped = watcher.closed.is_set()
+        await watcher.stop()
+        return in_order, socket_.sent, socket_.closed_with, dropped
+
+    in_order, sent, closed_with, dropped = asyncio.run(scenario())
+    assert in_order == ["1", "2", "3"]
+    assert sent == ["1", "2", "3"] and dropped and closed_with == TOO_SLOW

@@ -1,8 +1,9 @@
 """Live connections: every browser watching a table, each sent its own seat's payload.
 
-Nothing a watcher does can hold up a table: a message to a watcher goes into that watcher's own bounded
-queue, sent by its own task with a time limit. A watcher whose queue is full or whose send times out is
-dropped (its browser reconnects and is sent the current state), never waited for.
+Nothing a watcher does can hold up a table: a message to a watcher is sent at once only when its socket
+takes it without waiting (the usual case: no task switch, no timer); else it goes into that watcher's own
+bounded queue, sent by its own task with a time limit. A watcher whose queue is full or whose send times
+out is dropped (its browser reconnects and is sent the current state), never waited for.
 """
 
 from __future__ import annotations
@@ -10,6 +11,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import types
+from collections.abc import Coroutine, Generator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -38,7 +41,11 @@ class Connection:
         self.seat = seat
         self.address = address
         self.send_timeout = limits.send_timeout
-        self.queue: asyncio.Queue[str | None] = asyncio.Queue(maxsize=limits.send_queue)
+        #: what the pump sends next: a message, a send begun at once that must wait for the socket (the
+        #: coroutine and what it waits for), or None: close
+        self.queue: asyncio.Queue[str | _Waiting | None] = asyncio.Queue(maxsize=limits.send_queue)
+        #: the pump is sending (a message of the queue, or one begun at once): later ones queue behind it
+        self.pumping = False
         self.closed = asyncio.Event()
         self.task: asyncio.Task[None] | None = None
         #: the log this watcher was sent: (lines generation, number of lines), None before any state
@@ -81,12 +88,29 @@ class Connection:
             return False
         if isinstance(message, dict):
             message = _encode(message)
+        text = message if isinstance(message, str) else message.decode()
+        if not self.pumping and self.queue.empty() and self.task is not None:
+            return self._send_at_once(text)
         try:
-            self.queue.put_nowait(message if isinstance(message, str) else message.decode())
+            self.queue.put_nowait(text)
         except asyncio.QueueFull:
             log.info("dropping a watcher too far behind (%s)", self.address)
             self.drop(TOO_SLOW, "too-slow")
             return False
+        return True
+
+    def _send_at_once(self, text: str) -> bool:
+        """Send `text` now, as far as the socket takes it without waiting; a send that must wait (the
+        socket's buffer is full) is finished by the pump, under its time limit."""
+        sending = self.websocket.send_text(text)
+        try:
+            waiting = sending.send(None)
+        except StopIteration:
+            return True
+        except Exception:  # a closed socket: the browser will reconnect
+            self.drop(1000, "")
+            return True
+        self.queue.put_nowait(_Waiting(sending, waiting))
         return True
 
     def send_state(self, table: Table) -> bool:
@@ -120,9 +144,14 @@ class Connection:
                 # a timer, not asyncio.wait_for (which makes a task per message): a send still waiting
                 # when it fires is cancelled, and the watcher dropped
                 timer = loop.call_later(self.send_timeout, self._send_timed_out)
+                self.pumping = True
                 try:
-                    await self.websocket.send_text(data)
+                    if isinstance(data, _Waiting):
+                        await data.rest()
+                    else:
+                        await self.websocket.send_text(data)
                 finally:
+                    self.pumping = False
                     timer.cancel()
         except asyncio.CancelledError:
             if not self.timed_out:
@@ -150,6 +179,33 @@ class Connection:
             self.task.cancel()
             with contextlib.suppress(BaseException):
                 await self.task
+
+
+@dataclass(frozen=True)
+class _Waiting:
+    """A send begun at once that must wait: its coroutine, and what it yielded (the future it waits on)."""
+
+    sending: Coroutine[Any, Any, None]
+    waiting: Any
+
+    @types.coroutine
+    def rest(self) -> Generator[Any, Any, None]:
+        """The rest of the send, driven by the awaiting task as if it had run it from the start: what the
+        coroutine waits on is yielded to the task, whose answer (or error: a cancellation) goes back."""
+        waiting = self.waiting
+        while True:
+            try:
+                answer = yield waiting
+            except BaseException as err:  # e.g. the task cancelled by the send's time limit
+                try:
+                    waiting = self.sending.throw(err)
+                except StopIteration:
+                    return
+                continue
+            try:
+                waiting = self.sending.send(answer)
+            except StopIteration:
+                return
 
 
 @dataclass(frozen=True)

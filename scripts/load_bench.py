@@ -22,7 +22,8 @@ The load generator runs on the same machine as the server: on a small machine th
 cores, and the round trips measure both. So the generator keeps its own work small: it runs on uvloop
 (as the server does) when it is installed, and its garbage collector is off during a run (its pauses,
 up to 90 ms at 200 tables, would be counted as the server's). Its CPU per action is reported beside the
-server's.
+server's, and so is their ratio: a small or shared machine's speed drifts (here by a third over minutes,
+for the server and the generator alike), and the ratio lets runs made at different moments be compared.
 """
 
 from __future__ import annotations
@@ -328,6 +329,9 @@ def main() -> None:
                     "client_cpu_ms_per_action": own * 1000 / len(trips)
                     if own is not None and trips
                     else None,
+                    # the server's CPU per action in units of the generator's (steadier than either
+                    # when the machine's speed drifts)
+                    "server_to_client_cpu": cpu / own if cpu is not None and own else None,
                     "load_average": os.getloadavg()[0],
                 }
                 if args.json:

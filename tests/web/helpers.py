@@ -2,18 +2,29 @@
 
 from __future__ import annotations
 
+import asyncio
 import os
 import signal
 import socket
 import subprocess
 import sys
 import time
+from collections.abc import Coroutine
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
 import httpx
 
 ROOT = Path(__file__).resolve().parents[2]
+
+
+def run_apart(coroutine: Coroutine[Any, Any, Any], timeout: float = 60) -> Any:
+    """Run `coroutine` to its end on an event loop of its own, in a thread of its own: an earlier test in
+    this process (a browser test) may have left an event loop running in this thread, where
+    `asyncio.run` refuses to start."""
+    with ThreadPoolExecutor(1) as thread:
+        return thread.submit(asyncio.run, coroutine).result(timeout=timeout)
 
 
 def free_port() -> int:

@@ -11,7 +11,6 @@ import shutil
 import subprocess
 import tempfile
 from collections.abc import Iterator
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -22,7 +21,7 @@ from cardtable.web import create_app
 from cardtable.web.db import SYNCHRONOUS_COMMIT_VARIABLE, connect, synchronous_commit
 from cardtable.web.tables import TableError, Tables
 
-from .helpers import free_port, new_table, play, play_out, state, tokens, wait_until
+from .helpers import free_port, new_table, play, play_out, run_apart, state, tokens, wait_until
 
 
 def _binaries() -> Path | None:
@@ -155,9 +154,7 @@ def test_moves_stored_at_once_share_the_event_loops_one_pool_and_catch_up_a_twin
         await second.writer.aclose()
         return caught_up
 
-    # a thread of its own: an earlier test in this process may have left an event loop running here
-    with ThreadPoolExecutor(1) as thread:
-        assert thread.submit(asyncio.run, play_all()).result(timeout=60)
+    assert run_apart(play_all())
     assert len(pools) == 1
     assert all(t.ply == 1 for t in made) and twin.match.moves == made[0].match.moves
     first.engine.dispose()
@@ -183,8 +180,7 @@ def test_moves_wait_for_the_disk_as_cardtable_synchronous_commit_says(
         await writer.aclose()
         return str(rows[0][0])
 
-    with ThreadPoolExecutor(1) as thread:  # a thread of its own, as above
-        assert thread.submit(asyncio.run, on_the_pool()).result(timeout=60) == expected
+    assert run_apart(on_the_pool()) == expected
     connection = writer._open()  # the connection of the synchronous path
     assert connection.exec_driver_sql("SHOW synchronous_commit").scalar_one() == expected
     connection.close()

@@ -20,7 +20,7 @@ from websockets.sync.client import connect
 from cardtable.web.hub import TOO_SLOW, Connection
 from cardtable.web.limits import Limits
 
-from .helpers import LiveServer, free_port, new_table, play, state, tokens
+from .helpers import LiveServer, free_port, new_table, play, run_apart, state, tokens
 
 
 @pytest.fixture
@@ -173,6 +173,6 @@ def test_a_send_the_socket_cannot_take_at_once_is_finished_in_order_or_dropped_o
         await watcher.stop()
         return in_order, socket_.sent, socket_.closed_with, dropped
 
-    in_order, sent, closed_with, dropped = asyncio.run(scenario())
+    in_order, sent, closed_with, dropped = run_apart(scenario())
     assert in_order == ["1", "2", "3"]
     assert sent == ["1", "2", "3"] and dropped and closed_with == TOO_SLOW

@@ -296,7 +296,7 @@ class MoveWriter:
         """Store move `ply` of `table_id` (and the result, when it ends the game) in one transaction;
         raises SQLAlchemy's IntegrityError when that ply is already stored, another SQLAlchemyError
         when the database fails (nothing is stored then)."""
-        self._write(self, (table_id, ply, seat, action, readers, result))
+        self._write((table_id, ply, seat, action, readers, result))
 
     async def write_waiting(
         self, table_id: str, ply: int, seat: int, action: str, readers: list, result: str | None
@@ -376,19 +376,18 @@ class MoveWriter:
         )
         return self._pool
 
-    def _write(self, holder: Any, row: tuple[Any, ...]) -> None:
-        """Run the move's statements on `holder.connection` (opened when there is none)."""
+    def _write(self, row: tuple[Any, ...]) -> None:
+        """Run the move's statements on `self.connection` (opened when there is none)."""
         params = self._params(row)
         try:
-            if holder.connection is None:
-                holder.connection = self._open()
-                holder.raw = holder.connection.connection.dbapi_connection
-            raw = holder.raw
-            self._execute(raw, params)  # PostgreSQL: autocommit, the one statement is the transaction
+            if self.connection is None:
+                self.connection = self._open()
+                self.raw = self.connection.connection.dbapi_connection
+            self._execute(self.raw, params)  # PostgreSQL: autocommit, the one statement is the transaction
             if not self.shared:  # SQLite: the driver's transaction, begun by the INSERT, is the move's
-                self._commit(raw, params)  # (SQLAlchemy's own took a third of a move's write)
+                self._commit(self.raw, params)  # (SQLAlchemy's own took a third of a move's write)
         except SQLAlchemyError:
-            self._close(holder)
+            self.close()
             raise
 
     def _params(self, row: tuple[Any, ...]) -> dict[str, Any]:
@@ -440,16 +439,12 @@ class MoveWriter:
             connection.exec_driver_sql(f"SET synchronous_commit = {self.synchronous_commit}")
         return connection
 
-    @staticmethod
-    def _close(holder: Any) -> None:
-        connection, holder.connection, holder.raw = holder.connection, None, None
+    def close(self) -> None:
+        """Close `write`'s connection (call when no move is being stored)."""
+        connection, self.connection, self.raw = self.connection, None, None
         if connection is not None:
             with contextlib.suppress(Exception):
                 connection.close()
-
-    def close(self) -> None:
-        """Close `write`'s connection (call when no move is being stored)."""
-        self._close(self)
 
     async def aclose(self) -> None:
         """Close every connection, `write_waiting`'s pool too (call when no move is being stored)."""

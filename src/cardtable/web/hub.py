@@ -83,7 +83,8 @@ class Connection:
             self.reading.cancel()
 
     def send(self, message: dict[str, Any] | bytes | str) -> bool:
-        """Queue `message` for this watcher; False (and the watcher is dropped) when it is too far behind."""
+        """Send `message` to this watcher at once if its socket takes it, else queue it; False (and the
+        watcher is dropped) when it is too far behind."""
         if self.closed.is_set():
             return False
         if isinstance(message, dict):
@@ -114,7 +115,7 @@ class Connection:
         return True
 
     def send_state(self, table: Table) -> bool:
-        """Queue the whole payload of this watcher's seat (on connecting, or when it asks)."""
+        """Send the whole payload of this watcher's seat (on connecting, or when it asks)."""
         data, held = table.encoded_update(self.seat, None)
         if not self.send(data):
             return False
@@ -251,11 +252,12 @@ class Hub:
         return bool(self.watchers.get(table_id))
 
     def broadcast(self, table: Table, answer: Answer | None = None) -> None:
-        """Queue for each watcher of `table` the payload of its own seat with only the log lines it
+        """Send each watcher of `table` the payload of its own seat with only the log lines it
         lacks (built once per seat and lines held: every watcher of a seat usually shares one).
         `answer`: the watcher whose request this update answers; its update carries `"ack"`.
 
-        Never waits: each watcher's own task sends, and a watcher too far behind is dropped.
+        Never waits: what a watcher's socket does not take at once its own task sends, and a watcher
+        too far behind is dropped.
         """
         updates: dict[tuple[int | None, tuple[int, int] | None], tuple[str, tuple[int, int]]] = {}
         for connection in list(self.watchers.get(table.id, ())):

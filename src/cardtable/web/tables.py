@@ -386,12 +386,11 @@ class Tables:
 
     async def create_waiting(self, game_name: str, **choices: Any) -> Table:
         """`create`; on PostgreSQL the event loop serves other tables while the database stores it."""
+        if not self.shared:  # SQLite answers in well under a millisecond: no hand-over is worth it
+            return self.create(game_name, **choices)
         table, row, seat_rows = self.new_table(game_name, **choices)
         with self._storing_table():
-            if self.shared:
-                await self.writer.write_table_waiting(row, seat_rows)
-            else:  # SQLite answers in well under a millisecond: no hand-over is worth it
-                self.writer.write_table(row, seat_rows)
+            await self.writer.write_table_waiting(row, seat_rows)
         self.live[table.id] = table
         return table
 

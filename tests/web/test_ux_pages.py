@@ -44,6 +44,28 @@ def test_a_newcomer_gets_from_the_start_page_to_a_first_legal_move(
 
 
 @browser_only
+def test_the_start_page_takes_no_click_before_its_script_is_ready(browser, web_server: LiveServer) -> None:
+    """On a slow network the page shows before its script has set the form up; a click on "Create
+    table" then was lost and the form submitted itself as a plain GET (a CI run met it). The buttons
+    stay disabled until the script is ready, and the newcomer's clicks then work."""
+    from playwright.sync_api import expect
+
+    page = open_page(browser)
+    held: list = []
+    page.route("**/static/hints.json", lambda route: held.append(route))  # the script waits for it: hold it
+    page.goto(web_server.url + "/")
+    expect(page.get_by_role("button", name="Create table")).to_be_disabled()
+    expect(page.get_by_role("button", name="Biosphere 5")).to_be_disabled()
+    assert page.evaluate("document.body.dataset.ready") is None
+    held[0].continue_()
+    page.get_by_role("button", name="Biosphere 5").click()  # waits until it is enabled
+    page.get_by_role("button", name="Create table").click()
+    assert page.locator("a.open-seat").first.get_attribute("href").startswith(web_server.url + "/t/")
+    assert page.evaluate("document.body.dataset.ready") == "1"
+    close(page)
+
+
+@browser_only
 def test_the_start_page_offers_ways_to_play_and_the_machines_level_only_in_solo(
     browser, web_server: LiveServer
 ) -> None:

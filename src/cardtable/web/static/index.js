@@ -128,8 +128,18 @@ async function create(event) {
     if (row.hidden && !(mode && name in mode.options)) delete options[name];
   }
   const body = { game: gameSelect.value, options, seats, names };
-  const response = await fetch("/api/tables", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
-  const info = await response.json();
+  $("create").disabled = true; // one table per click, however long the server takes
+  let response, info;
+  try {
+    response = await fetch("/api/tables", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+    info = await response.json();
+  } catch {
+    $("form-error").textContent = "The server did not answer; try again.";
+    return;
+  } finally {
+    $("create").disabled = false;
+  }
+  $("form-error").textContent = "";
   if (!response.ok) {
     $("form-error").textContent = info.message;
     return;
@@ -160,3 +170,6 @@ for (const button of document.querySelectorAll(".game-pick")) {
 }
 $("new-table").addEventListener("submit", create);
 if (catalog.length) chooseGame(catalog[0].name);
+// ready: the buttons were disabled until now (the hints above may take a while on a slow network)
+for (const button of document.querySelectorAll(".game-pick, #create")) button.disabled = false;
+document.body.dataset.ready = "1";

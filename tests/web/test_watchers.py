@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import base64
+import contextlib
 import json
 import os
 import socket
@@ -105,10 +106,10 @@ def test_a_watcher_that_never_reads_cannot_freeze_the_table(strict_server: LiveS
 
 def test_watchers_per_table_and_per_address_are_limited(strict_server: LiveServer) -> None:
     ws = strict_server.url.replace("http", "ws")
-    with httpx.Client(base_url=strict_server.url, timeout=10) as client:
+    with httpx.Client(base_url=strict_server.url, timeout=10) as client, contextlib.ExitStack() as sockets:
         first = new_table(client, "toy", seats=["human", "human"])
         second = new_table(client, "toy", seats=["human", "human"])
-        opened = [connect(f"{ws}/ws/tables/{first['table']}") for _ in range(4)]
+        opened = [sockets.enter_context(connect(f"{ws}/ws/tables/{first['table']}")) for _ in range(4)]
         for socket_ in opened:
             assert json.loads(socket_.recv(timeout=5))["type"] == "state"
         # a fifth watcher of the same table is refused with a clear message and close code
@@ -119,7 +120,7 @@ def test_watchers_per_table_and_per_address_are_limited(strict_server: LiveServe
                 refused.recv(timeout=5)
             assert closed.value.rcvd is not None and closed.value.rcvd.code == 4429
         # two more on another table reach the per-address limit of six; a seventh is refused
-        more = [connect(f"{ws}/ws/tables/{second['table']}") for _ in range(2)]
+        more = [sockets.enter_context(connect(f"{ws}/ws/tables/{second['table']}")) for _ in range(2)]
         for socket_ in more:
             assert json.loads(socket_.recv(timeout=5))["type"] == "state"
         with connect(f"{ws}/ws/tables/{second['table']}") as refused:
@@ -129,8 +130,6 @@ def test_watchers_per_table_and_per_address_are_limited(strict_server: LiveServe
         time.sleep(0.3)
         with connect(f"{ws}/ws/tables/{second['table']}") as welcome:
             assert json.loads(welcome.recv(timeout=5))["type"] == "state"
-        for socket_ in opened + more:
-            socket_.close()
 
 
 class _SlowSocket:

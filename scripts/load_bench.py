@@ -24,6 +24,13 @@ cores, and the round trips measure both. So the generator keeps its own work sma
 up to 90 ms at 200 tables, would be counted as the server's). Its CPU per action is reported beside the
 server's, and so is their ratio: a small or shared machine's speed drifts (here by a third over minutes,
 for the server and the generator alike), and the ratio lets runs made at different moments be compared.
+
+The server's CPU per action also depends on how busy it is. A server that waits between actions pays
+for waking up to each one, and on a small virtual machine that costs more than the action's own work:
+Apocalypse at 20 tables took 1.66 ms an action at 100 actions/s (--think 0.2), 1.21 ms at 380 (--think
+0.05), 1.03 ms at 980 (--think 0.01) and 0.90 ms flat out (--think 0), one run each. Flat out, one
+process serves as many actions a second as the one core it runs on allows: that is the server's cost
+of an action at its capacity (1 / actions a second), and the figure to compare across versions.
 """
 
 from __future__ import annotations

@@ -14,7 +14,7 @@ from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import OperationalError
 
 from cardtable.web import create_app
-from cardtable.web.db import Checkpointer, connect
+from cardtable.web.db import WRITER_CACHE_KIB, Checkpointer, connect
 from cardtable.web.tables import TableError, Tables
 
 from .helpers import new_table, play, play_out, state, tokens
@@ -172,6 +172,28 @@ def test_the_sqlite_log_is_copied_into_the_database_by_a_thread_of_its_own_not_b
         checkpointer.stop()
     assert Checkpointer.needed_for(create_engine("sqlite://")) is None  # a database in memory has no log
     engine.dispose()
+
+
+def test_on_sqlite_one_connection_stores_tables_and_moves_and_keeps_its_pages(db_url: str) -> None:
+    # A write from another connection makes SQLite drop a connection's page cache at its next
+    # transaction: the connection that stores moves then read its pages again, from the disk if the
+    # operating system had let them go (the event loop once waited 0.9 s for such a read).
+    tables = Tables(connect(db_url, background_checkpoints=True))
+
+    def move(table: Any) -> None:
+        tables.play(table, table.decision.seat, str(table.match.legal_actions()[0]), table.ply)
+
+    first = tables.create("toy", seats=["human", "human"], seed=3)
+    move(first)
+    raw = tables.writer.raw
+    assert raw.execute("PRAGMA cache_size").fetchone()[0] == -WRITER_CACHE_KIB
+    before = raw.execute("PRAGMA data_version").fetchone()[0]
+    second = tables.create("toy", seats=["human", "human"], seed=4)
+    move(second)
+    move(first)
+    assert tables.writer.raw is raw
+    assert raw.execute("PRAGMA data_version").fetchone()[0] == before  # no other connection wrote
+    assert Tables(connect(db_url)).get(second.id).ply == 1  # and everything is stored
 
 
 def test_a_server_on_a_sqlite_file_checkpoints_in_its_own_thread_while_it_runs(db_url: str) -> None:

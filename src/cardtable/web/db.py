@@ -241,6 +241,8 @@ def migrate(engine: Engine) -> None:
 
 #: connections on which the event loop stores moves on PostgreSQL (at most; each one move at a time)
 WRITER_CONNECTIONS = 4
+#: SQLite: the page cache of the connection that stores moves and tables, in KiB (the default is 2 MiB)
+WRITER_CACHE_KIB = 64 * 1024
 
 
 class MoveWriter:
@@ -316,10 +318,27 @@ class MoveWriter:
 
     def write_table(self, table: dict[str, Any], seats: list[dict[str, Any]]) -> None:
         """Store a new table (a `TableRow`'s columns) and its seats (`SeatRow`'s) in one transaction, by
-        two Core statements (the ORM's unit of work took a millisecond more of the event loop's time)."""
-        with self.engine.begin() as connection:
-            connection.execute(insert(TableRow), [table])
-            connection.execute(insert(SeatRow), seats)
+        two Core statements (the ORM's unit of work took a millisecond more of the event loop's time).
+
+        On SQLite this is the connection that stores moves: a write from another connection would make
+        it drop its page cache at its next move, and read the pages again, from the disk if the
+        operating system has let them go (the event loop waited up to 0.9 s for such a read)."""
+        if self.shared:
+            with self.engine.begin() as connection:
+                self._insert_table(connection, table, seats)
+            return
+        try:
+            connection = self._connection()
+            self._insert_table(connection, table, seats)
+            connection.commit()
+        except SQLAlchemyError:
+            self.close()  # rolls the transaction back
+            raise
+
+    @staticmethod
+    def _insert_table(connection: Connection, table: dict[str, Any], seats: list[dict[str, Any]]) -> None:
+        connection.execute(insert(TableRow), [table])
+        connection.execute(insert(SeatRow), seats)
 
     async def write_table_waiting(self, table: dict[str, Any], seats: list[dict[str, Any]]) -> None:
         """`write_table` on PostgreSQL, in one transaction on the event loop's own connections (the loop
@@ -380,9 +399,8 @@ class MoveWriter:
         """Run the move's statements on `self.connection` (opened when there is none)."""
         params = self._params(row)
         try:
-            if self.connection is None:
-                self.connection = self._open()
-                self.raw = self.connection.connection.dbapi_connection
+            if self.raw is None:
+                self._connection()
             self._execute(self.raw, params)  # PostgreSQL: autocommit, the one statement is the transaction
             if not self.shared:  # SQLite: the driver's transaction, begun by the INSERT, is the move's
                 self._commit(self.raw, params)  # (SQLAlchemy's own took a third of a move's write)
@@ -432,11 +450,21 @@ class MoveWriter:
                 raw.rollback()
             raise DBAPIError.instance("COMMIT", params, err, self._driver_error) from err
 
+    def _connection(self) -> Connection:
+        """`write`'s connection, opened when there is none (and its driver's connection as `raw`)."""
+        if self.connection is None:
+            self.connection = self._open()
+            self.raw = self.connection.connection.dbapi_connection
+        return self.connection
+
     def _open(self) -> Connection:
         connection = self.engine.connect()
         if self.shared:
             connection = connection.execution_options(isolation_level="AUTOCOMMIT")
             connection.exec_driver_sql(f"SET synchronous_commit = {self.synchronous_commit}")
+        else:  # the pages a move reads stay in the process (the operating system's cache can drop them)
+            connection.exec_driver_sql(f"PRAGMA cache_size = -{WRITER_CACHE_KIB}")
+            connection.commit()  # (SQLAlchemy began a transaction for the PRAGMA)
         return connection
 
     def close(self) -> None:

@@ -8,6 +8,7 @@ Each run is bounded: a few dozen examples per route and message kind.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import secrets
 from collections.abc import Iterator
@@ -163,11 +164,12 @@ def test_every_websocket_message_fuzzed(server: LiveServer) -> None:
 
 
 def fuzz_one_socket(url: str) -> None:
-    sockets: list[Any] = []
+    sockets: list[Any] = []  # the one open now (a socket the server closed is replaced)
+    opened = contextlib.ExitStack()  # every socket opened, closed at the end
 
     def socket() -> Any:
         if not sockets:
-            sockets.append(connect(url))
+            sockets.append(opened.enter_context(connect(url)))
             assert json.loads(sockets[0].recv(timeout=5))["type"] == "state"
         return sockets[0]
 
@@ -190,9 +192,8 @@ def fuzz_one_socket(url: str) -> None:
         if answer["type"] == "ack":  # a legal move was played: the state follows
             assert json.loads(ws.recv(timeout=5))["type"] == "state"
 
-    send()
-    for ws in sockets:
-        ws.close()
+    with opened:
+        send()
 
 
 def test_oversized_websocket_frames_are_refused(server: LiveServer, tmp_path: Path) -> None:

@@ -65,6 +65,12 @@ def test_the_start_page_takes_no_click_before_its_script_is_ready(browser, web_s
     close(page)
 
 
+def test_without_javascript_the_start_page_says_it_needs_it(client: TestClient) -> None:
+    page = client.get("/", headers={"accept": "text/html"}).text
+    assert "<noscript>" in page and "need JavaScript" in page
+    assert '<button type="submit" id="create" disabled>' in page  # never a form sent as a plain GET
+
+
 @browser_only
 def test_the_start_page_offers_ways_to_play_and_the_machines_level_only_in_solo(
     browser, web_server: LiveServer

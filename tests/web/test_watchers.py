@@ -133,7 +133,7 @@ def test_watchers_per_table_and_per_address_are_limited(strict_server: LiveServe
 
 
 class _SlowSocket:
-    """A watcher's socket whose sends wait while `full` is set (its buffer is full), as a real one does."""
+    """A watcher's socket whose sends wait while `room` is clear (its buffer is full), as a real one does."""
 
     def __init__(self) -> None:
         self.sent: list[str] = []

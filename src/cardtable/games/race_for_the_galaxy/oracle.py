@@ -24,6 +24,7 @@ from typing import Any
 from cardtable.core import Action, CardtableError
 
 from . import scoring
+from .consume import ConsumeGood
 from .game import RaceForTheGalaxy
 from .state import RftgState
 
@@ -204,9 +205,9 @@ class Replay:
         if kind == "PAYMENT" and not ours_now:
             return  # our engine settled the payment by itself (a single way to pay); snapshots check it
         if kind == "GOOD" and ours_now:
-            task = self.s.tasks[0] if self.s else None
+            step = self.s.steps[0] if self.s else None
             power = e["special"]
-            ours_now = task is not None and (task.card, task.index) == (
+            ours_now = isinstance(step, ConsumeGood) and (step.card, step.index) == (
                 self.key(power["card"]),
                 power["index"],
             )

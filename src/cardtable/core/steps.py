@@ -82,17 +82,25 @@ class Stepped(Protocol):
     def steps(self) -> list[Any]: ...
 
 
-class Step(msgspec.Struct, tag=False, gc=False):
+class StepMeta(msgspec.StructMeta):
+    """Gives each concrete step class its kind, its tag, as a plain class attribute (`Reveal.kind`)."""
+
+    def __new__(mcls, name: str, bases: tuple[type, ...], namespace: dict[str, Any], **config: Any) -> Any:
+        cls = super().__new__(mcls, name, bases, namespace, **config)
+        tag = cls.__struct_config__.tag
+        if isinstance(tag, str):
+            cls.kind = tag
+        return cls
+
+
+class Step(msgspec.Struct, metaclass=StepMeta, tag=False, gc=False):
     """Any step. A concrete step class gives its kind as its tag (`class Reveal(..., tag="reveal")`);
     a class without a tag is a base (a family, or the shared part of several kinds)."""
 
+    #: the step's kind, its tag (for a choice, the `Decision.kind`); concrete classes only
+    kind: ClassVar[str]
     #: whether the step is a decision of its seat (`Choice`) or resolves itself (`Auto`)
     asks: ClassVar[bool] = False
-
-    @property
-    def kind(self) -> str:
-        """The step's kind (its tag): for a choice, the `Decision.kind`."""
-        return type(self).__struct_config__.tag  # type: ignore[return-value]  # concrete steps: a str
 
 
 class Auto(Step):

@@ -86,7 +86,7 @@ class StepMeta(msgspec.StructMeta):
     """Gives each concrete step class its kind, its tag, as a plain class attribute (`Reveal.kind`)."""
 
     def __new__(mcls, name: str, bases: tuple[type, ...], namespace: dict[str, Any], **config: Any) -> Any:
-        cls = super().__new__(mcls, name, bases, namespace, **config)
+        cls: Any = super().__new__(mcls, name, bases, namespace, **config)
         tag = cls.__struct_config__.tag
         if isinstance(tag, str):
             cls.kind = tag
@@ -203,7 +203,7 @@ else:
             kinds = tuple(step_kinds(family).values())
             if not kinds:
                 raise TypeError(f"{family.__name__} has no step classes yet: define them before the state")
-            return list[reduce(operator.or_, kinds)]  # type: ignore[valid-type]
+            return list[reduce(operator.or_, kinds)]
 
 
 S = TypeVar("S", bound=Stepped)

@@ -194,9 +194,10 @@ else:
         """`Queue[Family]`: the type of a state's queue, a list of any concrete step of `Family`.
 
         For msgspec it is a list of the tagged union of the family's step classes, worked out when
-        msgspec first reads the state's fields (its first decoder: a `Game` makes one on creation), so
-        the steps may be defined in modules above the state's, as long as they are imported by then.
-        (A state module reads its annotations late: `from __future__ import annotations`.)
+        msgspec first reads the state's fields (its first decoder: a `Game` makes one on creation).
+        In a state module with `from __future__ import annotations` (ours all have it) the steps may
+        therefore live in modules above the state's, as long as the game imports them; without it,
+        they must be defined before the state. For a type checker it is `list[Family]`.
         """
 
         def __class_getitem__(cls, family: type[Step]) -> Any:

@@ -263,6 +263,13 @@ class FiftyFirstState(Game[FiftyState]):
     def narration(self, state: FiftyState, viewer: int | None) -> list[str]:
         return list(state.events)
 
+    def describe(self, state: FiftyState, action: Action, viewer: int | None) -> str | None:
+        """A discarded location card is face down ("discards a card"); a discarded Connection card is
+        named, as every view shows the Connection cards in hand (RULES.md "Notation")."""
+        if action.verb == "discard" and str(action.args[0]) in self.catalog.connections:
+            return str(action)
+        return super().describe(state, action, viewer)
+
     def reversible(self, before: FiftyState, action: Action, after: FiftyState) -> bool:
         """A move may be taken back (RULES.md "Taking back a move") when no deck was drawn from or
         shuffled (a draw, the Lookout's reveal and a new face-up Connection show cards) and no other

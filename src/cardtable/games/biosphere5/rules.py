@@ -8,6 +8,7 @@ becomes the pending decision of the seat concerned — out-of-turn reactions inc
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 
@@ -632,14 +633,19 @@ class Biosphere5(Game[State]):
     def reversible(self, before: State, action: Action, after: State) -> bool:
         """A move may be taken back (RULES.md "Taking back a move") when no die was rolled and no pile
         shuffled, no draw pile lost or gained a card (a draw or a refill shows a card), no other
-        seat's hand changed, the Machine did nothing, and the next step shows nobody hidden cards
-        (Espionage's look at a hand, The Trap's search of the pile, the Machine's unveiled cards)."""
+        seat's hand changed, no card left the mover's hand but those the move names (a catastrophe
+        endured with a hand of two discards both face up), the Machine did nothing, and the next step
+        shows nobody hidden cards (Espionage's look at a hand, The Trap's search of the pile, the
+        Machine's unveiled cards)."""
         if after.rng != before.rng or after.machine != before.machine:
             return False
         decision = self.decision(before)
         actor = decision.seat if decision is not None else -1
+        named = Counter(self.cards.index[arg] for arg in action.args if arg in self.cards.index)
         for seat, (old, new) in enumerate(zip(before.boards, after.boards, strict=True)):
             if new.pile != old.pile or (seat != actor and sorted(new.hand) != sorted(old.hand)):
+                return False
+            if seat == actor and Counter(old.hand) - Counter(new.hand) - named:
                 return False
         return not (after.tasks and after.tasks[0].kind in ("force", "search", "unveil"))
 

@@ -112,6 +112,10 @@ class ToyGame(Game[ToyState]):
         sample.rng = rng.fork()  # the true generator would foretell future shuffles
         return sample
 
+    def reversible(self, before: ToyState, action: Action, after: ToyState) -> bool:
+        """A play or a pass shows nothing but itself; a draw shows the drawer a card, so it stands."""
+        return after.deck == before.deck and after.rng == before.rng
+
     def action_space(self) -> list[Action]:
         return [Action("play", (v,)) for v in range(1, 7)] + [Action("draw"), Action("pass")]
 

@@ -7,7 +7,9 @@ with a message naming the fault.
 Hidden information is checked with one trick: `determinize(s, A, rng)` resamples everything seat A
 cannot see. So if A's view (or the spectator's) is unchanged by any such resampling, the view holds
 nothing hidden from A: no other hand, no deck order. And if `determinize` gives the same sample from
-`s` and from a state A cannot tell apart from `s`, it used nothing but A's view.
+`s` and from a state A cannot tell apart from `s`, it used nothing but A's view. A leak may also
+appear only after a move: two such states, and two moves A reads alike, must leave A two states it
+still cannot tell apart (`check_moves_keep_lookalikes_alike`).
 """
 
 from __future__ import annotations
@@ -306,6 +308,96 @@ def check_descriptions_reveal_nothing_hidden(game: Game[Any], states: States) ->
                             f"{earlier_where} but {now!r} after '{action}' in {where}, though both leave it "
                             "the same view: that shows it something hidden from it"
                         )
+
+
+#: states sampled per state and viewer to pair with the real one (more only make it stricter)
+PAIR_SAMPLES = 4
+
+
+def check_moves_keep_lookalikes_alike(game: Game[Any], states: States) -> None:
+    """Two positions a viewer cannot tell apart stay so after two moves it reads alike.
+
+    For each state S and viewer k (every seat and the spectator), the states k cannot tell from S
+    (samples of `determinize` with the same view, decision and narration for k) are paired with S;
+    the legal actions of all of them are grouped by what k reads of them (`describe`). Within a group,
+    every move the game calls `reversible` (it drew on no chance and showed nobody anything hidden
+    beyond the move itself) must leave k the same view, the same pending decision and the same
+    narration. A public list that is cut to the hand's size after a card leaves it fails this: it
+    then shows which card went, though every position before and every view after looks consistent.
+    A move that draws or turns up a card may show k something new, so only reversible moves are
+    compared.
+    """
+    for index, state in enumerate(states):
+        decision = game.decision(state)
+        if decision is None:
+            continue
+        for viewer in [None, *range(game.num_seats)]:
+            seen: dict[str | None, tuple[tuple[str, Any, list[str]], str]] = {}
+            for where, world in _lookalikes(game, state, viewer):
+                for action in game.legal_actions(world):
+                    after = game.clone(world)
+                    game.apply(after, action, validate=False)
+                    if not game.reversible(world, action, after):
+                        continue
+                    reads = game.describe(world, action, viewer)
+                    shown = (
+                        json.dumps(game.view(after, viewer), sort_keys=True),
+                        game.decision(after),
+                        game.narration(after, viewer),
+                    )
+                    if reads not in seen:
+                        seen[reads] = (shown, f"{where} ('{action}')")
+                        continue
+                    earlier, earlier_where = seen[reads]
+                    for part, was, now in zip(
+                        ("view", "next decision", "narration"), earlier, shown, strict=True
+                    ):
+                        assert was == now, (
+                            f"state {index}: viewer {viewer} reads seat {decision.seat}'s move as {reads!r} "
+                            f"both in {earlier_where} and after '{action}' in {where}, positions it cannot "
+                            f"tell apart, but its {part} after them differs: {_difference(was, now)}"
+                        )
+
+
+def _lookalikes(game: Game[Any], state: Any, viewer: int | None) -> list[tuple[str, Any]]:
+    """The state and samples `viewer` cannot tell from it: the same view, decision and narration.
+
+    A seat's samples are its own `determinize`; a spectator, who knows less than any seat, gets
+    samples for each seat in turn. A sample that looks different is left out (the checks of
+    `determinize` report it).
+    """
+    seats = [viewer] if viewer is not None else list(range(game.num_seats))
+    decision, view, told = game.decision(state), game.view(state, viewer), game.narration(state, viewer)
+    found = [("the real state", state)]
+    for seed in range(PAIR_SAMPLES):
+        seat = seats[seed % len(seats)]
+        sample = game.determinize(state, seat, Rng(seed))
+        if (game.decision(sample), game.view(sample, viewer), game.narration(sample, viewer)) == (
+            decision,
+            view,
+            told,
+        ):
+            found.append((f"a state sampled for seat {seat} (seed {seed})", sample))
+    return found
+
+
+def _difference(was: Any, now: Any) -> str:
+    """The first place two views (JSON text), decisions or narrations differ, briefly."""
+    if isinstance(was, str) and isinstance(now, str) and was.startswith("{"):
+        was, now = json.loads(was), json.loads(now)
+    return _first_difference(was, now, "")
+
+
+def _first_difference(was: Any, now: Any, path: str) -> str:
+    if isinstance(was, dict) and isinstance(now, dict):
+        for key in sorted(set(was) | set(now), key=str):
+            if was.get(key) != now.get(key):
+                return _first_difference(was.get(key), now.get(key), f"{path}.{key}")
+    if isinstance(was, list) and isinstance(now, list) and len(was) == len(now):
+        for i, (a, b) in enumerate(zip(was, now, strict=True)):
+            if a != b:
+                return _first_difference(a, b, f"{path}[{i}]")
+    return f"{path or 'it'}: {was!r} against {now!r}"
 
 
 def check_spectator_sees_no_hidden_card(game: Game[Any], states: States) -> None:

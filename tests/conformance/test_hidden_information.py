@@ -61,3 +61,8 @@ def test_what_a_viewer_reads_of_an_action_shows_nothing_hidden_from_it(case: Cas
 @pytest.mark.parametrize("case", CASES)
 def test_every_viewer_at_once_sees_what_it_sees_alone(case: Case) -> None:
     checks.check_views_match_view(game_of(case), deep_states(case))
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_positions_a_viewer_cannot_tell_apart_stay_so_after_moves_it_reads_alike(case: Case) -> None:
+    checks.check_moves_keep_lookalikes_alike(game_of(case), hidden_information_states(case))

@@ -67,6 +67,11 @@ class Biosphere5(Game[State]):
     def num_seats(self) -> int:
         return int(self.options["players"])
 
+    @property
+    def max_actions(self) -> int:  # RULES.md "Game length": a random game passes it with a chance below 1e-9
+        bounds = {2: 1100, 3: 960, 4: 1200} if self.options["abyss"] else {2: 3900, 3: 4100, 4: 4400}
+        return 240 if self.options["solo"] == "machine" else bounds[self.num_seats]
+
     def validate_options(self) -> None:
         solo = self.options["solo"] != "none"
         if solo and (self.options["players"] != 2 or self.options["abyss"]):

@@ -91,6 +91,10 @@ class FiftyFirstState(Game[FiftyState]):
     def num_seats(self) -> int:
         return int(self.options["players"])
 
+    @property
+    def max_actions(self) -> int:  # RULES.md "Game length": a random game passes it with a chance below 1e-9
+        return 180 if self.solo else {2: 480, 3: 650, 4: 730}[self.num_seats]
+
     # --- the rules -----------------------------------------------------------------------------
     def new_state(self, seed: int) -> FiftyState:
         wanted = self._faction_choice()

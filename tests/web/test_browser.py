@@ -22,7 +22,7 @@ def play_in_browsers(pages: list, rng: random.Random, limit: int = 2000) -> int:
     returns how many of the decisions popped up (out-of-turn decisions)."""
     popups = 0
     for page in pages:
-        page.wait_for_function("document.body.dataset.move !== undefined")
+        page.wait_for_function("() => document.body.dataset.move !== undefined")
     for _ in range(limit):
         if all("Game over" in page.inner_text("#banner") for page in pages):
             return popups

@@ -142,6 +142,15 @@ class Game(Generic[S]):
     def num_seats(self) -> int:
         raise NotImplementedError  # each game defines its seat count
 
+    @property
+    def max_actions(self) -> int:
+        """The longest game these options can give, in actions, or a bound a game stays under but with a
+        stated, measured chance: each game says which in its RULES.md ("Game length"), with how it was
+        measured (random playouts per mode: mean, p99.99, longest, the chance a random game passes the
+        bound; bots' games, which the bound covers too). The playout tests and the simulator take a game
+        still going past it as one that never ends."""
+        raise NotImplementedError  # each game declares its bound
+
     def new_state(self, seed: int) -> S:
         """The state after set-up (shuffles included), ready for the first decision."""
         raise NotImplementedError

@@ -76,6 +76,10 @@ class RaceForTheGalaxy(StepGame[RftgState]):
         return int(self.options["players"])
 
     @property
+    def max_actions(self) -> int:  # RULES.md "Game length": a random game passes it with a chance below 1e-9
+        return 190 if self.options["solo"] == "robot" else {2: 520, 3: 880, 4: 880}[self.num_seats]
+
+    @property
     def expert(self) -> bool:
         return self.num_seats == 2
 

@@ -292,7 +292,7 @@ export default {
   hint,
   panel,
   scores,
-  mode: (options) => (options.solo === "virtual" ? "solo" : ""),
+  mode: (options) => (options.solo === "virtual" ? "solo" : "multi"),
   draw: (view, ctx) => ({ board: board(view, ctx), dock: dock(view, ctx) }),
   header(text) {
     const m = /^Round (\d+):?\s*(.*)$/.exec(text);

@@ -264,7 +264,7 @@ export default {
   hint,
   panel,
   scores,
-  mode: (options) => (options.solo === "robot" ? "solo" : ""),
+  mode: (options) => (options.solo === "robot" ? "solo" : Number(options.players) === 2 ? "two" : "multi"),
   draw: (view, ctx) => ({ board: board(view, ctx), dock: dock(view, ctx) }),
   header(text) {
     const m = /^Round (\d+):?\s*(.*)$/.exec(text);

@@ -120,7 +120,8 @@ export class Picker {
       if (picked) node.setAttribute("aria-pressed", "true");
       const opens = this.openedBy(key);
       node.setAttribute("aria-label", words(node, key, picked ? [] : opens));
-      if (opens.length === 1 && !picked) node.dataset.move = opens[0].action;
+      // a click that sends a move names it (a click that only picks names none)
+      if (opens.length === 1 && !picked && this.keysOf(opens[0]).length === this.picked.length + 1) node.dataset.move = opens[0].action;
       node.addEventListener("click", (event) => {
         event.stopPropagation();
         this.click(key);

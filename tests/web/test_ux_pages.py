@@ -143,7 +143,10 @@ def test_the_replay_page_opens_a_record_file(browser, web_server: LiveServer, tm
 #: wait for the person's next choice (or the end), choose one at random among the moves and clickable
 #: cards, mark it, and say how many Tab presses reach it from the focused element in the page's tab
 #: order (inside an open pop-up, only the pop-up's)
-DEBUG = "() => [document.body.dataset.move, document.body.dataset.over, document.getElementById('table').className, document.getElementById('banner').textContent, document.querySelectorAll('.clickable').length, document.querySelectorAll('.selected').length, document.activeElement?.outerHTML?.slice(0, 200)]"
+#: what the page shows when the table did not move on (for the failure's message)
+DEBUG = """() => [document.body.dataset.move, document.getElementById('banner').textContent,
+  document.querySelectorAll('.clickable').length, document.querySelectorAll('.selected').length,
+  document.activeElement?.outerHTML?.slice(0, 200)]"""
 KEYBOARD_TARGET = """async ({before, picked, r}) => {
   const visible = (n) => n.offsetParent !== null && !n.closest('[hidden]');
   const choices = () => [...document.querySelectorAll('#actions button.action')]

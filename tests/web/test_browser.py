@@ -12,7 +12,7 @@ import pytest
 from cardtable.core import Record, game_names, replay
 
 from .browser import browser_only, close, move_of, open_page, screenshot, wait_move
-from .helpers import LiveServer, new_table, state, tokens
+from .helpers import LiveServer, new_table, play_out, state, tokens
 
 pytestmark = browser_only
 
@@ -195,3 +195,34 @@ def test_a_card_is_placed_on_the_board_by_picking_it_then_its_cell(browser, web_
         log = state(client, table["table"], tokens(table)[0])["log"]
     assert any(line["action"] == f"place {name} {cell}" and line["seat"] == 0 for line in log)
     close(page)
+
+
+def test_play_again_opens_a_new_table_with_the_same_seats_and_options(
+    browser, web_server: LiveServer
+) -> None:
+    """Issue 27 item 6: at the end, the score table and "Play again": a new table of the same game, options
+    and seats; the person goes to their new seat, and the other person's new link is shown to send."""
+    with httpx.Client(base_url=web_server.url, timeout=10) as client:
+        kinds = ["human", "human", "random"]
+        table = new_table(
+            client, "apocalypse", seats=kinds, names=["Ada", "Bo"], seed=4, ask_every_window=False
+        )
+        play_out(client, table)
+        page = open_page(browser, web_server.url + table["seats"][0]["link"])
+        scores = page.get_by_role("table", name="scores")
+        scores.wait_for()
+        assert "Your shelter" in scores.inner_text()
+        page.get_by_role("button", name="Play again").click()
+        page.wait_for_url(lambda url: table["table"] not in url)
+        page.wait_for_selector("#board > *")
+        invite = page.get_by_role("region", name="invite")
+        assert invite.is_visible() and "B · Bo" in invite.inner_text()  # the other person's new seat
+        new_id = page.url.split("/t/", 1)[1].split("/", 1)[0]
+        fresh = state(client, new_id)
+        assert fresh["game"] == "apocalypse" and fresh["options"] == state(client, table["table"])["options"]
+        assert [s["kind"] for s in fresh["seats"]] == kinds and [s["name"] for s in fresh["seats"]][:2] == [
+            "Ada",
+            "Bo",
+        ]
+        assert fresh["move"] < 5 and fresh["result"] is None
+        close(page)

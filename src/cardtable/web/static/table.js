@@ -239,6 +239,7 @@ function draw() {
   $("ask-always").checked = Boolean(state.ask_always);
   root.classList.remove("waiting");
   root.classList.toggle("my-turn", ctx.mine);
+  root.classList.toggle("over", ctx.over);
   barHeight();
   if ((newMove || scrollAfterDraw) && ctx.mine) bringTargetsIntoView();
   scrollAfterDraw = false;

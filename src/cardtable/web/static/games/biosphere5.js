@@ -195,7 +195,6 @@ function scores(view, result, ctx) {
       cells: [ROMAN[b.level] ?? b.level, b.achievements?.length ?? 0, ...(view.doom ? [view.doom[b.seat]] : []),
         winners.has(b.seat) ? (/Biosphere 5/.test(result.reason ?? "") ? "built Biosphere 5" : "won") : b.out ? "out" : result.draw ? "draw" : "survived"],
     })),
-    note: result.reason ? `Why: ${result.reason}.` : null,
   };
 }
 

@@ -191,7 +191,6 @@ function scores(view, result, ctx) {
       { label: "Dinosaurs left", short: "Dinosaurs" },
     ],
     rows: (view.players ?? []).map((p, seat) => ({ seat, cells: [p.kos, wounds(p), (p.active ? 1 : 0) + (p.bench?.length ?? 0)] })),
-    note: result.reason ? `Why: ${result.reason}.` : null,
   };
 }
 

@@ -78,6 +78,7 @@ function supplyRow(p, seat, ctx) {
   const items = RESOURCES.filter((k) => p.supply?.[k]).map((k) => resource(k, p.supply[k], {
     target: `supply:${letter(seat)}:${k}`, id: `supply-${seat}-${k}`, class: "token-res",
   }));
+  if (!items.length && !mine) return null;
   return el("div", { class: "supply" }, items.length ? items : el("span", { class: "empty-note" }, mine ? "no resources" : "none"));
 }
 

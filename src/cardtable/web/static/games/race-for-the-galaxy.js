@@ -17,7 +17,10 @@ const ACTIONS = {
   "consume-x2": { name: "Consume: x2", phase: "IV", hue: 120 },
   produce: { name: "Produce", phase: "V", hue: 350 },
 };
-const PHASES = { explore: "I Explore", develop: "II Develop", settle: "III Settle", consume: "IV Consume", produce: "V Produce" };
+const PHASES = {
+  explore: "I Explore", develop: "II Develop", develop2: "II Develop (second)", settle: "III Settle",
+  settle2: "III Settle (second)", consume: "IV Consume", produce: "V Produce",
+};
 const GOOD_HUES = { novelty: 195, rare: 28, genes: 110, alien: 50 };
 
 const letter = (seat) => LETTERS[seat];

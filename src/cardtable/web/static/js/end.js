@@ -13,7 +13,8 @@ export function endSection(state, table, links) {
   const rows = table.rows.map((row) => {
     const seat = state.seats[row.seat];
     const won = winners.has(row.seat);
-    const name = row.name ?? (row.seat === state.seat ? `${seat.name} (you)` : seat.name);
+    const mine = row.seat === state.seat && seat.name.toLowerCase() !== "you";
+    const name = row.name ?? (mine ? `${seat.name} (you)` : seat.name);
     return el("tr", { class: `${won ? "winner" : ""}${row.seat === state.seat ? " me" : ""}` },
       el("th", { scope: "row" }, won ? el("span", { class: "crown", "aria-label": "winner" }, "★ ") : null, name),
       row.cells.map((cell, i) => el("td", { class: table.columns[i]?.total ? "total" : "" }, cell === null || cell === undefined ? "—" : String(cell))));

@@ -51,7 +51,7 @@ export class LogView {
       class: `entry${robot ? " auto" : ""}${mine ? " mine" : ""}${first ? " first" : ""}`,
       "data-move": line ? String(line.move) : "0",
     },
-    robot ? el("span", { class: "auto-tag" }, robot) : null,
+    robot && !text.startsWith(robot) ? el("span", { class: "auto-tag" }, robot) : null,
     el("span", { class: "said" }, text),
     first && line?.action ? el("code", { class: "notation" }, line.action) : null));
   }

@@ -77,8 +77,8 @@ function boardArea(view, b, ctx) {
     el("div", { class: "bio-row" },
       zone("Face-up cards", row([...faceup, pile]), { class: "inner" }),
       b.discard?.length ? zone("Discard pile", el("span", { class: "muted-label" }, `${b.discard.length} cards`), { class: "inner" }) : null),
-    leaders ? el("div", { class: "leaders" }, LEADERS.map((l) => token(`${pretty(l)} · tier ${leaders[l]}`, {
-      target: mine ? `leader:${l}` : null, id: `leader-${b.seat}-${l}`, label: `${pretty(l)}, tier ${leaders[l]}`,
+    leaders ? el("div", { class: "leaders" }, el("span", { class: "muted-label" }, "Leaders:"), LEADERS.map((l) => token(`${pretty(l)} ${leaders[l]}`, {
+      target: mine ? `leader:${l}` : null, id: `leader-${b.seat}-${l}`, label: `${pretty(l)}, tier ${leaders[l]}`, class: "small-token",
     }))) : null,
   ], { me: mine, seat: String(b.seat), label: name, badges: head, target: `player:${b.seat}`, targetWords: ctx.seats[b.seat]?.name ?? b.name });
 }

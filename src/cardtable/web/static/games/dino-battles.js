@@ -124,7 +124,9 @@ function board(view, ctx) {
 function dock(view, ctx) {
   const p = view.players?.[ctx.mySeat];
   if (!p?.hand) return null;
-  return zone("Your hand", row(p.hand.map((key, i) => smallCard(ctx, key, { size: ctx.phone ? "mini" : "full", target: `hand:${key}`, id: `hand-${key}-${i}` })),
+  // a Combat or Status card says nothing more than its name: drawn small
+  const plain = (key) => ["combat", "status"].includes(ctx.faces[key]?.category);
+  return zone("Your hand", row(p.hand.map((key, i) => smallCard(ctx, key, { size: ctx.phone || plain(key) ? "mini" : "full", target: `hand:${key}`, id: `hand-${key}-${i}` })),
     { scroll: true, empty: "no cards" }), { sub: `${p.hand.length} cards · ${p.deck_size} in your deck` });
 }
 

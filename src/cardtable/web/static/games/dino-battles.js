@@ -18,12 +18,25 @@ const seatIndex = (l) => LETTERS.indexOf(String(l).toUpperCase());
 const family = (tag) => String(tag).replace(/-\d+$/, "");
 const name = (ctx, key) => ctx.faces[key]?.name ?? ctx.faces[family(key)]?.name ?? pretty(key);
 
+const COST_ICONS = { ATK: "attack", EVA: "evade", DEF: "defend" };
+
+/** "1 ATK + 1 EVA" as icons with counts (the Combat Cards to discard); words where it is not a cost. */
+function costIcons(text) {
+  const parts = String(text ?? "").split("+").map((p) => p.trim()).filter(Boolean);
+  if (!parts.every((p) => /^\d+ (ATK|EVA|DEF)$/.test(p))) return el("span", { class: "cost-words" }, text);
+  return el("span", { class: "cost-icons", title: `costs ${text}`, "aria-label": `costs ${text}` },
+    parts.map((p) => {
+      const [n, kind] = p.split(" ");
+      return el("span", { class: "cost-part" }, icon(COST_ICONS[kind], kind), Number(n) > 1 ? el("b", {}, n) : null);
+    }));
+}
+
 function smallCard(ctx, key, opts = {}) {
   const face = ctx.faces[key] ?? ctx.faces[family(key)] ?? {};
   return ctx.card(key, {
     ...opts,
     hue: HUES[face.category] ?? 200,
-    badges: face.cost ? [el("span", { class: "cost-words" }, face.cost)] : null,
+    badges: face.cost ? [costIcons(face.cost)] : null,
     kind: pretty(face.category ?? ""),
     lines: opts.size === "full" ? [face.text, ...(face.options ?? [])].filter(Boolean).filter((l) => !/^(Combat Card|Status Effect)$/.test(l)) : [],
   });
@@ -88,7 +101,7 @@ function market(view, ctx) {
     const face = ctx.faces[key] ?? {};
     return el("div", { class: `card card-mini stack${n ? "" : " empty"}`, style: `--hue:${HUES[face.category] ?? 200}`, "data-card": key,
       "data-target": `supply:${key}`, "data-id": `supply-${key}`, "aria-label": `${face.name ?? pretty(key)} (${n} left)` },
-    el("div", { class: "card-band" }, face.cost ? el("span", { class: "cost-words" }, face.cost) : null, el("span", { class: "stack-count" }, `×${n}`)),
+    el("div", { class: "card-band" }, face.cost ? costIcons(face.cost) : null, el("span", { class: "stack-count" }, `×${n}`)),
     el("div", { class: "card-name" }, face.name ?? pretty(key)));
   });
   return [

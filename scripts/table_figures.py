@@ -12,6 +12,7 @@ rulebook's automaton). Per game and mode:
 
     PYTHONPATH=src:. .venv/bin/python scripts/table_figures.py [--games race-for-the-galaxy ...]
         [--widths 1280 390] [--out reports/table-figures.json]
+    PYTHONPATH=src:. .venv/bin/python scripts/table_figures.py --report BEFORE.json AFTER.json
 
 It reads only what any version of the table page has (the move number on <body>, the decision panel
 #decision, buttons in it, clickable cards on #board), so the same script measures before and after.
@@ -144,12 +145,43 @@ def play(browser: Any, server: LiveServer, game: str, mode: str, options: dict[s
     }  # fmt: skip
 
 
+def report(before: list[dict], after: list[dict]) -> str:
+    """A Markdown table of two runs side by side ("before → after"), per game and mode."""
+    rows = {(r["game"], r["mode"], r["width"]): r for r in before}
+    lines = [
+        "| game, mode | px | clicks per move | moves in ≤ 2 clicks | buttons max / mean | page height max "
+        "| bar share max (390) | smallest text | first drawing ms |",
+        "|---|---|---|---|---|---|---|---|---|",
+    ]
+    for new in after:
+        old = rows.get((new["game"], new["mode"], new["width"]))
+        if old is None:
+            continue
+
+        def pair(key: str, o: dict = old, n: dict = new) -> str:
+            return f"{o[key]} → {n[key]}"
+
+        bar = pair("bar_share_max") if new["width"] == 390 else ""
+        lines.append(
+            f"| {new['game']} {new['mode']} | {new['width']} | {pair('clicks_per_move')} "
+            f"| {pair('moves_in_2_clicks')} "
+            f"| {old['buttons_max']} / {old['buttons_mean']} → {new['buttons_max']} / {new['buttons_mean']} "
+            f"| {pair('height_max')} | {bar} | {pair('smallest_text_px')} | {pair('first_drawing_ms')} |"
+        )
+    js = f"{before[0]['js_gzip']} → {after[0]['js_gzip']}" if before and after else ""
+    return "\n".join(lines) + f"\n\nJavaScript sent to a table (gzip, bytes): {js}\n"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", nargs="*", default=None)
     parser.add_argument("--widths", nargs="*", type=int, default=[1280, 390])
     parser.add_argument("--out", type=Path, default=Path("reports/table-figures.json"))
+    parser.add_argument("--report", nargs=2, type=Path, metavar=("BEFORE", "AFTER"), help="compare two runs")
     args = parser.parse_args()
+    if args.report:
+        print(report(*(json.loads(path.read_text()) for path in args.report)))
+        return
     results = []
     with tempfile.TemporaryDirectory() as folder:
         server = LiveServer(f"sqlite:///{Path(folder) / 'figures.db'}", free_port(), log=Path(folder) / "log")

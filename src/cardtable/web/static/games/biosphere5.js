@@ -108,7 +108,9 @@ function board(view, ctx) {
   const mine = boards.filter((b) => b.seat === ctx.mySeat);
   const revealed = view.revealed ? zone(`${ctx.seats[view.revealed.seat]?.name ?? ""}'s hand (you spy it)`,
     row(view.revealed.hand.map((key, i) => bioCard(ctx, key, { size: "mini", target: `spied:${key}`, id: `spied-${i}` }))), { class: "shared" }) : null;
-  return [turnLine, machineZone(view, ctx), revealed, el("div", { class: "areas" }, others.map((b) => boardArea(view, b, ctx))), ...mine.map((b) => boardArea(view, b, ctx))];
+  // the opponents, what is shared in the middle, your own board below (your hand under it)
+  return [el("div", { class: "areas" }, others.map((b) => boardArea(view, b, ctx))), turnLine, machineZone(view, ctx), revealed,
+    ...mine.map((b) => boardArea(view, b, ctx))];
 }
 
 const MARKERS = { take: "take a card", take2: "take two", refresh: "refresh", play: "play a card", ease: "ease doom" };

@@ -125,11 +125,12 @@ function board(view, ctx) {
   const left = [t.actions ? `${t.actions} Strategy/Item` : null, t.attaches ? `${t.attaches} attach` : null, t.combats ? `${t.combats} combat` : null, t.buys ? `${t.buys} buy` : null].filter(Boolean);
   const players = view.players ?? [];
   const others = players.map((_, i) => i).filter((i) => i !== ctx.mySeat);
+  // the opponents, the shared table in the middle, your own Dinosaurs below (your hand under them)
   return [
+    el("div", { class: "areas" }, others.map((seat) => playerArea(view, seat, ctx))),
     zone(`Turn ${t.number ?? ""}: ${seatIndex(t.player) === ctx.mySeat ? "your turn" : `${who}'s turn`}`,
       [el("span", { class: "muted-label" }, `${PARTS[t.part] ?? pretty(t.part ?? "")} part${left.length ? ` · left: ${left.join(", ")}` : ""}`), attackLine(view, ctx)], { class: "shared" }),
     ...market(view, ctx),
-    el("div", { class: "areas" }, others.map((seat) => playerArea(view, seat, ctx))),
     players[ctx.mySeat] ? playerArea(view, ctx.mySeat, ctx) : null,
   ];
 }

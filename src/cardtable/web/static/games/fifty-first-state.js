@@ -163,9 +163,10 @@ function board(view, ctx) {
   const players = view.players ?? [];
   const others = players.map((_, i) => i).filter((i) => i !== ctx.mySeat);
   const mine = players[ctx.mySeat] ? [ctx.mySeat] : [];
+  // the opponents, the shared table in the middle, your own State below (your hand under it)
   return [
-    ...sharedZone(view, ctx),
     el("div", { class: "areas" }, others.map((seat) => playerArea(view, seat, ctx))),
+    ...sharedZone(view, ctx),
     ...mine.map((seat) => playerArea(view, seat, ctx)),
   ];
 }

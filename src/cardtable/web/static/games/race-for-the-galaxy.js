@@ -144,7 +144,8 @@ function board(view, ctx) {
       tableau(p, ctx, seat, mine), { me: mine, seat: String(seat), badges: chosen(p) });
   });
   const robotSeat = view.robot ? players.length : null;
-  return [shared, view.robot ? robotArea(view.robot, ctx, robotSeat) : null, el("div", { class: "areas" }, areas)];
+  // the robot above (the opponent), the shared numbers, the tableaus side by side (yours last)
+  return [view.robot ? robotArea(view.robot, ctx, robotSeat) : null, shared, el("div", { class: "areas" }, areas)];
 }
 
 function dock(view, ctx) {

@@ -227,8 +227,11 @@ function draw() {
   $("board").replaceChildren(...[drawn.board].flat().filter(Boolean));
   $("dock").replaceChildren(...[drawn.dock].flat().filter(Boolean));
   $("dock").hidden = !$("dock").children.length;
+  if (!$("dock").hidden && !ctx.phone) $("dock").prepend(handSize());
   $("players").replaceChildren(...seatPanels(state, game, ctx));
   picker.wire([$("board"), $("dock")], (node, key, opens) => targetWords(node, key, opens, ctx));
+  // the hand stays in sight (pinned to the bottom of the screen) while a decision is about it
+  $("dock").classList.toggle("pinned", $("dock").querySelector(".clickable, .selected") !== null);
   drawBar(ctx);
   if (newMove && drawnMove !== null) markChanges(before, roots);
   drawLog(ctx);
@@ -247,6 +250,19 @@ function draw() {
   document.body.dataset.move = String(state.move);
   document.body.dataset.over = state.result ? "1" : "0";
   keepFocus();
+}
+
+// the hand's cards with their text, or only their names and costs (the large view has the rest): the
+// person's choice, kept for the next tables
+let smallHand = localStorage.getItem("cardtable.small-hand") === "1";
+function handSize() {
+  $("dock").classList.toggle("small", smallHand);
+  return el("button", { type: "button", class: "hand-size", "aria-pressed": smallHand ? "true" : "false",
+    onclick: () => {
+      smallHand = !smallHand;
+      localStorage.setItem("cardtable.small-hand", smallHand ? "1" : "0");
+      draw();
+    } }, smallHand ? "Show the cards' text" : "Smaller cards");
 }
 
 /** What a thing on the table says to a screen reader: its name and the moves a click on it makes. */

@@ -3,7 +3,7 @@
 // being fought out.
 import { el, LETTERS, pretty } from "../js/dom.js";
 import { icon } from "../js/icons.js";
-import { area, factList, row, token, zone } from "../js/parts.js";
+import { area, row, zone } from "../js/parts.js";
 
 const HUES = { combat: 40, status: 0, strategy: 200, item: 160, theropod: 20, sauropod: 110, ceratopsian: 280, pterosaur: 190, ornithopod: 60 };
 const STATS = [["atk", "attack", "ATK"], ["eva", "evade", "EVA"], ["def", "defend", "DEF"]];

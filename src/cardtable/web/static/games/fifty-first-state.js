@@ -114,6 +114,7 @@ function playerArea(view, seat, ctx) {
   const sites = (p.sites ?? []).map((site, i) => siteCard(ctx, site, i + 1, seat, { size }));
   const title = mine ? "Your State" : `${ctx.seats[seat]?.name ?? LETTERS[seat]}'s State`;
   return area(title, facts, [
+    mine ? exchange(ctx) : null,
     p.faction ? factionBoard(p, seat, ctx) : null,
     supplyRow(p, seat, ctx),
     row(sites, { empty: "no locations yet" }),
@@ -185,7 +186,6 @@ function dock(view, ctx) {
   const size = ctx.phone ? "mini" : "full";
   return [
     pendingLine(view, ctx),
-    exchange(ctx),
     zone("Your hand", row((p.hand ?? []).map((key, i) => handCard(ctx, key, i, size)), { scroll: true, empty: "no cards" }), { sub: `${p.hand?.length ?? 0} cards` }),
   ];
 }
@@ -193,7 +193,6 @@ function dock(view, ctx) {
 /** An action in words, for the pending payment and the buttons: "build Arena", "use Gunsmith". */
 function actionWords(action, ctx) {
   const [verb, a, b] = String(action).split(" ");
-  const me = ctx.view.players?.[ctx.mySeat];
   const siteName = (seat, pos) => {
     const site = ctx.view.players?.[seat]?.sites?.[Number(pos) - 1];
     return site ? (site.ruin ? "the Ruins" : name(ctx, site.key)) : `place ${pos}`;
@@ -212,7 +211,6 @@ function actionWords(action, ctx) {
     case "play": return `playing ${name(ctx, a)}`;
     default: return pretty(action);
   }
-  void me;
 }
 
 function move(action, ctx) {

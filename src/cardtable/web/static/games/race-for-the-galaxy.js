@@ -3,7 +3,7 @@
 // robot of the solitaire game with its credit, economy and development markers.
 import { el, LETTERS, orList, pretty } from "../js/dom.js";
 import { icon } from "../js/icons.js";
-import { area, factList, row, token, zone } from "../js/parts.js";
+import { area, factList, row, zone } from "../js/parts.js";
 
 /** The action cards, in the order of the phases (I Explore ... V Produce). */
 const ACTIONS = {

@@ -9,7 +9,7 @@ function hueOf(text) {
 }
 
 /** The lines of a card's text: its powers one by one (never the joined text beside them). */
-export function faceLines(face) {
+function faceLines(face) {
   if (!face) return [];
   if (face.options?.length) return face.options;
   return face.text ? [face.text] : [];
@@ -41,13 +41,6 @@ export function cardTile(id, face, opts = {}) {
   opts.note ? el("div", { class: "card-note" }, opts.note) : null);
   if (face?.origin && face.origin !== "printed" && !face.origin.startsWith("printed")) node.dataset.reconstructed = "1";
   return node;
-}
-
-/** A face-down card (a hidden hand, a deck): its count on it where given. */
-export function cardBack(label = "", opts = {}) {
-  return el("div", { class: `card card-back card-${opts.size ?? "mini"}`, "data-target": opts.target ?? null,
-    "data-id": opts.id ?? null, "aria-label": opts.words ?? "face-down card" },
-  el("span", { class: "back-count" }, label));
 }
 
 // --- the large view ------------------------------------------------------------------------------
@@ -92,7 +85,7 @@ function show(card, modal) {
   zoom.style.top = `${top}px`;
 }
 
-export function hideZoom() {
+function hideZoom() {
   clearTimeout(hoverTimer);
   zoom.hidden = true;
 }

@@ -49,13 +49,3 @@ export function plural(n, noun, many = `${noun}s`) {
 }
 
 export const LETTERS = "ABCDEFGH";
-
-/** A seat's index from its letter ("b" or "B") or its number; null when it is neither. */
-export function seatOf(value, count) {
-  if (typeof value === "number" && Number.isInteger(value) && value >= 0 && value < count) return value;
-  if (typeof value === "string" && value.length === 1) {
-    const i = LETTERS.indexOf(value.toUpperCase());
-    if (i >= 0 && i < count) return i;
-  }
-  return null;
-}

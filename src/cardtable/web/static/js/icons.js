@@ -1,6 +1,6 @@
 // Our own icons for goods, resources and costs: small SVG drawings, each with its name for screen
 // readers (and as a tooltip). Drawn for cardtable; no third-party artwork.
-import { el, svg } from "./dom.js";
+import { svg } from "./dom.js";
 
 const shapes = {
   // a victory point chip: a gold hexagon
@@ -32,7 +32,6 @@ const shapes = {
   ammo: () => [svg("path", { d: "M7 18V8c0-3 1.4-5.6 3-6.2 1.6.6 3 3.2 3 6.2v10z", fill: "#d4a418", stroke: "#5e4707", "stroke-width": 1.2 }),
     svg("path", { d: "M7 14h6", stroke: "#5e4707", "stroke-width": 1.2 })],
   arrow: (color) => [svg("path", { d: "M2.5 7h8V3l7 7-7 7v-4h-8z", fill: color, stroke: "#1d232a", "stroke-width": 1.2, "stroke-linejoin": "round" })],
-  rainbow: () => [svg("path", { d: "M2.5 7h8V3l7 7-7 7v-4h-8z", fill: "url(#rb)", stroke: "#1d232a", "stroke-width": 1.2, "stroke-linejoin": "round" })],
   heart: () => [svg("path", { d: "M10 17.5S2.5 12.8 2.5 7.4A3.9 3.9 0 0 1 10 5.6a3.9 3.9 0 0 1 7.5 1.8c0 5.4-7.5 10.1-7.5 10.1z", fill: "#d8343d", stroke: "#5c0f14", "stroke-width": 1.2 })],
   sword: () => [svg("path", { d: "M15.8 2.2 17.8 4.2 8.6 13.4 6.6 11.4z", fill: "#e5e9ee", stroke: "#2e3740", "stroke-width": 1.1 }),
     svg("path", { d: "M4.5 10.8l4.7 4.7M6 14l-3.4 3.4", stroke: "#8a5a1c", "stroke-width": 2, "stroke-linecap": "round" })],
@@ -107,12 +106,4 @@ export function icon(name, words = null) {
     svg("title", {}, document.createTextNode(title)), ...shapes[shape](arg));
 }
 
-export const iconWords = (name) => ICONS[name]?.[2] ?? name;
 export const hasIcon = (name) => name in ICONS;
-
-/** "3 ⬢": a count beside its icon (the icon's words make the accessible name: "3 fuel"). */
-export function counted(name, n, words = null) {
-  const said = words ?? iconWords(name);
-  return el("span", { class: `count count-${name}`, title: `${n} ${said}`, "data-id": `count-${name}` },
-    icon(name, said) ?? el("span", { class: "count-word" }, said), el("b", {}, String(n)));
-}

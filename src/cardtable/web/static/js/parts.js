@@ -1,7 +1,7 @@
 // The pieces a game's table is made of: zones with a title, rows of cards, a player's area, tokens
 // (things that are not cards: a supply, an action, a pile), and lists of facts with their icons.
 import { el } from "./dom.js";
-import { counted, icon } from "./icons.js";
+import { icon } from "./icons.js";
 
 /** A titled zone of the table. `sub`: a few words after the title (a count, a state). */
 export function zone(title, children, opts = {}) {
@@ -41,4 +41,3 @@ export function token(words, opts = {}) {
   opts.icon ? icon(opts.icon, opts.label ?? words) : null, el("span", {}, words), opts.after ?? null);
 }
 
-export { counted, icon };

@@ -1,7 +1,7 @@
 """Issue 27's figures of the web table, measured in Debian's Chromium on a real server: for every game and
 mode, at 1280x800 and 390x844, a whole game played by a person who clicks at random among what the table
-offers (cards, cells and tokens more often than buttons), the other seats random bots (or the
-rulebook's automaton). Per game and mode:
+offers (cards, cells and tokens more often than buttons), the other seats random bots (Dino Battles'
+heuristic bots: between random players it may never end) or the rulebook's automaton. Per game and mode:
 
 - clicks per move (the person's clicks between two moves sent, mean, and the share of moves in <= 2);
 - buttons per decision (visible move buttons at each update, max and mean);
@@ -35,8 +35,9 @@ import httpx
 from playwright.sync_api import sync_playwright
 from tests.web.browser import close, launch, open_page
 from tests.web.helpers import LiveServer, free_port
+from tests.web.test_table_play import modes_of, seat_kinds
 
-from cardtable.core import game_class, game_names
+from cardtable.core import game_names
 
 VIEWPORTS = {1280: 800, 390: 844}
 
@@ -65,17 +66,6 @@ UPDATE = "\n".join(
 )
 
 FIRST_DRAWING = "() => document.body.dataset.move !== undefined && performance.now()"
-
-
-def modes_of(game: str) -> list[tuple[str, dict[str, Any]]]:
-    return [(m.name, dict(m.options)) for m in game_class(game).modes] or [("standard", {})]
-
-
-def seat_kinds(server: LiveServer, game: str, options: dict[str, Any]) -> list[str]:
-    setup = httpx.get(f"{server.url}/api/games/{game}/setup", params=options, timeout=10).json()
-    return ["human"] + [
-        "automaton" if str(i) in setup["automata"] else "random" for i in range(1, setup["num_seats"])
-    ]
 
 
 def play(browser: Any, server: LiveServer, game: str, mode: str, options: dict[str, Any], width: int) -> dict:
@@ -111,6 +101,8 @@ def play(browser: Any, server: LiveServer, game: str, mode: str, options: dict[s
             updates.append({"height": snap["height"]})
             break
         updates.append(snap)
+        if len(updates) % 200 == 0:  # a long game's progress
+            print(f"  {game} [{mode}] {width} px: move {snap['move']}", flush=True)
         page.mouse.click(snap["x"], snap["y"])
         clicks += 1
         now = page.evaluate("window.__sent")
@@ -175,6 +167,7 @@ def report(before: list[dict], after: list[dict]) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", nargs="*", default=None)
+    parser.add_argument("--modes", nargs="*", default=None, help="only these modes (by name)")
     parser.add_argument("--widths", nargs="*", type=int, default=[1280, 390])
     parser.add_argument("--out", type=Path, default=Path("reports/table-figures.json"))
     parser.add_argument("--report", nargs=2, type=Path, metavar=("BEFORE", "AFTER"), help="compare two runs")
@@ -191,6 +184,8 @@ def main() -> None:
                 browser = launch(playwright)
                 for game in args.games or [g for g in game_names() if g != "toy"]:
                     for mode, options in modes_of(game):
+                        if args.modes and mode not in args.modes:
+                            continue
                         for width in args.widths:
                             row = play(browser, server, game, mode, options, width)
                             results.append(row)

@@ -254,13 +254,22 @@ function draw() {
 
 // the hand's cards with their text, or only their names and costs (the large view has the rest): the
 // person's choice, kept for the next tables
-let smallHand = localStorage.getItem("cardtable.small-hand") === "1";
+let smallHand = false;
+try {
+  smallHand = localStorage.getItem("cardtable.small-hand") === "1";
+} catch {
+  // no storage (a private window): the default
+}
 function handSize() {
   $("dock").classList.toggle("small", smallHand);
   return el("button", { type: "button", class: "hand-size", "aria-pressed": smallHand ? "true" : "false",
     onclick: () => {
       smallHand = !smallHand;
-      localStorage.setItem("cardtable.small-hand", smallHand ? "1" : "0");
+      try {
+        localStorage.setItem("cardtable.small-hand", smallHand ? "1" : "0");
+      } catch {
+        // kept for this page only
+      }
       draw();
     } }, smallHand ? "Show the cards' text" : "Smaller cards");
 }

@@ -53,7 +53,7 @@ def test_clicking_undo_takes_back_a_move_that_showed_nothing(browser, server: Li
         choices = mine.get_by_role("group", name="your choices")
         choices.locator('button[data-action="take2"]').click()
         mine.wait_for_function("() => document.body.dataset.move === '1'")
-        undo = mine.get_by_role("button", name="Undo my last move")
+        undo = mine.get_by_role("button", name="Undo")
         assert undo.is_visible() and theirs.locator("#undo").is_hidden()
         undo.click()
         mine.wait_for_function("() => document.body.dataset.move === '0'")
@@ -64,8 +64,8 @@ def test_clicking_undo_takes_back_a_move_that_showed_nothing(browser, server: Li
         expect(theirs.locator("#log")).to_contain_text("took back 1 move")
         assert "take2" not in theirs.locator("#log").inner_text()
         assert state(client, table["table"], tokens(table)[0])["move"] == 0
-        # a move that shows a card (the top of the draw pile) offers no Undo
-        choices.locator('button[data-action="take pile"]').click()
+        # a move that shows a card (the top of the draw pile, clicked on the table) offers no Undo
+        mine.locator('#board [data-target="pile"]').click()
         mine.wait_for_function("() => document.body.dataset.move === '1'")
         assert mine.locator("#undo").is_hidden()
         for context in contexts:

@@ -37,6 +37,7 @@ from .apidocs import docs_page
 from .db import default_database_url
 from .guard import Guard
 from .hints import automata
+from .howto import router as howto_router
 from .hub import TOO_MANY, Answer, Connection, encode
 from .kinds import kinds_for
 from .limits import Limits, RateLimiter
@@ -190,6 +191,7 @@ def create_app(
     _error_handlers(app, templates)
     # rules pages and the replay of a record file (pages.py)
     app.include_router(pages_router, responses=_errors(400, 404, 408, 413))
+    app.include_router(howto_router, responses=_errors(404))
 
     def address(request: Request | WebSocket) -> str:
         return request.client.host if request.client else "?"

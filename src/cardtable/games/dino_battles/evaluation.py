@@ -21,8 +21,8 @@ from typing import Any
 from cardtable.players.logistic import read_weights
 
 from .cards import Attack, Catalog, kind_of
-from .rules import KOS_TO_WIN
 from .state import DinoState
+from .zones import KOS_TO_WIN
 
 WEIGHTS_FILE = Path(__file__).with_name("evaluation.toml")
 

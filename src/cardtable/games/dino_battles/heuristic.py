@@ -14,10 +14,11 @@ from collections import Counter
 from typing import Any
 
 from cardtable.core import Action, Observation, Rng
+from cardtable.core.seats import seat_of_letter
 
 from .cards import COMBAT_TYPES, STATUS_TYPES, Attack, Catalog, Cost, Effects
-from .effects import SEAT_LETTERS
 from .evaluation import win_chance
+from .items import TURN_WINDOW
 from .state import DinoState
 
 #: what a Status card given to an opponent is worth, in points of damage (a Wound also scores)
@@ -114,7 +115,7 @@ class HeuristicPlayer:
 
     # --- reading the view ----------------------------------------------------------------------
     def _player(self, letter: str) -> dict[str, Any]:
-        return self.view["players"][SEAT_LETTERS.index(letter)]
+        return self.view["players"][seat_of_letter(letter)]
 
     def _opponents(self) -> list[dict[str, Any]]:
         return [p for i, p in enumerate(self.view["players"]) if i != self.seat]
@@ -453,7 +454,7 @@ class HeuristicPlayer:
 # --- evaluation for search --------------------------------------------------------------------------
 def is_quiet(game: Any, state: DinoState) -> bool:
     """A position to judge as it stands: no attack, card effect or promotion half resolved."""
-    return state.attack is None and not state.ops and not state.promote
+    return state.attack is None and all(step.priority() >= TURN_WINDOW for step in state.steps)
 
 
 def evaluate(game: Any, state: DinoState, seat: int) -> float:

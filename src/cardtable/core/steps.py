@@ -83,13 +83,16 @@ class Stepped(Protocol):
 
 
 class StepMeta(msgspec.StructMeta):
-    """Gives each concrete step class its kind, its tag, as a plain class attribute (`Reveal.kind`)."""
+    """Gives each concrete step class its kind, its tag, as a plain class attribute (`Reveal.kind`), and
+    notes whether a choice class defines `run` (the loop calls only those)."""
 
     def __new__(mcls, name: str, bases: tuple[type, ...], namespace: dict[str, Any], **config: Any) -> Any:
         cls: Any = super().__new__(mcls, name, bases, namespace, **config)
         tag = cls.__struct_config__.tag
         if isinstance(tag, str):
             cls.kind = tag
+        if "run" in namespace and "may_resolve" not in namespace:
+            cls.may_resolve = True
         return cls
 
 
@@ -101,6 +104,8 @@ class Step(msgspec.Struct, metaclass=StepMeta, tag=False, gc=False):
     kind: ClassVar[str]
     #: whether the step is a decision of its seat (`Choice`) or resolves itself (`Auto`)
     asks: ClassVar[bool] = False
+    #: whether a choice may resolve itself (its class defines `run`; set by `StepMeta`)
+    may_resolve: ClassVar[bool] = False
 
 
 class Auto(Step):
@@ -115,6 +120,7 @@ class Choice(Step):
     """A step that is the decision of `seat`; it stays at the head of the queue until it is `done`."""
 
     asks: ClassVar[bool] = True
+    may_resolve: ClassVar[bool] = False
     seat: int
 
     def run(self, game: Any, state: Any) -> bool:
@@ -134,12 +140,15 @@ class Choice(Step):
         """Carry out a legal action (call `done` when the step is over)."""
         raise TypeError(f"step {self.kind} defines no apply")
 
-    def done(self, state: Stepped) -> None:
-        """Take this step off the queue (wherever it is: it may have pushed steps in front of it)."""
+    def done(self, state: Stepped, *then: Step) -> None:
+        """Take this step off the queue (wherever it is: it may have pushed steps in front of it); `then`
+        takes its place (as `push` would put them at the head of the queue once it is off)."""
         steps = state.steps
         if steps and steps[0] is self:
-            del steps[0]
+            steps[0:1] = then
             return
+        if then:
+            raise ValueError(f"step {self.kind} is not at the head of the queue: nothing can take its place")
         for at, step in enumerate(steps):
             if step is self:
                 del steps[at]
@@ -162,7 +171,7 @@ def advance(game: Any, state: Stepped) -> None:
         if not step.asks:
             del steps[0]
             step.run(game, state)
-        elif not step.run(game, state):
+        elif not (step.may_resolve and step.run(game, state)):
             return
 
 

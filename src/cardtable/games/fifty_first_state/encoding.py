@@ -41,8 +41,6 @@ CONTACTS = ("grey", "red", "blue")
 COLOURS = ("blue", "red")
 #: goods a location holds
 HELD = ("fuel", "gun", "iron", "brick", "worker")
-#: the decision kinds of rules.py
-KINDS = ("keep", "lookout", "store", "action", "pay", "discard", "drop-deal", "steal")
 #: the first word of an action (the verbs of the Action phase that have a cost)
 VERBS = ("pass", "build", "develop", "deal", "raze", "use", "attack", "open", "faction", "work", "connect")
 VERBS += ("play",)
@@ -112,11 +110,11 @@ PLAYER_KEYS = frozenset(
 
 
 class FiftyEncoding(Encoding):
-    def __init__(self, cards: list[str], connections: list[str]) -> None:
+    def __init__(self, cards: list[str], connections: list[str], kinds: tuple[str, ...]) -> None:
         self.cards = vocabulary(cards + connections)
         self.connections = vocabulary(connections)
         self.phases = vocabulary(PHASES)
-        self.kinds = vocabulary(KINDS)
+        self.kinds = vocabulary(kinds)
         self.verbs = vocabulary(VERBS)
         self.units = vocabulary(UNITS)
         self.tokens = vocabulary(TOKENS)
@@ -131,8 +129,8 @@ class FiftyEncoding(Encoding):
         self.f_players = lay.add("players", MAX_SEATS, "one-hot: number of seats (1..4)")
         self.f_decision = lay.add(
             "decision",
-            MAX_SEATS + len(KINDS) + 1,
-            f"relative seat that must decide, then one-hot kind ({', '.join(KINDS)}, other)",
+            MAX_SEATS + len(kinds) + 1,
+            f"relative seat that must decide, then one-hot kind ({', '.join(kinds)}, other)",
         )
         self.f_phase = lay.add("phase", len(PHASES) + 1, f"one-hot: phase ({', '.join(PHASES)}, other)")
         self.f_seats_of = lay.add(
@@ -246,7 +244,7 @@ class FiftyEncoding(Encoding):
         decision = view.get("decision")
         if decision is not None:
             one_hot(out, self.f_decision, rel(decision["seat"]))
-            one_hot(out, self.f_decision, MAX_SEATS + self.kinds.get(decision["kind"], len(KINDS)))
+            one_hot(out, self.f_decision, MAX_SEATS + self.kinds.get(decision["kind"], len(self.kinds)))
         one_hot(out, self.f_phase, self.phases.get(view.get("phase", ""), len(PHASES)))
         one_hot(out, self.f_seats_of, rel(view.get("first")))
         turn = rel(view.get("turn"))
@@ -378,7 +376,7 @@ class FiftyEncoding(Encoding):
 def encoding(game: Any) -> FiftyEncoding:
     """The card keys of the card data, the same for every mode (so every mode has one layout)."""
     catalog = type(game)().catalog
-    return FiftyEncoding(list(catalog.location_keys), list(catalog.connection_keys))
+    return FiftyEncoding(list(catalog.location_keys), list(catalog.connection_keys), game.decision_kinds())
 
 
 #: two players without an automaton: one wins and the other loses, or both share the victory (a draw

@@ -19,10 +19,10 @@ from typing import Any
 from cardtable.players import logistic
 from cardtable.players.logistic import read_weights
 
-from . import heuristic
 from .cards import Catalog
-from .rules import produced
 from .state import FiftyState
+from .table import produced
+from .worth import worth
 
 WEIGHTS_FILE = Path(__file__).with_name("evaluation.toml")
 
@@ -89,7 +89,7 @@ def features(cat: Catalog, state: FiftyState, seat: int, late: float | None = No
         float(len(p.connections)),
         float(sum(p.supply.values())),
         float(held),
-        heuristic.worth(cat, state, seat),
+        worth(cat, state, seat),
     ]
 
 

@@ -15,21 +15,23 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from cardtable.core import Action, BadOption, Decision, Game, Mode, OptionSpec, Result, Rng, register
+from cardtable.core import Action, BadOption, Mode, OptionSpec, Result, Rng, StepGame, register
 
-from . import rules, virtual_player
+from . import rules, table, virtual_player
+from .actions import EXCHANGE_GOODS, MAX_SITES, SEAT_ARGS, Steal, action_cost, cards_to_give, turn_actions
 from .cards import TOKENS, Catalog, load_catalog
 from .faces import card_faces
+from .lookout import pick_order
 from .render import render_view
-from .rules import EXCHANGE_GOODS, MAX_SITES, SEAT_LETTERS
-from .state import VIRTUAL, FiftyState
+from .state import VIRTUAL, FiftyState, FiftyStep
 
 
 @register
-class FiftyFirstState(Game[FiftyState]):
+class FiftyFirstState(StepGame[FiftyState]):
     name = "51st-state"
     title = "51st State: Master Set"
     state_type = FiftyState
+    step_type = FiftyStep
     option_specs = (
         OptionSpec("players", 2, "number of players", (2, 3, 4)),
         OptionSpec(
@@ -95,7 +97,11 @@ class FiftyFirstState(Game[FiftyState]):
     def max_actions(self) -> int:  # RULES.md "Game length": a random game passes it with a chance below 1e-9
         return 180 if self.solo else {2: 480, 3: 650, 4: 730}[self.num_seats]
 
-    # --- the rules -----------------------------------------------------------------------------
+    # --- the rules: the steps of `rules.py`, `lookout.py`, `actions.py` and `virtual_player.py`;
+    # `decision`, `legal_actions` and `apply` are the step machine's --------------------------------
+    def step_context(self) -> Catalog:
+        return self.catalog
+
     def new_state(self, seed: int) -> FiftyState:
         wanted = self._faction_choice()
         free = [f for f in self.catalog.faction_keys if f not in wanted]
@@ -103,8 +109,11 @@ class FiftyFirstState(Game[FiftyState]):
         picker.shuffle(free)
         factions = [w if w != "random" else free.pop() for w in wanted]
         if self.solo:
-            return rules.set_up(self.catalog, [*factions, ""], seed, solo=True)
-        return rules.set_up(self.catalog, factions, seed)
+            state = rules.set_up(self.catalog, [*factions, ""], seed, solo=True)
+        else:
+            state = rules.set_up(self.catalog, factions, seed)
+        self.advance(state)
+        return state
 
     def seat_name(self, seat: int) -> str:
         if self.solo and seat == VIRTUAL:
@@ -114,29 +123,20 @@ class FiftyFirstState(Game[FiftyState]):
     def automata(self) -> dict[int, str]:
         return {VIRTUAL: virtual_player.AUTOMATON} if self.solo else {}
 
-    def decision(self, state: FiftyState) -> Decision | None:
-        return rules.decision(self.catalog, state)
-
-    def legal_actions(self, state: FiftyState) -> list[Action]:
-        return rules.legal_actions(self.catalog, state)
-
-    def _apply(self, state: FiftyState, action: Action) -> None:
-        rules.apply(self.catalog, state, action)
-
     def result(self, state: FiftyState) -> Result | None:
-        if state.phase != "over":
+        if state.steps:
             return None
         if state.virtual is not None:
             return virtual_player.result(state)
         n = self.num_seats
         keys = [
-            (p.vp, rules.goods_count(p), rules.standing(p)) for p in state.players
+            (p.vp, table.goods_count(p), table.standing(p)) for p in state.players
         ]  # most VP, then goods, then locations (RULES.md "End of the game")
         best = max(keys)
         winners = tuple(i for i in range(n) if keys[i] == best)
         details: dict[str, int | float | str] = {"rounds": state.round}
         for i, p in enumerate(state.players):
-            letter = SEAT_LETTERS[i]
+            letter = SEAT_ARGS[i]
             details[f"vp_{letter}"] = p.vp
             details[f"faction_{letter}"] = p.faction
         tied_vp = sum(1 for k in keys if k[0] == best[0])
@@ -163,7 +163,7 @@ class FiftyFirstState(Game[FiftyState]):
         """The public view with what `seat` alone sees: its hand, and what each of its actions will
         cost when it is to act (its own knowledge)."""
         view = dict(public)
-        view["viewer"] = SEAT_LETTERS[seat] if seat is not None else None
+        view["viewer"] = SEAT_ARGS[seat] if seat is not None else None
         if seat is not None:
             players = list(public["players"])
             players[seat] = {**players[seat], "hand": sorted(state.players[seat].hand)}
@@ -171,8 +171,8 @@ class FiftyFirstState(Game[FiftyState]):
         decision = self.decision(state)
         if decision is not None and decision.kind == "action" and seat == decision.seat:
             view["costs"] = {
-                str(action): rules.action_cost(self.catalog, state, seat, action)
-                for action in rules.turn_actions(self.catalog, state, seat)
+                str(action): action_cost(self.catalog, state, seat, action)
+                for action in turn_actions(self.catalog, state, seat)
             }
         return view
 
@@ -182,7 +182,7 @@ class FiftyFirstState(Game[FiftyState]):
         for p in state.players:
             players.append(
                 {
-                    "seat": SEAT_LETTERS[len(players)],
+                    "seat": SEAT_ARGS[len(players)],
                     "faction": p.faction,
                     "vp": p.vp,
                     "passed": p.passed,
@@ -206,12 +206,12 @@ class FiftyFirstState(Game[FiftyState]):
             "viewer": None,
             "round": state.round,
             "phase": state.phase,
-            "first": SEAT_LETTERS[state.first],
-            "turn": SEAT_LETTERS[state.turn],
+            "first": SEAT_ARGS[state.first],
+            "turn": SEAT_ARGS[state.turn],
             "last_round": state.last_round,
             "end_vp": self.catalog.rules.end_vp,
             "decision": {
-                "seat": SEAT_LETTERS[decision.seat],
+                "seat": SEAT_ARGS[decision.seat],
                 "kind": decision.kind,
                 "prompt": decision.prompt,
             }
@@ -229,21 +229,21 @@ class FiftyFirstState(Game[FiftyState]):
             },
             "lookout": {
                 "revealed": list(state.draft.revealed),
-                "order": [SEAT_LETTERS[i] for i in state.draft.order],
+                "order": [SEAT_ARGS[seat] for seat in pick_order(state)],
                 "second": state.draft.second,
             },
             "pending": {
-                "seat": SEAT_LETTERS[pend.seat],
+                "seat": SEAT_ARGS[pend.seat],
                 "action": pend.action,
                 "cost": list(pend.units),
                 "spent": [[kind, slot] for kind, slot in pend.spent],
-                "cards_to_give": list(pend.cards),
+                "cards_to_give": cards_to_give(state),
                 "card": pend.card,
-                "stage": pend.stage,
+                "stage": "steal" if state.steps and isinstance(state.steps[0], Steal) else "pay",
             }
             if pend
             else None,
-            "store_order": [SEAT_LETTERS[i] for i in state.store_order],
+            "store_order": [SEAT_ARGS[step.seat] for step in state.steps if isinstance(step, rules.Store)],
             "costs": {},
             "players": players,
             "events": list(state.events),
@@ -257,7 +257,7 @@ class FiftyFirstState(Game[FiftyState]):
             return {}
         return {
             "virtual": {
-                "seat": SEAT_LETTERS[VIRTUAL],
+                "seat": SEAT_ARGS[VIRTUAL],
                 "attacks": v.attacks,
                 "attacks_per_round": virtual_player.virtual_rules().turn.attacks_per_round,
                 "attack_pile": list(v.pile),
@@ -331,7 +331,7 @@ class FiftyFirstState(Game[FiftyState]):
     def action_space(self) -> list[Action]:
         cat = self.catalog
         keys = cat.location_keys
-        seats = SEAT_LETTERS[: self.num_seats]
+        seats = SEAT_ARGS[: self.num_seats]
         slots = range(1, MAX_SITES + 1)
         space = [Action("pass"), Action("done")]
         space += [Action("pick", (k,)) for k in keys]

@@ -19,7 +19,7 @@ from collections import Counter
 from cardtable.report.data import wilson
 from cardtable.sim import game_seed, play_one
 
-from . import rules
+from . import table
 from .game import FiftyFirstState
 from .virtual_player import AUTOMATON, virtual_rules
 
@@ -64,7 +64,7 @@ def main(argv: list[str] | None = None) -> None:
         bands[_band(a)] += 1
         ties += a == b
         you, it = match.state.players
-        before_count = (a - rules.standing(you), b - len(it.sites))
+        before_count = (a - table.standing(you), b - len(it.sites))
         by_cards += max(before_count) < game.catalog.rules.end_vp  # no one reached 25: S11 ended it
         if a > b:
             won_bands[_band(a)] += 1

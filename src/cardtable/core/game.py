@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, ClassVar, Generic, TypeVar
@@ -338,11 +338,21 @@ def _format_option(value: OptionValue) -> str:
 
 # --- registry ------------------------------------------------------------------------------------
 _REGISTRY: dict[str, type[Game[Any]]] = {}
+#: the class that plays a set of options, for a game whose modes have rules of their own
+VariantPicker = Callable[[Mapping[str, OptionValue]], type[Game[Any]]]
+_VARIANTS: dict[str, VariantPicker] = {}
 
 
-def register(cls: type[Game[Any]]) -> type[Game[Any]]:
-    """Class decorator: make a game available by its `name`."""
+def register(cls: type[Game[Any]], *, variants: VariantPicker | None = None) -> type[Game[Any]]:
+    """Make a game available by its `name` (a class decorator: `@register`).
+
+    `variants`, for a game some of whose modes are classes of their own (Biosphere 5's The Abyss and
+    the Machine), picks the class that plays given options: `make_game` builds that one, while
+    `game_class` stays `cls` (the options and modes every variant shares).
+    """
     _REGISTRY[cls.name] = cls
+    if variants is not None:
+        _VARIANTS[cls.name] = variants
     return cls
 
 
@@ -360,7 +370,11 @@ def game_class(name: str) -> type[Game[Any]]:
 
 
 def make_game(name: str, options: Mapping[str, OptionValue] | None = None) -> Game[Any]:
-    return game_class(name)(**dict(options or {}))
+    """The game `name` with `options` (the class of its variant, if it registered `variants`)."""
+    cls = game_class(name)
+    chosen = dict(options or {})
+    pick = _VARIANTS.get(name)
+    return (pick(chosen) if pick is not None else cls)(**chosen)
 
 
 def parse_options(pairs: Sequence[str]) -> dict[str, str]:

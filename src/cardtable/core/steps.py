@@ -262,5 +262,10 @@ class StepGame(Game[S]):
         """The kinds of the game's choices, sorted: the tags of its `Choice` step classes."""
         return tuple(kind for kind, cls in step_kinds(self.step_type).items() if cls.asks)
 
+    def step_kinds(self) -> tuple[str, ...]:
+        """The kinds of all the game's steps, choices and the others, sorted (a view that shows the
+        steps still to come names them by these)."""
+        return tuple(step_kinds(self.step_type))
+
 
 __all__ = ["Auto", "Choice", "Queue", "Step", "StepGame", "Stepped", "advance", "push", "step_kinds"]

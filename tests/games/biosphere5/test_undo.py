@@ -28,7 +28,7 @@ def test_2_3_4_espionage_shows_a_hand_so_it_stands() -> None:
     def spying(game: Any, state: Any, action: Action) -> bool:
         after = game.clone(state)
         game.apply(after, action)
-        return bool(after.tasks) and after.tasks[0].kind == "force"
+        return bool(after.steps) and after.steps[0].kind == "force"
 
     state, action = reached(game, 3, spying, limit=20000)
     assert not taken_back(game, state, action)
@@ -53,9 +53,9 @@ def test_2_3_3_a_catastrophe_endured_with_a_small_hand_turns_it_up_so_it_stands(
     game = make_game("biosphere5")
 
     def endures_all(game: Any, state: Any, action: Action) -> bool:
-        task = state.tasks[0] if state.tasks else None
-        hand = state.boards[task.seat].hand if task else []
-        return action.verb == "endure" and 0 < len(hand) <= task.count
+        step = state.steps[0] if state.steps else None
+        hand = state.boards[step.seat].hand if step else []
+        return action.verb == "endure" and 0 < len(hand) <= step.n
 
     state, action = reached(game, 1, endures_all)
     hand = list(state.boards[game.decision(state).seat].hand)
@@ -65,7 +65,7 @@ def test_2_3_3_a_catastrophe_endured_with_a_small_hand_turns_it_up_so_it_stands(
     assert not taken_back(game, state, action)
 
     def endures_some(game: Any, state: Any, action: Action) -> bool:
-        task = state.tasks[0] if state.tasks else None
-        return action.verb == "endure" and len(state.boards[task.seat].hand) > task.count
+        step = state.steps[0] if state.steps else None
+        return action.verb == "endure" and len(state.boards[step.seat].hand) > step.n
 
     assert taken_back(game, *reached(game, 1, endures_some))

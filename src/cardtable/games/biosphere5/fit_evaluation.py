@@ -15,6 +15,7 @@ from cardtable.core import make_game
 from cardtable.players import logistic
 
 from .evaluation import FEATURES, WEIGHTS_FILE, features
+from .heuristic import is_quiet
 from .state import State
 
 
@@ -26,10 +27,7 @@ def positions(games: int, seed: int) -> tuple[list[list[float]], list[float]]:
     def of(state: State, seat: int) -> list[float]:
         return features(game.cards, state, seat)
 
-    def quiet(_game: object, state: State) -> bool:
-        return not state.tasks
-
-    return logistic.positions(game, of, quiet, games, seed, explore=0)
+    return logistic.positions(game, of, is_quiet, games, seed, explore=0)
 
 
 def main() -> None:

@@ -16,6 +16,7 @@ from cardtable.core import Action, Observation, Rng
 from .cards import CardSet
 from .evaluation import win_chance
 from .state import State
+from .turn import Move
 
 #: what a card in hand is worth to keep (see `keep_value`)
 BIOSPHERE_CARD = 100.0
@@ -224,7 +225,7 @@ class HeuristicPlayer:
 # --- evaluation for search ------------------------------------------------------------------------
 def is_quiet(game: Any, state: State) -> bool:
     """A position to judge as it stands: no effect half resolved, the next thing to do is a move."""
-    return not state.tasks
+    return not state.steps or isinstance(state.steps[0], Move)
 
 
 def evaluate(game: Any, state: State, seat: int) -> float:

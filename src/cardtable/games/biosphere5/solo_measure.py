@@ -27,8 +27,7 @@ import math
 import statistics
 import time
 from collections import Counter
-from collections.abc import Callable
-from typing import Any, ClassVar
+from typing import Any
 
 import msgspec
 
@@ -97,11 +96,6 @@ def outcome(state: Any) -> str:
     return "loss: knocked out (other)"
 
 
-def _count_machine_turn(game: VariantGame, state: Any, task: Any) -> None:
-    game.machine_turns += 1
-    MachineGame._auto_machine_turn(game, state, task)
-
-
 class VariantGame(MachineGame):
     """A solo game whose Machine tables may be replaced for a measurement run (see `solo_game`).
 
@@ -111,10 +105,10 @@ class VariantGame(MachineGame):
 
     hand_rule = "level"
     machine_turns = 0
-    _auto_handlers: ClassVar[dict[str, Callable[..., None]]] = {
-        **MachineGame._auto_handlers,
-        "machine-turn": _count_machine_turn,
-    }
+
+    def machine_turn(self, state: Any) -> None:
+        self.machine_turns += 1
+        super().machine_turn(state)
 
     def _die_fits(self, face: str, category: str) -> bool:
         return face == "any" or super()._die_fits(face, category)

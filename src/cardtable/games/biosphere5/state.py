@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from cardtable.core import Rng
+from cardtable.core import Auto, Choice, Queue, Rng, Step
 
 
 @dataclass
@@ -24,22 +24,26 @@ class Board:
     out: bool = False
 
 
-@dataclass
-class Task:
-    """A pending step of the rules. The first task of `State.tasks` is the one being resolved.
-
-    `kind` names the step (see rules.TASKS); `seat` is who is affected or must decide; `count` how
-    many cards/achievements; `card` a card involved (the catastrophe being resolved, ...); `other` a
-    second seat (the target or the player who caused the step); `tag` a free word of the step
-    (the category of a catastrophe, the reason of a discard, ...).
+class B5Step(Step):
+    """Any step of a game of Biosphere 5 (`cardtable.core.steps`): the state's queue holds these. The
+    turn's own steps are in `turn.py`, what a card's option sets in motion in `effects.py`, The Abyss's
+    in `abyss.py`, the Machine's in `machine.py`; their methods receive the game (its variant's rules).
     """
 
-    kind: str
+    def word(self) -> str:
+        """What a view shows of the step beside its kind and seat (the reason of a discard, the
+        problem area of a catastrophe ...; see `view.py`'s `upcoming`)."""
+        return ""
+
+
+class B5Auto(B5Step, Auto):
+    """A step nobody decides (the end of a move or a turn, a catastrophe reaching a player ...)."""
+
     seat: int
-    count: int = 0
-    card: int = -1
-    other: int = -1
-    tag: str = ""
+
+
+class B5Choice(B5Step, Choice):
+    """A decision of `seat` (its tag is the `Decision.kind`)."""
 
 
 @dataclass
@@ -71,7 +75,8 @@ class State:
     move: int = 0
     markers: list[str] = field(default_factory=list)
     achieved_this_turn: bool = False
-    tasks: list[Task] = field(default_factory=list)
+    #: the steps still to run, the head first (the pending decision); empty once the game is over
+    steps: Queue[B5Step] = field(default_factory=list)
     winners: list[int] = field(default_factory=list)
     over: bool = False
     reason: str = ""

@@ -13,12 +13,15 @@ import dataclasses
 import importlib
 import os
 import resource
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from . import app
 from .common import fail, one_line
+
+if TYPE_CHECKING:
+    from cardtable.web.limits import Limits
 
 
 @app.command()
@@ -64,9 +67,7 @@ def serve(
     try:
         import uvicorn
 
-        from cardtable.web.app import BOT_DELAY_VARIABLE, PLUGINS_VARIABLE
-        from cardtable.web.db import DATABASE_URL_VARIABLE, connect, default_database_url, synchronous_commit
-        from cardtable.web.limits import Limits
+        from cardtable.web.db import default_database_url
     except ImportError as err:
         fail(f"the web table needs its extra dependencies: pip install 'cardtable[web]' ({err})")
     for module in plugin or []:
@@ -75,26 +76,8 @@ def serve(
         except ImportError as err:
             fail(f"plugin {module!r} cannot be imported: {err}")
     url = database_url or default_database_url()
-    try:
-        engine = connect(url)  # migrates the schema once, before any server process starts
-    except Exception as err:
-        fail(f"cannot open the database: {one_line(err)}")
-    if workers > 1 and engine.dialect.name != "postgresql":
-        fail("several server processes need a PostgreSQL database (--database-url postgresql://...)")
-    database = engine.url.render_as_string(hide_password=True)
-    engine.dispose()
-    try:
-        synchronous_commit()  # checked here, once, with a clear message (each process reads it)
-    except ValueError as err:
-        fail(str(err))
-    # the defaults (or, without rate limits, no rate nor cap), then every CARDTABLE_LIMIT_* variable
-    limits = Limits.from_environment(None if rate_limits else Limits.relaxed())
-    if table_ttl is not None:
-        limits = dataclasses.replace(limits, table_ttl=table_ttl * 3600)
-    os.environ.update(limits.to_environment())
-    os.environ[DATABASE_URL_VARIABLE] = url
-    os.environ[BOT_DELAY_VARIABLE] = str(bot_delay)
-    os.environ[PLUGINS_VARIABLE] = ",".join(plugin or [])
+    database = _open_database(url, workers)
+    limits = _set_environment(url, bot_delay, table_ttl, rate_limits, plugin or [])
     _more_file_descriptors()
     typer.echo(
         f"cardtable web table on http://{host}:{port}/  ({workers} process{'es' if workers > 1 else ''}, "
@@ -113,6 +96,44 @@ def serve(
         ws_max_size=limits.ws_max_message,
         ws_per_message_deflate=False,
     )
+
+
+def _open_database(url: str, workers: int) -> str:
+    """Open (and migrate, once, before any server process starts) the database; its URL to show."""
+    from cardtable.web.db import connect, synchronous_commit
+
+    try:
+        engine = connect(url)
+    except Exception as err:
+        fail(f"cannot open the database: {one_line(err)}")
+    if workers > 1 and engine.dialect.name != "postgresql":
+        fail("several server processes need a PostgreSQL database (--database-url postgresql://...)")
+    database = engine.url.render_as_string(hide_password=True)
+    engine.dispose()
+    try:
+        synchronous_commit()  # checked here, once, with a clear message (each process reads it)
+    except ValueError as err:
+        fail(str(err))
+    return database
+
+
+def _set_environment(
+    url: str, bot_delay: float, table_ttl: float | None, rate_limits: bool, plugins: list[str]
+) -> Limits:
+    """The settings every server process reads from its environment; the limits in force."""
+    from cardtable.web.app import BOT_DELAY_VARIABLE, PLUGINS_VARIABLE
+    from cardtable.web.db import DATABASE_URL_VARIABLE
+    from cardtable.web.limits import Limits
+
+    # the defaults (or, without rate limits, no rate nor cap), then every CARDTABLE_LIMIT_* variable
+    limits = Limits.from_environment(None if rate_limits else Limits.relaxed())
+    if table_ttl is not None:
+        limits = dataclasses.replace(limits, table_ttl=table_ttl * 3600)
+    os.environ.update(limits.to_environment())
+    os.environ[DATABASE_URL_VARIABLE] = url
+    os.environ[BOT_DELAY_VARIABLE] = str(bot_delay)
+    os.environ[PLUGINS_VARIABLE] = ",".join(plugins)
+    return limits
 
 
 def _more_file_descriptors() -> None:

@@ -4,15 +4,19 @@ from .action import Action, act
 from .decision import Decision, Result
 from .errors import BadOption, BadRecord, CardDataError, CardtableError, IllegalAction, UnknownGame
 from .game import (
+    Chooser,
+    Evaluator,
     Game,
     Mode,
     Observation,
     OptionSpec,
+    QuietTest,
     game_class,
     game_names,
     make_game,
     parse_options,
     register,
+    two_player_utility,
 )
 from .match import Match
 from .narrate import Narrator, Told, forced_action, new_lines
@@ -33,7 +37,9 @@ __all__ = [
     "CardDataError",
     "CardtableError",
     "Choice",
+    "Chooser",
     "Decision",
+    "Evaluator",
     "Game",
     "IllegalAction",
     "Match",
@@ -43,6 +49,7 @@ __all__ = [
     "Observation",
     "OptionSpec",
     "Queue",
+    "QuietTest",
     "Record",
     "Result",
     "Rng",
@@ -63,4 +70,5 @@ __all__ = [
     "register",
     "replay",
     "seat_letter",
+    "two_player_utility",
 ]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar
 
 import msgspec
 
@@ -14,6 +14,9 @@ from .decision import Decision, Result
 from .errors import BadOption, BadRecord, IllegalAction, UnknownGame
 from .rng import Rng
 from .seats import SEAT_LETTERS, seat_letter
+
+if TYPE_CHECKING:
+    from .encoding import Encoding
 
 S = TypeVar("S")
 OptionValue = int | bool | str
@@ -96,6 +99,20 @@ class Observation(Generic[S]):
     def determinize(self, rng: Rng) -> S:
         """A full state, sampled with `rng`, that this seat cannot tell apart from the real one."""
         return self.game.determinize(self._state, self.seat, rng)
+
+
+class Chooser(Protocol):
+    """What plays a seat: a name, and an action chosen from what the seat may see (players, bots)."""
+
+    name: str
+
+    def choose(self, observation: Observation[Any]) -> Action: ...
+
+
+#: `evaluate(game, state, seat)`: how good a (sampled) state looks for `seat`, in [0, 1]
+Evaluator = Callable[["Game[Any]", Any, int], float]
+#: `is_quiet(game, state)`: whether a position may be judged as it stands (no effect half resolved)
+QuietTest = Callable[["Game[Any]", Any], bool]
 
 
 class Game(Generic[S]):
@@ -271,6 +288,32 @@ class Game(Generic[S]):
 
         return json.dumps(view, indent=1, sort_keys=True)
 
+    # --- the game's parts: what players, research adapters and tools use besides its rules -------
+    def heuristic(self, rng: Rng) -> Chooser | None:
+        """The game's own simple, explainable player (its rules of thumb), seeded with `rng`; None if the
+        game has none. The `heuristic` player kind plays it."""
+        return None
+
+    def evaluator(self) -> Evaluator | None:
+        """How good a sampled state looks for a seat (for search players such as ISMCTS); None if the
+        game offers no evaluation (a search then plays positions out to the end)."""
+        return None
+
+    def quiet_test(self) -> QuietTest | None:
+        """Which positions may be judged as they stand (a search lets the heuristic play on until one
+        is); None: every position."""
+        return None
+
+    def observation_encoding(self) -> Encoding | None:
+        """The game's numeric observation of a view, for the research adapters (`core.encoding`); None:
+        the adapters hash the view (`HashedViewEncoding`)."""
+        return None
+
+    def utility(self) -> str:
+        """What the game's outcomes are for the research adapters (OpenSpiel's utility type):
+        "zero_sum", "constant_sum", "identical" (a team wins or loses together) or "general_sum"."""
+        return "general_sum"
+
     # --- provided ------------------------------------------------------------------------------
     def apply(self, state: S, action: Action | str, *, validate: bool = True) -> None:
         """Apply `action` to `state` in place. An illegal action raises IllegalAction and changes nothing."""
@@ -332,6 +375,12 @@ class Game(Generic[S]):
         return Action.parse(text)
 
 
+def two_player_utility(game: Game[Any]) -> str:
+    """Two players without an automaton: one wins and the other loses, or both tie (zero-sum); more
+    players, or a solo game: general-sum (the one type true of every outcome)."""
+    return "zero_sum" if game.num_seats == 2 and not game.automata() else "general_sum"
+
+
 def _format_option(value: OptionValue) -> str:
     return str(value).lower() if isinstance(value, bool) else str(value)
 
@@ -388,7 +437,17 @@ def parse_options(pairs: Sequence[str]) -> dict[str, str]:
     return options
 
 
-def _load_games() -> None:
-    from cardtable import games
+#: what fills the registry before its first lookup: the package above core that holds the games says
+#: (`cardtable/__init__.py`: import every game package), so core imports nothing above itself
+_games_loader: Callable[[], None] | None = None
 
-    games.load()
+
+def set_games_loader(load: Callable[[], None]) -> None:
+    """Have `load` run before the registry is first read (it imports the games, which register)."""
+    global _games_loader
+    _games_loader = load
+
+
+def _load_games() -> None:
+    if _games_loader is not None:
+        _games_loader()

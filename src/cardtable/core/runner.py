@@ -3,22 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, Protocol
+from typing import Any
 
-from .action import Action
-from .game import Game, Observation
+from .game import Chooser, Game
 from .match import Match
-
-
-class _Chooser(Protocol):
-    name: str
-
-    def choose(self, observation: Observation) -> Action: ...
 
 
 def play_match(
     game: Game[Any],
-    players: Sequence[_Chooser],
+    players: Sequence[Chooser],
     seed: int,
     *,
     max_actions: int = 100_000,

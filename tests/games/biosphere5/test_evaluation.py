@@ -6,9 +6,10 @@ from pathlib import Path
 
 import pytest
 
+from cardtable.analysis import fit_biosphere5 as fit_evaluation
 from cardtable.core import CardDataError, Rng
 from cardtable.core.carddata import load_card_file
-from cardtable.games.biosphere5 import evaluation, fit_evaluation
+from cardtable.games.biosphere5 import evaluation
 from cardtable.games.biosphere5.evaluation import FEATURES, features, win_chance
 from cardtable.games.biosphere5.heuristic import is_quiet
 from cardtable.players import logistic

@@ -13,13 +13,11 @@ from typing import Any
 
 import numpy as np
 
-from cardtable.adapters.encoding import Encoding, Layout, counts, one_hot, relative, scalar, vocabulary
+from cardtable.core.encoding import Encoding, Layout, counts, one_hot, relative, scalar, vocabulary
 
 from . import grid
 
 SEATS = 3
-#: the team wins or loses together: every seat gets the same score
-UTILITY = "identical"
 ROUNDS = 7
 STEPS = ("setup", "round-start", "draw", "window", "turn", "discard", "needs", "catastrophe", "end", "over")
 AFTER = ("turn", "catastrophe", "draw", "discard", "needs")

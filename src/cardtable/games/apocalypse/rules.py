@@ -20,17 +20,21 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from cardtable.core import Action, Mode, Result, Rng, StepGame, push, register, seat_letter
+from cardtable.core import Action, Evaluator, Mode, Result, Rng, StepGame, push, register, seat_letter
 
 from . import abilities, board, catastrophes, faces, grid, scoring
 from .abilities import Window
 from .cards import Catalog, load_catalog
+from .heuristic import HeuristicPlayer, evaluate
 from .needs import doomed_living
 from .render import render_view
 from .state import ApoAuto, ApocalypseState, ApoChoice, ApoStep, Tile
 from .view import seat_view, seat_views
+
+if TYPE_CHECKING:
+    from cardtable.core.encoding import Encoding
 
 SEATS = 3
 ROUNDS = 7
@@ -316,6 +320,21 @@ class Apocalypse(StepGame[ApocalypseState]):
 
     def card_faces(self) -> dict[str, dict[str, Any]]:
         return faces.card_faces(self.catalog)
+
+    # --- the game's parts --------------------------------------------------------------------------
+    def heuristic(self, rng: Rng) -> HeuristicPlayer:
+        return HeuristicPlayer(rng)
+
+    def evaluator(self) -> Evaluator:
+        return evaluate
+
+    def observation_encoding(self) -> Encoding:
+        from .encoding import encoding  # NumPy: only for the research adapters
+
+        return encoding(self)
+
+    def utility(self) -> str:
+        return "identical"  # the team wins or loses together ("When Do We Win?")
 
     def render(self, view: dict[str, Any], seat: int | None) -> str:
         return render_view(view, seat)

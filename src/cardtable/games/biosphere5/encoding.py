@@ -12,7 +12,7 @@ from typing import Any
 
 import numpy as np
 
-from cardtable.adapters.encoding import Encoding, Layout, counts, one_hot, relative, scalar, vocabulary
+from cardtable.core.encoding import Encoding, Layout, counts, one_hot, relative, scalar, vocabulary
 
 MAX_SEATS = 4
 MARKERS = ("take", "take2", "refresh", "play", "ease")
@@ -162,11 +162,3 @@ class Biosphere5Encoding(Encoding):
 def encoding(game: Any) -> Biosphere5Encoding:
     """The encoding of `game` (any mode: the layout is the same for all)."""
     return Biosphere5Encoding(list(game.card_faces()), game.decision_kinds(), game.step_kinds())
-
-
-def utility(game: Any) -> str:
-    """The basic two-player game is zero-sum (one winner, or a draw); with more seats, The Abyss (where
-    everyone can lose) or the solo game it is not."""
-    options = game.options
-    two = options["players"] == 2 and not options["abyss"] and options["solo"] == "none"
-    return "zero_sum" if two else "general_sum"

@@ -64,7 +64,7 @@ def keep_value(cards: CardSet, card: int, built: dict[str, str], hand: list[int]
     return DEAD_CARD
 
 
-def _built(cards: CardSet, keys: list[str]) -> dict[str, str]:
+def built_categories(cards: CardSet, keys: list[str]) -> dict[str, str]:
     return {
         cards.cards[cards.index[k]].upper.category: cards.cards[cards.index[k]].upper.quality for k in keys
     }
@@ -77,20 +77,17 @@ class HeuristicPlayer:
 
     def __init__(self, rng: Rng) -> None:
         self.rng = rng
-        self._solo: HeuristicPlayer | None = None
 
     def choose(self, observation: Observation) -> Action:
         legal = observation.legal_actions
         if len(legal) == 1:
             return legal[0]
-        if "machine" in observation.view and type(self) is HeuristicPlayer:
-            return self._solo_player().choose(observation)
         game = observation.game
         self.cards: CardSet = game.cards
         view = observation.view
         seat = observation.seat
         me = view["boards"][seat]
-        self.built = _built(self.cards, me["achievements"])
+        self.built = built_categories(self.cards, me["achievements"])
         self.hand = [self.cards.index[k] for k in view["hand"] or []]
         kind = observation.decision.kind
         choice = None
@@ -113,14 +110,6 @@ class HeuristicPlayer:
         elif kind == "destroy":
             choice = max(legal, key=lambda a: self._achievement_worth(a))
         return choice if choice is not None and choice in legal else self.rng.choice(legal)
-
-    def _solo_player(self) -> HeuristicPlayer:
-        """In the solo game (4): the rules of thumb of `solo.SoloPlayer`, which read the Machine."""
-        if self._solo is None:
-            from .solo import SoloPlayer  # solo.py builds on this module
-
-            self._solo = SoloPlayer(self.rng)
-        return self._solo
 
     # --- a move --------------------------------------------------------------------------------
     def _move(self, view: dict[str, Any], seat: int, legal: list[Action]) -> Action | None:
@@ -179,7 +168,7 @@ class HeuristicPlayer:
         for board in view["boards"]:
             if board["seat"] == seat or board["out"] or (my_team is not None and board["team"] == my_team):
                 continue
-            theirs = _built(self.cards, board["achievements"])
+            theirs = built_categories(self.cards, board["achievements"])
             for category in self.cards.categories:
                 if theirs.get(category) != "perfect":
                     counts[category] = counts.get(category, 0) + 1
@@ -215,7 +204,9 @@ class HeuristicPlayer:
     def _force(self, view: dict[str, Any], legal: list[Action]) -> Action:
         """Make the spied player discard what they need most (judged by their achievements)."""
         target = (view.get("revealed") or {}).get("seat")
-        theirs = _built(self.cards, view["boards"][target]["achievements"]) if target is not None else {}
+        theirs = (
+            built_categories(self.cards, view["boards"][target]["achievements"]) if target is not None else {}
+        )
         hand = [self.cards.index[str(a.args[0])] for a in legal]
         return max(
             legal, key=lambda a: keep_value(self.cards, self.cards.index[str(a.args[0])], theirs, hand)

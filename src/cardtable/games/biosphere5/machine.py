@@ -14,13 +14,14 @@ from typing import Any
 
 import msgspec
 
-from cardtable.core import Action, CardDataError, Rng, push
+from cardtable.core import Action, CardDataError, Chooser, Rng, push
 from cardtable.core.carddata import load_card_file
 
 from . import queries as q
 from .cards import LOWER, UPPER
 from .effects import CATASTROPHE_COST, Hit, Sacrifice, Task
 from .rules import Biosphere5
+from .solo_player import SoloPlayer
 from .state import B5Auto, Board, MachineState, State
 from .turn import EndTurn, Move
 
@@ -70,6 +71,10 @@ class MachineGame(Biosphere5):
 
     def automata(self) -> dict[int, str]:
         return {MACHINE: "machine"}
+
+    def heuristic(self, rng: Rng) -> Chooser:
+        """The solo player: the basic rules of thumb, and what it reads of the Machine (4)."""
+        return SoloPlayer(rng)
 
     # --- set-up (4.1) ---------------------------------------------------------------------------
     def new_state(self, seed: int) -> State:

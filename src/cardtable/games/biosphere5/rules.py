@@ -12,17 +12,33 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from cardtable.core import Action, BadOption, Mode, OptionSpec, Result, Rng, StepGame, push
+from cardtable.core import (
+    Action,
+    BadOption,
+    Chooser,
+    Evaluator,
+    Mode,
+    OptionSpec,
+    QuietTest,
+    Result,
+    Rng,
+    StepGame,
+    push,
+)
 
 from . import faces
 from . import queries as q
 from .cards import LOWER, UPPER, CardSet, default_cards
 from .effects import CATASTROPHE_COST, Destroy, Discard, Force, Hit, Rescue, Respond, Sacrifice, Take, Target
+from .heuristic import HeuristicPlayer, evaluate, is_quiet
 from .state import B5Step, Board, State
 from .turn import EndMove, EndTurn, First, Move
 from .view import determinize_state, render_view, view_state, views_of_state
+
+if TYPE_CHECKING:
+    from cardtable.core.encoding import Encoding
 
 HAND_LIMIT = 8  # 2.1
 BIOSPHERE_DISCARD = 5  # 2.2
@@ -442,6 +458,28 @@ class Biosphere5(StepGame[State]):
 
     def card_faces(self) -> dict[str, dict[str, Any]]:
         return faces.card_faces(self.cards)
+
+    # --- the game's parts --------------------------------------------------------------------------
+    def heuristic(self, rng: Rng) -> Chooser:
+        return HeuristicPlayer(rng)
+
+    def evaluator(self) -> Evaluator:
+        return evaluate
+
+    def quiet_test(self) -> QuietTest:
+        return is_quiet
+
+    def observation_encoding(self) -> Encoding:
+        from .encoding import encoding  # NumPy: only for the research adapters
+
+        return encoding(self)
+
+    def utility(self) -> str:
+        """The basic two-player game is zero-sum (one winner, or a draw); with more seats, The Abyss
+        (where everyone can lose) or the solo game it is not."""
+        options = self.options
+        two = options["players"] == 2 and not options["abyss"] and options["solo"] == "none"
+        return "zero_sum" if two else "general_sum"
 
     def extra_view(self, state: State, seat: int | None) -> dict[str, Any]:
         """Hook for variants to add their public parts (doom, leaders, the Machine) to a view."""

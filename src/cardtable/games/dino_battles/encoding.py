@@ -14,7 +14,7 @@ from typing import Any
 
 import numpy as np
 
-from cardtable.adapters.encoding import Encoding, Layout, counts, one_hot, relative, scalar, vocabulary
+from cardtable.core.encoding import Encoding, Layout, counts, one_hot, relative, scalar, vocabulary
 from cardtable.core.seats import seat_of_letter
 
 MAX_SEATS = 4
@@ -207,8 +207,3 @@ def encoding(game: Any) -> DinoEncoding:
     every mode has the same layout."""
     largest = type(game)(**{**game.options, "players": MAX_SEATS})
     return DinoEncoding(list(largest.card_faces()), game.decision_kinds())
-
-
-def utility(game: Any) -> str:
-    """Two players: one wins and one loses, or both tie (zero-sum); more players: general-sum."""
-    return "zero_sum" if game.options["players"] == 2 else "general_sum"

@@ -4,18 +4,33 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from cardtable.core import Action, BadOption, Mode, OptionSpec, Result, Rng, StepGame, register
+from cardtable.core import (
+    Action,
+    BadOption,
+    Evaluator,
+    Mode,
+    OptionSpec,
+    QuietTest,
+    Result,
+    Rng,
+    StepGame,
+    register,
+)
 
 from . import faces, rules
 from .cards import COMBAT_TYPES, Catalog, load_catalog
 from .combat import attack_stage, attack_windows
 from .effects import shown
+from .heuristic import HeuristicPlayer, evaluate, is_quiet
 from .render import render_view
 from .state import DinoState, DinoStep
 from .turn import STARTING_DECK, initial_supply, set_up
 from .zones import Promote, effective, end_due, seat_arg
+
+if TYPE_CHECKING:
+    from cardtable.core.encoding import Encoding
 
 #: what the other seats read of a `pass`, by the kind of decision (None: no line, it tells nothing)
 PASS_TEXTS: dict[str, str | None] = {
@@ -326,6 +341,25 @@ class DinoBattles(StepGame[DinoState]):
 
     def card_faces(self) -> dict[str, dict[str, Any]]:
         return faces.card_faces(self.catalog, self.num_seats)
+
+    # --- the game's parts --------------------------------------------------------------------------
+    def heuristic(self, rng: Rng) -> HeuristicPlayer:
+        return HeuristicPlayer(rng)
+
+    def evaluator(self) -> Evaluator:
+        return evaluate
+
+    def quiet_test(self) -> QuietTest:
+        return is_quiet
+
+    def observation_encoding(self) -> Encoding:
+        from .encoding import encoding  # NumPy: only for the research adapters
+
+        return encoding(self)
+
+    def utility(self) -> str:
+        """Two players: one wins and one loses, or both tie (zero-sum); more players: general-sum."""
+        return "zero_sum" if self.num_seats == 2 else "general_sum"
 
     def render(self, view: dict[str, Any], seat: int | None) -> str:
         return render_view(view, seat)

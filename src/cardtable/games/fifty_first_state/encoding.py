@@ -17,7 +17,7 @@ from typing import Any
 
 import numpy as np
 
-from cardtable.adapters.encoding import (
+from cardtable.core.encoding import (
     Encoding,
     Layout,
     counts,
@@ -26,7 +26,6 @@ from cardtable.adapters.encoding import (
     relative,
     scalar,
     seat_number,
-    two_player_utility,
     vocabulary,
 )
 
@@ -125,7 +124,17 @@ class FiftyEncoding(Encoding):
         c = len(self.cards) + 1
         k = len(self.connections) + 1
         self.slot_width = c + 2 + len(HELD) + 1
-        lay = self.layout = Layout()
+        self.layout = Layout()
+        self._add_table(kinds, c, k)
+        self._add_costs(c)
+        self._add_seats(c, k)
+        self.f_extras = self.layout.add(
+            "extras", EXTRA_BUCKETS, "view keys this encoding does not know, hashed (see the text)"
+        )
+
+    def _add_table(self, kinds: tuple[str, ...], c: int, k: int) -> None:
+        """The fields every viewer reads alike: seats, the decision, the phase, the decks, the Lookout."""
+        lay = self.layout
         self.f_players = lay.add("players", MAX_SEATS, "one-hot: number of seats (1..4)")
         self.f_decision = lay.add(
             "decision",
@@ -168,6 +177,10 @@ class FiftyEncoding(Encoding):
             "the card played (one-hot), cost units (counts / 5 over the units, other), units paid / 5, "
             "card units still to give (discard-card, discard-deal, other), stage (pay, steal, other)",
         )
+
+    def _add_costs(self, c: int) -> None:
+        """What the viewer's actions would cost it now."""
+        lay = self.layout
         self.f_card_costs = {
             verb: lay.add(
                 f"cost-{verb}",
@@ -183,6 +196,10 @@ class FiftyEncoding(Encoding):
             "own: per verb, the cheapest action of the verb now, (1 + units) / 6; 0 if none is offered",
         )
         self.f_hand = lay.add("hand", c, "own hand (counts over the cards)")
+
+    def _add_seats(self, c: int, k: int) -> None:
+        """Each seat's board, the viewer's first."""
+        lay = self.layout
         self.f_seats = []
         for p in range(MAX_SEATS):
             who = "own:" if p == 0 else f"relative seat {p}:"
@@ -226,9 +243,6 @@ class FiftyEncoding(Encoding):
                     ),
                 }
             )
-        self.f_extras = lay.add(
-            "extras", EXTRA_BUCKETS, "view keys this encoding does not know, hashed (see the text)"
-        )
 
     def encode(self, view: Mapping[str, Any]) -> np.ndarray:
         out = self.blank()
@@ -377,8 +391,3 @@ def encoding(game: Any) -> FiftyEncoding:
     """The card keys of the card data, the same for every mode (so every mode has one layout)."""
     catalog = type(game)().catalog
     return FiftyEncoding(list(catalog.location_keys), list(catalog.connection_keys), game.decision_kinds())
-
-
-#: two players without an automaton: one wins and the other loses, or both share the victory (a draw
-#: for both): zero-sum. More players, or a solo game: general-sum
-utility = two_player_utility

@@ -13,17 +13,33 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
-from cardtable.core import Action, BadOption, Mode, OptionSpec, Result, Rng, StepGame, register
+from cardtable.core import (
+    Action,
+    BadOption,
+    Evaluator,
+    Mode,
+    OptionSpec,
+    QuietTest,
+    Result,
+    Rng,
+    StepGame,
+    register,
+    two_player_utility,
+)
 
 from . import rules, table, virtual_player
 from .actions import EXCHANGE_GOODS, MAX_SITES, SEAT_ARGS, Steal, action_cost, cards_to_give, turn_actions
 from .cards import TOKENS, Catalog, load_catalog
 from .faces import card_faces
+from .heuristic import HeuristicPlayer, evaluate, is_quiet
 from .lookout import pick_order
 from .render import render_view
 from .state import VIRTUAL, FiftyState, FiftyStep
+
+if TYPE_CHECKING:
+    from cardtable.core.encoding import Encoding
 
 
 @register
@@ -398,6 +414,26 @@ class FiftyFirstState(StepGame[FiftyState]):
 
     def card_faces(self) -> dict[str, dict[str, Any]]:
         return card_faces(self.catalog)
+
+    # --- the game's parts --------------------------------------------------------------------------
+    def heuristic(self, rng: Rng) -> HeuristicPlayer:
+        return HeuristicPlayer(rng)
+
+    def evaluator(self) -> Evaluator:
+        return evaluate
+
+    def quiet_test(self) -> QuietTest:
+        return is_quiet
+
+    def observation_encoding(self) -> Encoding:
+        from .encoding import encoding  # NumPy: only for the research adapters
+
+        return encoding(self)
+
+    def utility(self) -> str:
+        """Two players without an automaton: one wins and the other loses, or both share the victory
+        (a draw for both): zero-sum. More players, or the solo game: general-sum."""
+        return two_player_utility(self)
 
     def render(self, view: dict[str, Any], seat: int | None) -> str:
         return render_view(self.catalog, view, seat)

@@ -22,8 +22,8 @@ from cardtable.core import Action, Observation
 
 from . import queries as q
 from .cards import CardOption, CardSet
-from .heuristic import NEEDED_MAKESHIFT, TAKE_FACE_UP, HeuristicPlayer, _built, keep_value
-from .rules import CATASTROPHE_COST
+from .effects import CATASTROPHE_COST
+from .heuristic import NEEDED_MAKESHIFT, TAKE_FACE_UP, HeuristicPlayer, built_categories, keep_value
 
 RANK = {"": 0, "makeshift": 1, "perfect": 2}  # 4.3 (III): the Machine compares protection this way
 #: a card whose lower option hits the Machine, worth keeping (between a rescue card and a needed achievement)
@@ -66,8 +66,8 @@ class SoloPlayer(HeuristicPlayer):
         view = observation.view
         self.view = view
         me, machine = view["boards"][0], view["boards"][1]
-        self.built = _built(self.cards, me["achievements"])
-        self.theirs = _built(self.cards, machine["achievements"])
+        self.built = built_categories(self.cards, me["achievements"])
+        self.theirs = built_categories(self.cards, machine["achievements"])
         self.machine = view["machine"]
         self.cubes = len(machine["achievements"])
         self.hand = [self.cards.index[k] for k in view["hand"] or []]

@@ -1,6 +1,6 @@
 """Fit the weights of `evaluation.py` and write `evaluation.toml`.
 
-    python -m cardtable.games.biosphere5.fit_evaluation --games 2000 --seed 1
+    python -m cardtable.analysis.fit_biosphere5 --games 2000 --seed 1
 
 Plays two-player games between heuristic players; at the start of every move (no effect pending)
 it records, for the seat to move, the difference between its features and its opponent's, labelled
@@ -12,11 +12,10 @@ Needs NumPy (in the `report` extra).
 from __future__ import annotations
 
 from cardtable.core import make_game
+from cardtable.games.biosphere5.evaluation import FEATURES, WEIGHTS_FILE, features
+from cardtable.games.biosphere5.heuristic import is_quiet
+from cardtable.games.biosphere5.state import State
 from cardtable.players import logistic
-
-from .evaluation import FEATURES, WEIGHTS_FILE, features
-from .heuristic import is_quiet
-from .state import State
 
 
 def positions(games: int, seed: int) -> tuple[list[list[float]], list[float]]:

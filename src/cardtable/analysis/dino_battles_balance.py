@@ -1,4 +1,4 @@
-"""Balance report for the starter set: `python -m cardtable.games.dino_battles.balance --players 4`.
+"""Balance report for the starter set: `python -m cardtable.analysis.dino_battles_balance --players 4`.
 
 Plays seeded games between bots and prints game length, win rate per seat, how games ended, and
 per card how often a player bought it and how often such a player won (see RULES.md "Balancing").
@@ -12,10 +12,9 @@ from dataclasses import dataclass, field
 
 from cardtable.core import Rng, mix_seed
 from cardtable.core.runner import play_match
+from cardtable.games.dino_battles.game import DinoBattles
+from cardtable.games.dino_battles.greedy import GreedyPlayer
 from cardtable.players import RandomPlayer
-
-from .game import DinoBattles
-from .greedy import GreedyPlayer
 
 BOTS = {"random": RandomPlayer, "greedy": GreedyPlayer}
 

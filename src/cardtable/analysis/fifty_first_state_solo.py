@@ -1,6 +1,6 @@
 """Measure the solo game: the virtual player against a player kind in the person's seat.
 
-    python -m cardtable.games.fifty_first_state.solo_report --players heuristic --games 30
+    python -m cardtable.analysis.fifty_first_state_solo --players heuristic --games 30
 
 Plays `--games` games (seeds as `cardtable sim` gives them, `sim.game_seed(seed, i)`) and prints the
 virtual player's win rate with its 95% Wilson interval, the person's final score against the rows of
@@ -16,12 +16,11 @@ import statistics
 import time
 from collections import Counter
 
+from cardtable.games.fifty_first_state import table
+from cardtable.games.fifty_first_state.game import FiftyFirstState
+from cardtable.games.fifty_first_state.virtual_player import AUTOMATON, virtual_rules
 from cardtable.report.data import wilson
 from cardtable.sim import game_seed, play_one
-
-from . import table
-from .game import FiftyFirstState
-from .virtual_player import AUTOMATON, virtual_rules
 
 
 def _band(score: int) -> str:

@@ -1,7 +1,7 @@
 """Measure Man against Machine (section 4): win rate per starting level and how each side wins.
 
-    python -m cardtable.games.biosphere5.solo_measure --player heuristic --games 200 --seed 1
-    python -m cardtable.games.biosphere5.solo_measure --reveal text --games 100
+    python -m cardtable.analysis.biosphere5_solo --player heuristic --games 200 --seed 1
+    python -m cardtable.analysis.biosphere5_solo --reveal text --games 100
 
 Every game is played by the engine from `game_seed(seed, index)`, like `cardtable sim`, so a run with
 the printed readings (the defaults) gives the same games as `cardtable sim biosphere5 -o solo=machine
@@ -33,12 +33,11 @@ import msgspec
 
 from cardtable.core import Rng
 from cardtable.core.runner import play_match
+from cardtable.games.biosphere5 import queries as q
+from cardtable.games.biosphere5.heuristic import HeuristicPlayer
+from cardtable.games.biosphere5.machine import HUMAN, MACHINE, PROTECTION_RANK, MachineGame
 from cardtable.players import AutomatonSeat, Player, make_player
 from cardtable.sim import game_seed, player_seed
-
-from . import queries as q
-from .heuristic import HeuristicPlayer
-from .machine import HUMAN, MACHINE, PROTECTION_RANK, MachineGame
 
 
 class TwoPlayerHeuristic(HeuristicPlayer):
@@ -210,6 +209,6 @@ def main(argv: list[str] | None = None) -> None:
 if __name__ == "__main__":
     # run the module's own copy, so that VariantGame belongs to the game's package (the heuristic is
     # found by the package of the game's class, which would be __main__ here)
-    from cardtable.games.biosphere5.solo_measure import main as run
+    from cardtable.analysis.biosphere5_solo import main as run
 
     run()

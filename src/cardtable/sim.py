@@ -26,8 +26,15 @@ TIMING_FIELDS = ("seconds", "actions_per_second")
 TRUSTED_KINDS = frozenset({"random"})
 
 
+#: how a summary counts a game still going at the cap (the game's declared `max_actions`, or the
+#: batch's): an outcome of its own, not a failure of the batch (random Dino Battles games may run on
+#: for ever, its RULES.md D2)
+STOPPED_AT_CAP = "stopped-at-cap"
+STOPPED_WORDS = "stopped at the cap: still going after max_actions"
+
+
 class SimulationError(CardtableError):
-    """A simulated game failed (a game that never ends or a bug in a game or player)."""
+    """A simulated game failed (a bug in a game or a player)."""
 
 
 @dataclass
@@ -46,7 +53,11 @@ class SimSummary:
     no_winner: int = 0
     min_length: int | None = None
     max_length: int | None = None
-    end_reasons: Counter[str] = field(default_factory=Counter)
+    #: games by how they ended (`Game.ending`: the termination code), with each code's words
+    ends: Counter[str] = field(default_factory=Counter)
+    end_words: dict[str, str] = field(default_factory=dict)
+    #: games stopped at the cap (counted in `games` and `ends`, never as a win, draw or no winner)
+    stopped: int = 0
     #: how the game names each seat (A, B, ...)
     seat_names: list[str] = field(default_factory=list)
 
@@ -65,21 +76,26 @@ class SimSummary:
         return self.total_actions / self.games if self.games else 0.0
 
     def add(self, match: Match) -> None:
-        """Count one finished game."""
+        """Count one game: finished, or stopped at the cap."""
         result = match.result
-        assert result is not None, "only finished games are counted"
         length = len(match.moves)
         self.games += 1
         self.total_actions += length
-        for seat in result.winners:
-            self.wins[seat] += 1
-        if result.draw:
-            self.draws += 1
-        elif not result.winners:
-            self.no_winner += 1
         self.min_length = length if self.min_length is None else min(self.min_length, length)
         self.max_length = length if self.max_length is None else max(self.max_length, length)
-        self.end_reasons[result.reason] += 1
+        if result is None:
+            self.stopped += 1
+            code, words = STOPPED_AT_CAP, STOPPED_WORDS
+        else:
+            for seat in result.winners:
+                self.wins[seat] += 1
+            if result.draw:
+                self.draws += 1
+            elif not result.winners:
+                self.no_winner += 1
+            code, words = match.game.ending(result)
+        self.ends[code] += 1
+        self.end_words.setdefault(code, words)
 
     def merge(self, other: SimSummary) -> SimSummary:
         """The summary of both batches (same game, options, seed and players)."""
@@ -105,7 +121,9 @@ class SimSummary:
             no_winner=self.no_winner + other.no_winner,
             min_length=min(lengths) if lengths else None,
             max_length=max(longest) if longest else None,
-            end_reasons=self.end_reasons + other.end_reasons,
+            ends=self.ends + other.ends,
+            end_words={**other.end_words, **self.end_words},
+            stopped=self.stopped + other.stopped,
             seat_names=list(self.seat_names),
         )
 
@@ -127,7 +145,9 @@ class SimSummary:
             "average_length": round(self.average_length, 3),
             "min_length": self.min_length,
             "max_length": self.max_length,
-            "end_reasons": dict(sorted(self.end_reasons.items())),
+            "ends": dict(sorted(self.ends.items())),
+            "end_words": dict(sorted(self.end_words.items())),
+            "stopped_at_cap": self.stopped,
         }
 
 
@@ -152,8 +172,8 @@ def play_one(
     """Play one game from `seed`, each seat's player seeded from it; SimulationError on any failure.
 
     `player_kinds` has one entry per seat (see `check_player_kinds`); the game's automaton seats
-    get no player of their own. A game longer than `max_actions` (by default the game's declared
-    `Game.max_actions`) is taken never to end.
+    get no player of their own. A game still going after `max_actions` (by default the game's declared
+    `Game.max_actions`) is stopped there: the match is returned unfinished (no result).
     """
     automata = game.automata()
     players = [
@@ -162,7 +182,7 @@ def play_one(
     ]
     try:
         limit = game.max_actions if max_actions is None else max_actions
-        return play_match(game, players, seed, max_actions=limit, validate=validate)
+        return play_match(game, players, seed, max_actions=limit, validate=validate, stop_at_cap=True)
     except Exception as err:
         raise SimulationError(
             f"{game.name} game with seed {seed} failed: {type(err).__name__}: {err}"
@@ -213,8 +233,9 @@ def simulate(
     """Play games `first` .. `first + games - 1` of the simulation `seed` and summarise them.
 
     `on_game(index, match)` is called after each game (progress bars, writing records). Raises
-    UnknownGame/BadOption for a bad game or option, SimulationError if a game fails (a game longer
-    than `max_actions`, by default the game's `Game.max_actions`, fails as one that never ends).
+    UnknownGame/BadOption for a bad game or option, SimulationError if a game fails. A game still going
+    after `max_actions` (by default the game's `Game.max_actions`) is stopped there and counted as such
+    (`SimSummary.stopped`, ending `STOPPED_AT_CAP`).
     """
     game = make_game(game_name, options)
     kinds = check_player_kinds(game, player_kinds)

@@ -61,6 +61,8 @@ def check_result_exactly_at_the_end(game: Game[Any], playout: Playout) -> None:
     assert all(w in seats for w in result.winners) and len(set(result.winners)) == len(result.winners)
     assert result.reason
     assert not (result.draw and result.winners), "a draw has no winners"
+    if game.terminations:  # a game that declares how it ends names one of those ways
+        assert result.termination in game.terminations, f"undeclared termination {result.termination!r}"
 
 
 def check_legal_actions(game: Game[Any], states: States) -> None:

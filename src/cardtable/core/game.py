@@ -130,6 +130,9 @@ class Game(Generic[S]):
     #: verbs whose arguments only the acting seat may read, with what every other viewer reads
     #: instead (after the seat's name), e.g. `{"keep": "keeps a card"}`; see `describe`
     secret_verbs: ClassVar[Mapping[str, str]] = {}
+    #: the ways a game ends: each `Result.termination` code the game gives, with its words (what
+    #: simulations and reports group games by)
+    terminations: ClassVar[Mapping[str, str]] = {}
 
     def __init__(self, **options: OptionValue) -> None:
         specs = {spec.name: spec for spec in self.option_specs}
@@ -164,8 +167,8 @@ class Game(Generic[S]):
         """The longest game these options can give, in actions, or a bound a game stays under but with a
         stated, measured chance: each game says which in its RULES.md ("Game length"), with how it was
         measured (random playouts per mode: mean, p99.99, longest, the chance a random game passes the
-        bound; bots' games, which the bound covers too). The playout tests and the simulator take a game
-        still going past it as one that never ends."""
+        bound; bots' games, which the bound covers too). A game still going past it fails the playout
+        tests; the simulator stops it there and counts it as stopped at the cap."""
         raise NotImplementedError  # each game declares its bound
 
     def new_state(self, seed: int) -> S:
@@ -332,6 +335,12 @@ class Game(Generic[S]):
         shown = ", ".join(str(a) for a in legal[:12]) + (" ..." if len(legal) > 12 else "")
         who = f"{self.seat_name(decision.seat)} must {decision.prompt}" if decision else ""
         return f"'{action}' is not legal now; {who}; legal: {shown}"
+
+    def ending(self, result: Result) -> tuple[str, str]:
+        """How a finished game ended: its termination code and the words the game declares for it (a
+        game that declares no codes: its reason, as code and words)."""
+        code = result.termination or result.reason
+        return code, self.terminations.get(code, result.reason)
 
     def is_terminal(self, state: S) -> bool:
         return self.decision(state) is None

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from cardtable.core import Action, Evaluator, Mode, Result, Rng, StepGame, push, register, seat_letter
 
@@ -38,6 +38,13 @@ if TYPE_CHECKING:
 
 SEATS = 3
 ROUNDS = 7
+#: how a game ends (`Result.termination`; "When Do We Win?"), and its words
+Termination = Literal["sustained", "no-trio", "more-lost"]
+TERMINATIONS: dict[Termination, str] = {
+    "sustained": "the shelter sustains itself (at least 1 point)",
+    "no-trio": "no trio of Human, Animal and Plant survives",
+    "more-lost": "more living cards lost than trios saved",
+}
 POOL_SIZE = 6
 START_CELLS = ("e1", "e2")  # the natural resource, the Human below it
 
@@ -222,6 +229,7 @@ class Apocalypse(StepGame[ApocalypseState]):
     title = "Cards Against the Apocalypse"
     state_type = ApocalypseState
     step_type = ApoStep
+    terminations = TERMINATIONS
     modes = (Mode("standard", {}, "the cooperative game for 3 players, 7 rounds"),)
 
     def __init__(self, **options: Any) -> None:
@@ -264,18 +272,18 @@ class Apocalypse(StepGame[ApocalypseState]):
         if state.steps:
             return None
         win = scoring.won(state)
-        details = {"points": state.points, "trios": state.trios, "dead": len(state.dead)}
-        if win:
-            reason = "the shelter sustains itself (at least 1 point)"
-        elif state.trios == 0:
-            reason = "no trio of Human, Animal and Plant survives"
-        else:
-            reason = "more living cards lost than trios saved"
+        details: dict[str, int | float | str] = {
+            "points": state.points,
+            "trios": state.trios,
+            "dead": len(state.dead),
+        }
+        how: Termination = "sustained" if win else "no-trio" if state.trios == 0 else "more-lost"
         return Result(
             winners=tuple(range(SEATS)) if win else (),
             scores=(1.0 if win else -1.0,) * SEATS,
-            reason=reason,
+            reason=TERMINATIONS[how],
             details=details,
+            termination=how,
         )
 
     # --- information -----------------------------------------------------------------------------

@@ -26,7 +26,6 @@ from .state import AbyssState, B5Auto, State
 from .turn import EndMove, EndTurn
 
 ABYSS_FILE = Path(__file__).with_name("abyss.toml")
-EVERYONE_DOOMED = "every player still in the game reached doom 8 at once"
 
 
 # --- data ------------------------------------------------------------------------------------------
@@ -128,9 +127,9 @@ class AbyssGame(Biosphere5):
         ]
         sides = {q.team_of(state, s) for s in q.active_seats(state)}
         if not sides:
-            self._finish(state, [], EVERYONE_DOOMED)
+            self._finish(state, [], "all-doomed")
         elif len(sides) == 1:
-            self._finish(state, q.active_seats(state), "the others reached doom 8")
+            self._finish(state, q.active_seats(state), "others-doomed")
         elif current in seats:
             state.steps[:] = [EndTurn(current)]  # the rest of this player's turn is void
 
@@ -184,8 +183,8 @@ class AbyssGame(Biosphere5):
         return 3 if self._abyss(state).third else 2
 
     def result(self, state: State) -> Result | None:
-        if state.over and state.reason == EVERYONE_DOOMED:
-            return Result((), tuple(-1.0 for _ in state.boards), state.reason)
+        if state.over and state.termination == "all-doomed":
+            return Result((), tuple(-1.0 for _ in state.boards), state.reason, termination="all-doomed")
         return super().result(state)
 
     # --- the fifth move option (3.2, fig. 19) ----------------------------------------------------

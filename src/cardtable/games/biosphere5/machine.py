@@ -204,7 +204,7 @@ class MachineGame(Biosphere5):
         if all(c in built for c in top) and machine.level >= self.table.biosphere_level:
             self._spend(state, card)
             self.event(state, f"Machine plays Biosphere 5 at level {machine.level}")
-            self._finish(state, [MACHINE], "the Machine built Biosphere 5")
+            self._finish(state, [MACHINE], "machine-biosphere")
             return True
         human = state.boards[HUMAN]
         if len(human.achievements) > len(board.achievements):
@@ -339,7 +339,7 @@ class MachineGame(Biosphere5):
 
     def _last_side_standing(self, state: State) -> None:
         if state.boards[HUMAN].out:  # 4.3: the Machine always wins when the human cannot compensate
-            self._finish(state, [MACHINE], "A could not make up for the cards and achievements missing")
+            self._finish(state, [MACHINE], "human-out")
         else:
             super()._last_side_standing(state)
 

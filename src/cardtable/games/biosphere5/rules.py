@@ -33,7 +33,7 @@ from . import queries as q
 from .cards import LOWER, UPPER, CardSet, default_cards
 from .effects import CATASTROPHE_COST, Destroy, Discard, Force, Hit, Rescue, Respond, Sacrifice, Take, Target
 from .heuristic import HeuristicPlayer, evaluate, is_quiet
-from .state import B5Step, Board, State
+from .state import TERMINATIONS, B5Step, Board, State, Termination
 from .turn import EndMove, EndTurn, First, Move
 from .view import determinize_state, render_view, view_state, views_of_state
 
@@ -50,6 +50,7 @@ class Biosphere5(StepGame[State]):
     title = "Biosphere 5"
     state_type = State
     step_type = B5Step
+    terminations = TERMINATIONS
     option_specs = (
         OptionSpec("players", 2, "number of players; 4 is the team game (2.5)", (2, 3, 4)),
         OptionSpec("abyss", False, "play with the extension The Abyss (3)"),
@@ -243,7 +244,7 @@ class Biosphere5(StepGame[State]):
         if kind == "biosphere":
             board.discard.extend(board.hand[:BIOSPHERE_DISCARD])
             del board.hand[:BIOSPHERE_DISCARD]
-            self._finish(state, [seat], "built Biosphere 5")
+            self._finish(state, [seat], "biosphere")
         elif kind == "new-hope":
             available = len(board.faceup) + len(board.pile) + len(board.discard)
             if available:
@@ -396,30 +397,33 @@ class Biosphere5(StepGame[State]):
         remaining = q.active_seats(state)
         current_side = q.team_of(state, q.current_seat(state))
         if current_side not in {q.team_of(state, s) for s in remaining}:
-            self._finish(state, remaining, "the others dropped out in their own turn")
+            self._finish(state, remaining, "others-out")
             return
         if any(self.cards.biosphere in state.boards[s].hand for s in remaining):
-            self._finish(state, remaining, "the others dropped out; the Biosphere 5 card is in hand")
+            self._finish(state, remaining, "out-biosphere-in-hand")
         else:
-            self._finish(state, [], "the last opponent dropped out; no Biosphere 5 card in hand")
+            self._finish(state, [], "out-no-biosphere")
 
-    def _finish(self, state: State, winners: list[int], reason: str) -> None:
+    def _finish(self, state: State, winners: list[int], how: Termination) -> None:
+        """The game ends, `how`, with these winners (the team of one in the 4-player game)."""
         if winners and self.num_seats == 4:
             team = q.team_of(state, winners[0])
             winners = [s for s in range(4) if s % 2 == team]
         state.winners = sorted(winners)
         state.over = True
-        state.reason = reason
+        state.reason = TERMINATIONS[how]
+        state.termination = how
         state.steps.clear()
-        self.event(state, reason)
+        self.event(state, state.reason)
 
     def result(self, state: State) -> Result | None:
         if not state.over:
             return None
+        how = state.termination or ""
         if not state.winners:
-            return Result((), tuple(0.0 for _ in state.boards), state.reason, draw=True)
+            return Result((), tuple(0.0 for _ in state.boards), state.reason, draw=True, termination=how)
         scores = tuple(1.0 if s in state.winners else -1.0 for s in range(len(state.boards)))
-        return Result(tuple(state.winners), scores, state.reason)
+        return Result(tuple(state.winners), scores, state.reason, termination=how)
 
     def event(self, state: State, text: str) -> None:
         state.events.append(text)

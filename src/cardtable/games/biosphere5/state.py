@@ -3,8 +3,32 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Literal
 
 from cardtable.core import Auto, Choice, Queue, Rng, Step
+
+#: how a game ends (`Result.termination`), in every mode
+Termination = Literal[
+    "biosphere",
+    "others-out",
+    "out-biosphere-in-hand",
+    "out-no-biosphere",
+    "all-doomed",
+    "others-doomed",
+    "machine-biosphere",
+    "human-out",
+]
+#: the words of each way a game ends (the result's reason)
+TERMINATIONS: dict[Termination, str] = {
+    "biosphere": "built Biosphere 5",
+    "others-out": "the others dropped out in their own turn",
+    "out-biosphere-in-hand": "the others dropped out; the Biosphere 5 card is in hand",
+    "out-no-biosphere": "the last opponent dropped out; no Biosphere 5 card in hand",
+    "all-doomed": "every player still in the game reached doom 8 at once",
+    "others-doomed": "the others reached doom 8",
+    "machine-biosphere": "the Machine built Biosphere 5",
+    "human-out": "A could not make up for the cards and achievements missing",
+}
 
 
 @dataclass
@@ -80,6 +104,7 @@ class State:
     winners: list[int] = field(default_factory=list)
     over: bool = False
     reason: str = ""
+    termination: Termination | None = None
     events: list[str] = field(default_factory=list)
     rng: Rng = field(default_factory=Rng)
     abyss: AbyssState | None = None

@@ -17,12 +17,14 @@ import numpy as np
 from cardtable.core.encoding import Encoding, Layout, counts, one_hot, relative, scalar, vocabulary
 from cardtable.core.seats import seat_of_letter
 
+from .state import TERMINATIONS
+
 MAX_SEATS = 4
 PARTS = ("strategy", "combat", "buy")
 OPS = ("hp", "damage", "discard", "purge", "draw", "poison", "paralyze", "wound")
 STAGES = ("target", "react", "window")
 REACTIONS = ("evade", "defend", "pass")
-ENDINGS = ("ko", "wounds", "stall")
+ENDINGS = tuple(TERMINATIONS)
 BENCH = 3
 EFFECTS_SHOWN = 3
 

@@ -25,7 +25,7 @@ from .combat import attack_stage, attack_windows
 from .effects import shown
 from .heuristic import HeuristicPlayer, evaluate, is_quiet
 from .render import render_view
-from .state import DinoState, DinoStep
+from .state import TERMINATIONS, DinoState, DinoStep
 from .turn import STARTING_DECK, initial_supply, set_up
 from .zones import Promote, effective, end_due, seat_arg
 
@@ -49,6 +49,7 @@ class DinoBattles(StepGame[DinoState]):
     title = "Biomechanic Dino Battles"
     state_type = DinoState
     step_type = DinoStep
+    terminations = TERMINATIONS
     option_specs = (OptionSpec("players", 2, "number of players", (2, 3, 4)),)
     modes = tuple(Mode(f"{n} players", {"players": n}, f"{n} players, starter set") for n in (2, 3, 4))
 
@@ -86,7 +87,8 @@ class DinoBattles(StepGame[DinoState]):
         return s
 
     def result(self, state: DinoState) -> Result | None:
-        if not state.ended:
+        how = state.ended
+        if how is None:
             return None
         n = self.num_seats
         wounds = [self.wounds(state, seat) for seat in range(n)]
@@ -94,22 +96,18 @@ class DinoBattles(StepGame[DinoState]):
         details: dict[str, int | float | str] = {"turns": state.turn.number}
         details |= {f"wounds_{seat_arg(i)}": w for i, w in enumerate(wounds)}
         details |= {f"kos_{seat_arg(i)}": k for i, k in enumerate(kos)}
-        if state.ended == "ko":
+        reason = TERMINATIONS[how]
+        if how == "ko":
             winners: tuple[int, ...] = (state.ko_winner,)
-            reason = "knocked out three opponent Dinosaurs"
         else:
             least = min(wounds)
             winners = tuple(i for i in range(n) if wounds[i] == least)
-            cause = {
-                "wounds": "the Wound supply ran out",
-                "stall": "nothing could ever again damage a Dinosaur or give a Wound",
-            }[state.ended]
-            reason = f"{cause}: fewest Wounds" + (" (a shared win)" if 1 < len(winners) < n else "")
+            reason += " (a shared win)" if 1 < len(winners) < n else ""
         if len(winners) == n:
             zeros = tuple(0.0 for _ in range(n))
-            return Result((), zeros, reason + " (all tied)", draw=True, details=details)
+            return Result((), zeros, reason + " (all tied)", draw=True, details=details, termination=how)
         scores = tuple(1.0 if i in winners else -1.0 for i in range(n))
-        return Result(winners, scores, reason, details=details)
+        return Result(winners, scores, reason, details=details, termination=how)
 
     @staticmethod
     def wounds(state: DinoState, seat: int) -> int:
@@ -250,7 +248,7 @@ class DinoBattles(StepGame[DinoState]):
             else None,
             "effects": [effect for step in pending if (effect := shown(step)) is not None],
             "promote": [seat_arg(step.seat) for step in pending if isinstance(step, Promote)],
-            "ended": state.ended,
+            "ended": state.ended or "",
             "log": list(state.log),
         }
         return head, tail

@@ -7,12 +7,19 @@ Cards other than Dinosaurs are identical within a kind, so a zone is a list of c
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import ClassVar, Literal
 
 import msgspec
 
 from cardtable.core import Auto, Choice, Queue, Rng, Step
 
+#: how a game ends (`Result.termination`; rulebook "The goal of the game", RULES.md D2), and its words
+Termination = Literal["ko", "wounds", "stall"]
+TERMINATIONS: dict[Termination, str] = {
+    "ko": "knocked out three opponent Dinosaurs",
+    "wounds": "the Wound supply ran out: fewest Wounds",
+    "stall": "nothing could ever again damage a Dinosaur or give a Wound: fewest Wounds",
+}
 #: the parts of a turn (rulebook "Turn Structure"), then the end-of-turn discard ("keep")
 PARTS = ("strategy", "combat", "buy", "keep")
 
@@ -109,7 +116,7 @@ class DinoState(msgspec.Struct):
     steps: Queue[DinoStep] = msgspec.field(default_factory=list)
     #: the steps that were still pending when the game ended (what its last views show)
     unresolved: Queue[DinoStep] = msgspec.field(default_factory=list)
-    ended: str = ""  # "", "ko", "wounds" or "stall" (RULES.md D2)
+    ended: Termination | None = None  # how the game ended (RULES.md D2); None while it goes on
     ko_winner: int = -1
     log: list[str] = msgspec.field(default_factory=list)  # public narration, the latest LOG_LINES lines
     rng: Rng = msgspec.field(default_factory=Rng)

@@ -7,7 +7,7 @@ from collections import Counter
 from cardtable.core import Action, seat_letter
 
 from .cards import Catalog, Cost
-from .state import DinoAuto, DinoChoice, DinoState, schedule
+from .state import DinoAuto, DinoChoice, DinoState, Termination, schedule
 
 STAT_INDEX = {"atk": 0, "eva": 1, "def": 2}
 #: how many narration lines a state keeps (the interfaces show the lines each move adds)
@@ -239,7 +239,7 @@ def end_due(s: DinoState) -> None:
         schedule(s, EndCheck())
 
 
-def end_game(s: DinoState, how: str) -> None:
+def end_game(s: DinoState, how: Termination) -> None:
     """The game ends: nothing more is asked; what was still pending stays in the record of the end."""
     s.ended = how
     s.unresolved = list(s.steps)

@@ -36,7 +36,7 @@ from .faces import card_faces
 from .heuristic import HeuristicPlayer, evaluate, is_quiet
 from .lookout import pick_order
 from .render import render_view
-from .state import VIRTUAL, FiftyState, FiftyStep
+from .state import TERMINATIONS, VIRTUAL, FiftyState, FiftyStep
 
 if TYPE_CHECKING:
     from cardtable.core.encoding import Encoding
@@ -48,6 +48,7 @@ class FiftyFirstState(StepGame[FiftyState]):
     title = "51st State: Master Set"
     state_type = FiftyState
     step_type = FiftyStep
+    terminations = TERMINATIONS
     option_specs = (
         OptionSpec("players", 2, "number of players", (2, 3, 4)),
         OptionSpec(
@@ -160,11 +161,12 @@ class FiftyFirstState(StepGame[FiftyState]):
         if tied_vp > 1:
             reason += ", tie broken by goods then locations" if len(winners) == 1 else ", shared victory"
         if len(winners) == n:
+            zeros = tuple(0.0 for _ in range(n))
             return Result(
-                (), tuple(0.0 for _ in range(n)), reason + " (all tied)", draw=True, details=details
+                (), zeros, reason + " (all tied)", draw=True, details=details, termination="end-score"
             )
         scores = tuple(1.0 if i in winners else -1.0 for i in range(n))
-        return Result(winners, scores, reason, details=details)
+        return Result(winners, scores, reason, details=details, termination="end-score")
 
     # --- information ---------------------------------------------------------------------------
     def view(self, state: FiftyState, seat: int | None) -> dict[str, Any]:

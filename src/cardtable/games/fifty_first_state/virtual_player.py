@@ -435,6 +435,9 @@ def result(s: FiftyState) -> Result:
         "achievement": title,
     }
     if mine > its:
-        return Result((PERSON,), (1.0, -1.0), f"{you} has more VP than the virtual player", details=details)
-    reason = "a tie is a loss" if mine == its else "the virtual player has more VP"
-    return Result((VIRTUAL,), (-1.0, 1.0), reason, details=details)
+        reason = f"{you} has more VP than the virtual player"
+        return Result((PERSON,), (1.0, -1.0), reason, details=details, termination="beat-virtual")
+    if mine == its:
+        return Result((VIRTUAL,), (-1.0, 1.0), "a tie is a loss", details=details, termination="tie-lost")
+    reason = "the virtual player has more VP"
+    return Result((VIRTUAL,), (-1.0, 1.0), reason, details=details, termination="virtual-more")

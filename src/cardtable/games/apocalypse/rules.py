@@ -14,6 +14,13 @@ abilities or pass):
     5. needs check: unsupplied living cards turn, natural resources turn         then a window
     6. the Catastrophe's effect (from round 2)
     7. after round 7: the end-of-game check and the score
+
+>>> from cardtable.core import make_game
+>>> game = make_game("apocalypse")
+>>> game.decision(game.new_state(7)).prompt
+'choose the starting natural resource (energy or water)'
+>>> game.terminations["no-trio"]
+'no trio of Human, Animal and Plant survives'
 """
 
 from __future__ import annotations

@@ -6,6 +6,13 @@ an Espionage) becomes steps of the queue (`effects.py`). Steps that need no choi
 that needs a choice becomes the pending decision of the seat concerned — out-of-turn reactions
 included. `Biosphere5` holds the rules the steps call on; The Abyss (`abyss.py`) and Man against
 Machine (`machine.py`) are subclasses that change them, picked by the options (`variant_class`).
+
+>>> from cardtable.core import make_game
+>>> type(make_game("biosphere5", {"abyss": True})).__name__
+'AbyssGame'
+>>> game = make_game("biosphere5", {"players": 2})
+>>> game.decision(game.new_state(7)).prompt
+'choose move 1 of 2'
 """
 
 from __future__ import annotations

@@ -1,4 +1,13 @@
-"""Biomechanic Dino Battles as a cardtable Game: options, views, determinization, invariants."""
+"""Biomechanic Dino Battles as a cardtable Game: options, views, determinization, invariants.
+
+>>> from cardtable.core import make_game
+>>> game = make_game("dino-battles", {"players": 2})
+>>> state = game.new_state(7)
+>>> game.decision(state).kind, game.decision(state).seat
+('strategy', 0)
+>>> sorted(game.terminations)
+['ko', 'stall', 'wounds']
+"""
 
 from __future__ import annotations
 

@@ -172,8 +172,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--hand", choices=["level", "reveal"], default="level")
     args = parser.parse_args(argv)
     if "-" in args.levels:
-        low, high = (int(x) for x in args.levels.split("-"))
-        levels = list(range(low, high + 1))
+        first, last = (int(x) for x in args.levels.split("-"))
+        levels = list(range(first, last + 1))
     else:
         levels = [int(x) for x in args.levels.split(",")]
     print(

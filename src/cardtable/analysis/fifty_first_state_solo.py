@@ -48,7 +48,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--each", action="store_true", help="also print one line per game as it ends")
     args = parser.parse_args(argv)
     game = FiftyFirstState(solo="virtual")
-    mine, its, rounds, moves, bands, won_bands = [], [], [], [], Counter(), Counter()
+    mine, its, rounds, moves = [], [], [], []
+    bands: Counter[str] = Counter()
+    won_bands: Counter[str] = Counter()
     ties = by_cards = 0
     start = time.process_time()
     for i in range(args.games):

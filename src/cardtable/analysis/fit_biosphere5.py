@@ -11,9 +11,9 @@ Needs NumPy (in the `report` extra).
 
 from __future__ import annotations
 
-from cardtable.core import make_game
 from cardtable.games.biosphere5.evaluation import FEATURES, WEIGHTS_FILE, features
 from cardtable.games.biosphere5.heuristic import is_quiet
+from cardtable.games.biosphere5.rules import Biosphere5
 from cardtable.games.biosphere5.state import State
 from cardtable.players import logistic
 
@@ -21,7 +21,7 @@ from cardtable.players import logistic
 def positions(games: int, seed: int) -> tuple[list[list[float]], list[float]]:
     """Feature differences and outcomes from `games` heuristic-vs-heuristic games, recorded at the start
     of every move (`cardtable.players.logistic.positions`, without exploring)."""
-    game = make_game("biosphere5", {"players": 2})
+    game = Biosphere5(players=2)
 
     def of(state: State, seat: int) -> list[float]:
         return features(game.cards, state, seat)

@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from cardtable.core import make_game
 from cardtable.games.dino_battles.evaluation import FEATURES, WEIGHTS_FILE, features, progress
+from cardtable.games.dino_battles.game import DinoBattles
 from cardtable.games.dino_battles.heuristic import is_quiet
 from cardtable.players import logistic
 
@@ -24,7 +24,7 @@ from cardtable.players import logistic
 def positions(games: int, seed: int) -> tuple[list[list[float]], list[float]]:
     """Feature differences and outcomes from `games` games between exploring heuristic players
     (`cardtable.players.logistic.positions`)."""
-    game = make_game("dino-battles", {"players": 2})
+    game = DinoBattles(players=2)
     cat = game.catalog
 
     def of(state: Any, seat: int) -> list[float]:

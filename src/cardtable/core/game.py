@@ -146,9 +146,9 @@ class Game(Generic[S]):
         }
         self.validate_options()
         self._encoder = msgspec.json.Encoder()
-        self._decoder = msgspec.json.Decoder(self.state_type)
+        self._decoder: msgspec.json.Decoder[S] = msgspec.json.Decoder(self.state_type)
         self._packer = msgspec.msgpack.Encoder()
-        self._unpacker = msgspec.msgpack.Decoder(self.state_type)
+        self._unpacker: msgspec.msgpack.Decoder[S] = msgspec.msgpack.Decoder(self.state_type)
 
     # --- options -------------------------------------------------------------------------------
     def validate_options(self) -> None:

@@ -47,7 +47,7 @@ SEATS = 3
 ROUNDS = 7
 #: how a game ends (`Result.termination`; "When Do We Win?"), and its words
 Termination = Literal["sustained", "no-trio", "more-lost"]
-TERMINATIONS: dict[Termination, str] = {
+TERMINATIONS: dict[str, str] = {
     "sustained": "the shelter sustains itself (at least 1 point)",
     "no-trio": "no trio of Human, Animal and Plant survives",
     "more-lost": "more living cards lost than trios saved",

@@ -407,7 +407,7 @@ class Promote(Task, tag="promote"):
 class Strength(Task, tag="strength"):
     """Shown Strength (3.3): an ability of a reached tier (or a lower one) is used."""
 
-    def single_is_public(self, game: AbyssGame, s: State) -> bool:
+    def single_is_public(self, game: Biosphere5, s: State) -> bool:
         return False  # the abilities usable depend on the hand
 
     def prompt(self, game: AbyssGame, s: State) -> str:
@@ -464,7 +464,7 @@ class Aim(Task, tag="aim"):
 class Search(Task, tag="search"):
     """The Trap: a card of the seat's own draw pile into the hand; the pile is shuffled."""
 
-    def single_is_public(self, game: AbyssGame, s: State) -> bool:
+    def single_is_public(self, game: Biosphere5, s: State) -> bool:
         return len(s.boards[self.seat].pile) == 1
 
     def prompt(self, game: AbyssGame, s: State) -> str:
@@ -507,7 +507,7 @@ class Plan(Counted, tag="plan"):
 class Flag(Task, tag="flag"):
     """Raising the Flag: the second (lower) option of an achievement on display is used."""
 
-    def single_is_public(self, game: AbyssGame, s: State) -> bool:
+    def single_is_public(self, game: Biosphere5, s: State) -> bool:
         return False  # a catastrophe option may need a rescue card in hand
 
     def prompt(self, game: AbyssGame, s: State) -> str:
@@ -532,7 +532,7 @@ class Scorch(Task, tag="scorch"):
 
     n: int
 
-    def single_is_public(self, game: AbyssGame, s: State) -> bool:
+    def single_is_public(self, game: Biosphere5, s: State) -> bool:
         return self.n == 0 and len(s.boards[self.seat].hand) == 1
 
     def prompt(self, game: AbyssGame, s: State) -> str:

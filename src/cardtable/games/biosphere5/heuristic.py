@@ -9,7 +9,7 @@ cards you still need, and give up what you need least.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from cardtable.core import Action, Observation, Rng
 
@@ -17,6 +17,9 @@ from .cards import CardSet
 from .evaluation import win_chance
 from .state import State
 from .turn import Move
+
+if TYPE_CHECKING:
+    from .rules import Biosphere5
 
 #: what a card in hand is worth to keep (see `keep_value`)
 BIOSPHERE_CARD = 100.0
@@ -82,7 +85,7 @@ class HeuristicPlayer:
         legal = observation.legal_actions
         if len(legal) == 1:
             return legal[0]
-        game = observation.game
+        game = cast("Biosphere5", observation.game)
         self.cards: CardSet = game.cards
         view = observation.view
         seat = observation.seat

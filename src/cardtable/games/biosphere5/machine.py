@@ -18,7 +18,7 @@ from cardtable.core import Action, CardDataError, Chooser, Rng, push
 from cardtable.core.carddata import load_card_file
 
 from . import queries as q
-from .cards import LOWER, UPPER
+from .cards import LOWER, UPPER, OptionKind
 from .effects import CATASTROPHE_COST, Hit, Sacrifice, Task
 from .rules import Biosphere5
 from .solo_player import SoloPlayer
@@ -159,12 +159,12 @@ class MachineGame(Biosphere5):
         card, side, _ = max(options, key=lambda o: (self.cards.value(o[0]), HIERARCHY[o[2]]))
         self._machine_play(state, card, side)
 
-    def _playable(self, state: State) -> list[tuple[int, str, str]]:
+    def _playable(self, state: State) -> list[tuple[int, str, OptionKind]]:
         """(card, side, kind) of every revealed option the Machine may play under 2.3.1 and 4.3."""
         machine = self._m(state)
         board = state.boards[MACHINE]
         built = q.achievement_categories(self.cards, board)
-        found = []
+        found: list[tuple[int, str, OptionKind]] = []
         for card in sorted(set(machine.revealed)):
             for side in (UPPER, LOWER):
                 option = self.cards.option(card, side)
@@ -462,7 +462,7 @@ class Unveil(Task, tag="unveil"):
 class Surrender(Task, tag="surrender"):
     """The Machine's Espionage (4.7): the human discards a card of the highest level in hand."""
 
-    def single_is_public(self, game: MachineGame, s: State) -> bool:
+    def single_is_public(self, game: Biosphere5, s: State) -> bool:
         return len(s.boards[HUMAN].hand) == 1
 
     def prompt(self, game: MachineGame, s: State) -> str:

@@ -18,12 +18,17 @@ of thumb are listed in RULES.md, "The solo player"):
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, cast
+
 from cardtable.core import Action, Observation
 
 from . import queries as q
 from .cards import CardOption, CardSet
 from .effects import CATASTROPHE_COST
 from .heuristic import NEEDED_MAKESHIFT, TAKE_FACE_UP, HeuristicPlayer, built_categories, keep_value
+
+if TYPE_CHECKING:
+    from .machine import MachineGame
 
 RANK = {"": 0, "makeshift": 1, "perfect": 2}  # 4.3 (III): the Machine compares protection this way
 #: a card whose lower option hits the Machine, worth keeping (between a rescue card and a needed achievement)
@@ -60,7 +65,7 @@ class SoloPlayer(HeuristicPlayer):
         legal = observation.legal_actions
         if len(legal) == 1:
             return legal[0]
-        game = observation.game
+        game = cast("MachineGame", observation.game)  # the player of the Machine game (4)
         self.game = game
         self.cards: CardSet = game.cards
         view = observation.view

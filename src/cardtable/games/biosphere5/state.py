@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from cardtable.core import Auto, Choice, Queue, Rng, Step
 
@@ -19,7 +19,7 @@ Termination = Literal[
     "human-out",
 ]
 #: the words of each way a game ends (the result's reason)
-TERMINATIONS: dict[Termination, str] = {
+TERMINATIONS: dict[str, str] = {
     "biosphere": "built Biosphere 5",
     "others-out": "the others dropped out in their own turn",
     "out-biosphere-in-hand": "the others dropped out; the Biosphere 5 card is in hand",
@@ -58,6 +58,9 @@ class B5Step(Step):
         """What a view shows of the step beside its kind and seat (the reason of a discard, the
         problem area of a catastrophe ...; see `view.py`'s `upcoming`)."""
         return ""
+
+    if TYPE_CHECKING:  # every step names its seat (a Choice's field; each Auto declares its own)
+        seat: int
 
 
 class B5Auto(B5Step, Auto):

@@ -15,7 +15,7 @@ from cardtable.core import Auto, Choice, Queue, Rng, Step
 
 #: how a game ends (`Result.termination`; rulebook "The goal of the game", RULES.md D2), and its words
 Termination = Literal["ko", "wounds", "stall"]
-TERMINATIONS: dict[Termination, str] = {
+TERMINATIONS: dict[str, str] = {
     "ko": "knocked out three opponent Dinosaurs",
     "wounds": "the Wound supply ran out: fewest Wounds",
     "stall": "nothing could ever again damage a Dinosaur or give a Wound: fewest Wounds",

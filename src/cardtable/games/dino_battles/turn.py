@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 
 from cardtable.core import Rng
 
@@ -68,7 +69,7 @@ def stalled(cat: Catalog, s: DinoState) -> bool:
         owned = p.hand + p.deck + p.discard
         free = Counter(c for c in owned if c in COMBAT_TYPES)
 
-        def payable(cost: Cost, extra: list[str] = (), free: Counter[str] = free) -> bool:
+        def payable(cost: Cost, extra: Sequence[str] = (), free: Counter[str] = free) -> bool:
             lacking = Counter(cost.as_dict()) - free - Counter(extra)
             return all(k in supplied for k in lacking)
 

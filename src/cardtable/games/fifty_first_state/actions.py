@@ -405,7 +405,7 @@ class CarryOut(FiftyAuto):
     def of(cls, seat: int, action: Action) -> FiftyStep:
         """The step that carries out `action` of `seat` (its arguments as typed fields: here a card,
         a contact, a good or a colour)."""
-        return cls(seat, str(action.args[0]))
+        return cls(seat, str(action.args[0]))  # type: ignore[call-arg]  # each kind adds its one field
 
     def run(self, cat: Catalog, s: FiftyState) -> None:
         assert s.pending is not None

@@ -41,8 +41,8 @@ COLOURS = ("blue", "red")
 #: goods a location holds
 HELD = ("fuel", "gun", "iron", "brick", "worker")
 #: the first word of an action (the verbs of the Action phase that have a cost)
-VERBS = ("pass", "build", "develop", "deal", "raze", "use", "attack", "open", "faction", "work", "connect")
-VERBS += ("play",)
+VERBS: tuple[str, ...] = ("pass", "build", "develop", "deal", "raze", "use", "attack", "open", "faction")
+VERBS += ("work", "connect", "play")
 #: the units a cost is made of (cards.CostAtom and payment.DEVELOP_MATCH)
 UNITS = (
     "fuel",

@@ -196,7 +196,7 @@ class FiftyFirstState(StepGame[FiftyState]):
 
     def _public_view(self, state: FiftyState) -> dict[str, Any]:
         """What every viewer sees alike (`viewer`, `costs` and the hands are filled in per viewer)."""
-        players = []
+        players: list[dict[str, Any]] = []
         for p in state.players:
             players.append(
                 {

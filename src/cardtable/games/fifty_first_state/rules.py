@@ -219,7 +219,7 @@ def storable(cat: Catalog, site: Site) -> list[str]:
     """Goods `site` still has room for (storage Features only; Ruins store nothing)."""
     if site.ruin:
         return []
-    kinds = []
+    kinds: list[str] = []
     for room in cat.locations[site.key].storage:
         used = sum(site.held.get(k, 0) for k in room.goods)
         if used < room.capacity:

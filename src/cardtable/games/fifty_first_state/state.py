@@ -18,7 +18,7 @@ PHASES = ("setup", "lookout", "action", "cleanup", "over")
 Phase = Literal["setup", "lookout", "action", "cleanup", "over"]
 #: how a game ends (`Result.termination`; RULES.md "End of the game", the solo game's end), and its words
 Termination = Literal["end-score", "beat-virtual", "tie-lost", "virtual-more"]
-TERMINATIONS: dict[Termination, str] = {
+TERMINATIONS: dict[str, str] = {
     "end-score": "a player reached the end score: the most VP win (then goods, then locations)",
     "beat-virtual": "A has more VP than the virtual player",
     "tie-lost": "a tie with the virtual player is a loss",

@@ -311,7 +311,7 @@ def _tie_breakers(cat: Catalog, s: FiftyState) -> list[_Breaker]:
         number = 2 + ties.class_order.index(kind(kept))
         return f"tie-breaker {number}, {CLASS_WORDS[kind(kept)]} before {CLASS_WORDS[kind(out)]}"
 
-    def spoils(good: str) -> _Breaker:
+    def spoils(good: Resource) -> _Breaker:
         def words(kept: int, out: int) -> str:
             return (
                 f"tie-breaker 6, more {good} in its spoils: "

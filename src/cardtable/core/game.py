@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -109,10 +110,39 @@ class Chooser(Protocol):
     def choose(self, observation: Observation[Any]) -> Action: ...
 
 
+class RulesOfThumb(ABC):
+    """The base of a game's heuristic player (`Parts.heuristic`): the only legal action is played at
+    once; `pick` is asked only when there is a real choice."""
+
+    name = "heuristic"
+
+    def __init__(self, rng: Rng) -> None:
+        self.rng = rng
+
+    def choose(self, observation: Observation[Any]) -> Action:
+        legal = observation.legal_actions
+        return legal[0] if len(legal) == 1 else self.pick(observation, legal)
+
+    @abstractmethod
+    def pick(self, observation: Observation[Any], legal: list[Action]) -> Action:
+        """The action chosen among `legal` (two or more) for what the seat sees."""
+
+
 #: `evaluate(game, state, seat)`: how good a (sampled) state looks for `seat`, in [0, 1]
 Evaluator = Callable[["Game[Any]", Any, int], float]
 #: `is_quiet(game, state)`: whether a position may be judged as it stands (no effect half resolved)
 QuietTest = Callable[["Game[Any]", Any], bool]
+
+
+@dataclass(frozen=True)
+class Parts:
+    """What a game offers besides its rules, declared once on its class (`Game.parts`); each is None
+    when the game has none. `Game.heuristic`, `evaluator` and `quiet_test` read them."""
+
+    #: the game's rules-of-thumb player, built with an `Rng`
+    heuristic: Callable[[Rng], Chooser] | None = None
+    evaluator: Evaluator | None = None
+    quiet_test: QuietTest | None = None
 
 
 class Game(Generic[S]):
@@ -133,6 +163,8 @@ class Game(Generic[S]):
     #: the ways a game ends: each `Result.termination` code the game gives, with its words (what
     #: simulations and reports group games by)
     terminations: ClassVar[Mapping[str, str]] = {}
+    #: its heuristic player, evaluation and quiet test (see `heuristic`, `evaluator`, `quiet_test`)
+    parts: ClassVar[Parts] = Parts()
 
     def __init__(self, **options: OptionValue) -> None:
         specs = {spec.name: spec for spec in self.option_specs}
@@ -294,18 +326,20 @@ class Game(Generic[S]):
     # --- the game's parts: what players, research adapters and tools use besides its rules -------
     def heuristic(self, rng: Rng) -> Chooser | None:
         """The game's own simple, explainable player (its rules of thumb), seeded with `rng`; None if the
-        game has none. The `heuristic` player kind plays it."""
-        return None
+        game has none. The `heuristic` player kind plays it. By default: `parts.heuristic`."""
+        build = self.parts.heuristic
+        return build(rng) if build is not None else None
 
     def evaluator(self) -> Evaluator | None:
         """How good a sampled state looks for a seat (for search players such as ISMCTS); None if the
-        game offers no evaluation (a search then plays positions out to the end)."""
-        return None
+        game offers no evaluation (a search then plays positions out to the end). By default:
+        `parts.evaluator`."""
+        return self.parts.evaluator
 
     def quiet_test(self) -> QuietTest | None:
         """Which positions may be judged as they stand (a search lets the heuristic play on until one
-        is); None: every position."""
-        return None
+        is); None: every position. By default: `parts.quiet_test`."""
+        return self.parts.quiet_test
 
     def observation_encoding(self) -> Encoding | None:
         """The game's numeric observation of a view, for the research adapters (`core.encoding`); None:

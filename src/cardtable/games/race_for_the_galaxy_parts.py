@@ -10,22 +10,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from cardtable.core import Chooser, Evaluator, QuietTest, Rng
+from cardtable.core import Parts
 
 from .race_for_the_galaxy import heuristic
 from .race_for_the_galaxy.game import RaceForTheGalaxy
-
-
-def _heuristic(game: RaceForTheGalaxy, rng: Rng) -> Chooser:
-    return heuristic.HeuristicPlayer(rng)
-
-
-def _evaluator(game: RaceForTheGalaxy) -> Evaluator:
-    return heuristic.evaluate
-
-
-def _quiet_test(game: RaceForTheGalaxy) -> QuietTest:
-    return heuristic.is_quiet
 
 
 def _observation_encoding(game: RaceForTheGalaxy) -> Any:
@@ -42,10 +30,9 @@ def _utility(game: RaceForTheGalaxy) -> str:
 
 def load() -> None:
     """Attach the parts to the game's class (once the folder declares them itself, nothing to do)."""
+    if "parts" not in vars(RaceForTheGalaxy):
+        RaceForTheGalaxy.parts = Parts(heuristic.HeuristicPlayer, heuristic.evaluate, heuristic.is_quiet)
     parts = {
-        "heuristic": _heuristic,
-        "evaluator": _evaluator,
-        "quiet_test": _quiet_test,
         "observation_encoding": _observation_encoding,
         "utility": _utility,
     }

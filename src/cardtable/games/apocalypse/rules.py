@@ -29,7 +29,7 @@ from collections.abc import Sequence
 from functools import cache
 from typing import TYPE_CHECKING, Any, Literal
 
-from cardtable.core import Action, Evaluator, Mode, Result, Rng, StepGame, push, register, seat_letter
+from cardtable.core import Action, Mode, Parts, Result, Rng, StepGame, push, register, seat_letter
 
 from . import abilities, board, catastrophes, faces, grid, scoring
 from .abilities import Window
@@ -237,6 +237,7 @@ class Apocalypse(StepGame[ApocalypseState]):
     state_type = ApocalypseState
     step_type = ApoStep
     terminations = TERMINATIONS
+    parts = Parts(HeuristicPlayer, evaluate)
     modes = (Mode("standard", {}, "the cooperative game for 3 players, 7 rounds"),)
 
     def __init__(self, **options: Any) -> None:
@@ -337,12 +338,6 @@ class Apocalypse(StepGame[ApocalypseState]):
         return faces.card_faces(self.catalog)
 
     # --- the game's parts --------------------------------------------------------------------------
-    def heuristic(self, rng: Rng) -> HeuristicPlayer:
-        return HeuristicPlayer(rng)
-
-    def evaluator(self) -> Evaluator:
-        return evaluate
-
     def observation_encoding(self) -> Encoding:
         from .encoding import encoding  # NumPy: only for the research adapters
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, cast
 
-from cardtable.core import Action, Observation, Rng
+from cardtable.core import Action, Observation, RulesOfThumb
 
 from .cards import CardSet
 from .evaluation import win_chance
@@ -73,18 +73,10 @@ def built_categories(cards: CardSet, keys: list[str]) -> dict[str, str]:
     }
 
 
-class HeuristicPlayer:
+class HeuristicPlayer(RulesOfThumb):
     """Rules of thumb for every decision of the basic game; other decisions (The Abyss) at random."""
 
-    name = "heuristic"
-
-    def __init__(self, rng: Rng) -> None:
-        self.rng = rng
-
-    def choose(self, observation: Observation) -> Action:
-        legal = observation.legal_actions
-        if len(legal) == 1:
-            return legal[0]
+    def pick(self, observation: Observation, legal: list[Action]) -> Action:
         game = cast("Biosphere5", observation.game)
         self.cards: CardSet = game.cards
         view = observation.view

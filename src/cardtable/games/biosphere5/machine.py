@@ -8,13 +8,14 @@ a public event line. Its tables (cards revealed per hand-card level, the rescue 
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 import msgspec
 
-from cardtable.core import Action, CardDataError, Chooser, Rng, push
+from cardtable.core import Action, CardDataError, Rng, push
 from cardtable.core.carddata import load_card_file
 
 from . import queries as q
@@ -59,6 +60,9 @@ def machine_data(path: Path = MACHINE_FILE) -> MachineFile:
 class MachineGame(Biosphere5):
     """The solo game: the human is seat 0 ('A'), the Machine seat 1 ('Machine'); the Machine starts."""
 
+    #: the solo player: the basic rules of thumb, and what it reads of the Machine (4)
+    parts = replace(Biosphere5.parts, heuristic=SoloPlayer)
+
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
         self.table = machine_data()
@@ -71,10 +75,6 @@ class MachineGame(Biosphere5):
 
     def automata(self) -> dict[int, str]:
         return {MACHINE: "machine"}
-
-    def heuristic(self, rng: Rng) -> Chooser:
-        """The solo player: the basic rules of thumb, and what it reads of the Machine (4)."""
-        return SoloPlayer(rng)
 
     # --- set-up (4.1) ---------------------------------------------------------------------------
     def new_state(self, seed: int) -> State:

@@ -24,11 +24,9 @@ from typing import TYPE_CHECKING, Any
 from cardtable.core import (
     Action,
     BadOption,
-    Chooser,
-    Evaluator,
     Mode,
     OptionSpec,
-    QuietTest,
+    Parts,
     Result,
     Rng,
     StepGame,
@@ -58,6 +56,7 @@ class Biosphere5(StepGame[State]):
     state_type = State
     step_type = B5Step
     terminations = TERMINATIONS
+    parts = Parts(HeuristicPlayer, evaluate, is_quiet)
     option_specs = (
         OptionSpec("players", 2, "number of players; 4 is the team game (2.5)", (2, 3, 4)),
         OptionSpec("abyss", False, "play with the extension The Abyss (3)"),
@@ -471,15 +470,6 @@ class Biosphere5(StepGame[State]):
         return faces.card_faces(self.cards)
 
     # --- the game's parts --------------------------------------------------------------------------
-    def heuristic(self, rng: Rng) -> Chooser:
-        return HeuristicPlayer(rng)
-
-    def evaluator(self) -> Evaluator:
-        return evaluate
-
-    def quiet_test(self) -> QuietTest:
-        return is_quiet
-
     def observation_encoding(self) -> Encoding:
         from .encoding import encoding  # NumPy: only for the research adapters
 

@@ -61,10 +61,7 @@ class SoloPlayer(HeuristicPlayer):
     FULL_REFRESH = 8
     TAKE_FACE_UP = TAKE_FACE_UP
 
-    def choose(self, observation: Observation) -> Action:
-        legal = observation.legal_actions
-        if len(legal) == 1:
-            return legal[0]
+    def pick(self, observation: Observation, legal: list[Action]) -> Action:
         game = cast("MachineGame", observation.game)  # the player of the Machine game (4)
         self.game = game
         self.cards: CardSet = game.cards

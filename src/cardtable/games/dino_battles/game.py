@@ -18,10 +18,9 @@ from typing import TYPE_CHECKING, Any
 from cardtable.core import (
     Action,
     BadOption,
-    Evaluator,
     Mode,
     OptionSpec,
-    QuietTest,
+    Parts,
     Result,
     Rng,
     StepGame,
@@ -59,6 +58,7 @@ class DinoBattles(StepGame[DinoState]):
     state_type = DinoState
     step_type = DinoStep
     terminations = TERMINATIONS
+    parts = Parts(HeuristicPlayer, evaluate, is_quiet)
     option_specs = (OptionSpec("players", 2, "number of players", (2, 3, 4)),)
     modes = tuple(Mode(f"{n} players", {"players": n}, f"{n} players, starter set") for n in (2, 3, 4))
 
@@ -350,15 +350,6 @@ class DinoBattles(StepGame[DinoState]):
         return faces.card_faces(self.catalog, self.num_seats)
 
     # --- the game's parts --------------------------------------------------------------------------
-    def heuristic(self, rng: Rng) -> HeuristicPlayer:
-        return HeuristicPlayer(rng)
-
-    def evaluator(self) -> Evaluator:
-        return evaluate
-
-    def quiet_test(self) -> QuietTest:
-        return is_quiet
-
     def observation_encoding(self) -> Encoding:
         from .encoding import encoding  # NumPy: only for the research adapters
 

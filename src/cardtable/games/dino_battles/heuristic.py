@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from cardtable.core import Action, Observation, Rng
+from cardtable.core import Action, Observation, RulesOfThumb
 from cardtable.core.seats import seat_of_letter
 
 from .cards import COMBAT_TYPES, STATUS_TYPES, Attack, Catalog, Cost, Effects
@@ -62,18 +62,10 @@ def dino_worth(cat: Catalog, key: str) -> float:
     return d.hp / 5 + d.atk + max(d.eva, d.def_) / 2 + best / 2 + 2 * len(d.abilities) + power
 
 
-class HeuristicPlayer:
+class HeuristicPlayer(RulesOfThumb):
     """Rules of thumb for every decision; see the module docstring and RULES.md "Bots"."""
 
-    name = "heuristic"
-
-    def __init__(self, rng: Rng) -> None:
-        self.rng = rng
-
-    def choose(self, observation: Observation) -> Action:
-        legal = observation.legal_actions
-        if len(legal) == 1:
-            return legal[0]
+    def pick(self, observation: Observation, legal: list[Action]) -> Action:
         self.cat: Catalog = observation.game.catalog  # type: ignore[attr-defined]
         self.view = observation.view
         self.seat = observation.seat

@@ -479,8 +479,8 @@ class Raze(CarryOut, tag="raze"):
         return True
 
 
-class Attack(CarryOut, tag="attack"):
-    """Raze another player's location (the solo game's virtual player's: `virtual_player.razed`)."""
+class AtSite(CarryOut):
+    """An action carried out at another player's location: `target`'s site `slot` (1-based)."""
 
     target: int
     slot: int
@@ -488,6 +488,10 @@ class Attack(CarryOut, tag="attack"):
     @classmethod
     def of(cls, seat: int, action: Action) -> FiftyStep:
         return cls(seat, seat_of_letter(str(action.args[0])), int(action.args[1]))
+
+
+class Attack(AtSite, tag="attack"):
+    """Raze another player's location (the solo game's virtual player's: `virtual_player.razed`)."""
 
     def carry_out(self, cat: Catalog, s: FiftyState, paid: str) -> bool:
         seat, target, slot = self.seat, self.target, self.slot
@@ -554,15 +558,8 @@ class Work(CarryOut, tag="work"):
         return True
 
 
-class Open(CarryOut, tag="open"):
+class Open(AtSite, tag="open"):
     """Send a worker to another player's open Production location (the virtual player's: it gains VP)."""
-
-    target: int
-    slot: int
-
-    @classmethod
-    def of(cls, seat: int, action: Action) -> FiftyStep:
-        return cls(seat, seat_of_letter(str(action.args[0])), int(action.args[1]))
 
     def carry_out(self, cat: Catalog, s: FiftyState, paid: str) -> bool:
         seat, target = self.seat, self.target

@@ -18,10 +18,9 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from cardtable.core import (
     Action,
     BadOption,
-    Evaluator,
     Mode,
     OptionSpec,
-    QuietTest,
+    Parts,
     Result,
     Rng,
     StepGame,
@@ -49,6 +48,7 @@ class FiftyFirstState(StepGame[FiftyState]):
     state_type = FiftyState
     step_type = FiftyStep
     terminations = TERMINATIONS
+    parts = Parts(HeuristicPlayer, evaluate, is_quiet)
     option_specs = (
         OptionSpec("players", 2, "number of players", (2, 3, 4)),
         OptionSpec(
@@ -418,15 +418,6 @@ class FiftyFirstState(StepGame[FiftyState]):
         return card_faces(self.catalog)
 
     # --- the game's parts --------------------------------------------------------------------------
-    def heuristic(self, rng: Rng) -> HeuristicPlayer:
-        return HeuristicPlayer(rng)
-
-    def evaluator(self) -> Evaluator:
-        return evaluate
-
-    def quiet_test(self) -> QuietTest:
-        return is_quiet
-
     def observation_encoding(self) -> Encoding:
         from .encoding import encoding  # NumPy: only for the research adapters
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from cardtable.core import Action, Game, Observation, Rng
+from cardtable.core import Action, Game, Observation, RulesOfThumb
 
 from . import evaluation
 from .actions import TakeAction
@@ -44,18 +44,10 @@ def is_quiet(game: Game[Any], state: FiftyState) -> bool:
     return state.pending is None
 
 
-class HeuristicPlayer:
+class HeuristicPlayer(RulesOfThumb):
     """Rules of thumb for every decision; see the module docstring and RULES.md "Bots"."""
 
-    name = "heuristic"
-
-    def __init__(self, rng: Rng) -> None:
-        self.rng = rng
-
-    def choose(self, observation: Observation) -> Action:
-        legal = observation.legal_actions
-        if len(legal) == 1:
-            return legal[0]
+    def pick(self, observation: Observation, legal: list[Action]) -> Action:
         game = observation.game
         cat: Catalog = game.catalog  # type: ignore[attr-defined]
         kind = observation.decision.kind

@@ -16,21 +16,9 @@ import msgspec
 import numpy as np
 
 from cardtable.core import Game
-from cardtable.core.encoding import (  # the toolkit, re-exported (Race for the Galaxy imports it from here)
-    HASH_BUCKETS,
-    Encoding,
-    Field,
-    HashedViewEncoding,
-    Layout,
-    counts,
-    hashed,
-    one_hot,
-    relative,
-    scalar,
-    seat_number,
-    two_player_utility,
-    vocabulary,
-)
+from cardtable.core import encoding as toolkit
+from cardtable.core.encoding import *  # noqa: F403 (the toolkit, re-exported: RftG imports it from here until branch expansions lands)
+from cardtable.core.encoding import Encoding, HashedViewEncoding
 
 _CACHE: dict[tuple[str, str], Encoding] = {}
 
@@ -110,25 +98,13 @@ def mode_cases() -> list[tuple[str, str, dict[str, Any]]]:
 
 
 __all__ = [
-    "HASH_BUCKETS",
-    "Encoding",
-    "Field",
-    "HashedViewEncoding",
-    "Layout",
+    *toolkit.__all__,
     "action_mask",
-    "counts",
-    "hashed",
     "mode_cases",
     "num_actions",
     "observation_encoding",
     "observe",
     "observed_view",
-    "one_hot",
-    "relative",
-    "scalar",
     "seat_list",
-    "seat_number",
-    "two_player_utility",
     "view_text",
-    "vocabulary",
 ]

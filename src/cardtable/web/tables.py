@@ -17,8 +17,7 @@ from datetime import timedelta
 from typing import Any
 
 import msgspec
-from sqlalchemy import bindparam, delete, func, insert, select, update
-from sqlalchemy import text as sql
+from sqlalchemy import update
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.orm import Session
@@ -41,9 +40,10 @@ from cardtable.core import (
 from cardtable.core.record import SEAT_LETTERS, Move
 from cardtable.core.undo import Step, TakeBack, point, step, why_not
 
-from .db import MoveRow, MoveWriter, SeatRow, TableRow, TakebackRow, now
+from .db import SeatRow, TableRow, now
 from .hints import automata
 from .kinds import kinds_for
+from .store import Heard, Since, Store, StoredMove, StoredTakeBack
 
 HUMAN = "human"
 #: a seat the game plays by itself (e.g. the Machine of Biosphere 5 solo): it never has a decision
@@ -53,11 +53,7 @@ MAX_SEED = 2**31 - 1
 _URLSAFE = re.compile(r"[A-Za-z0-9_-]{1,64}")
 #: characters no name may hold (control characters; PostgreSQL text cannot even store NUL)
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
-#: the PostgreSQL channel on which every server process hears of every stored move
-CHANNEL = "cardtable_moves"
 _encode = msgspec.json.Encoder().encode
-#: a table was used now (a take-back, stored beside its moves)
-_TOUCH = update(TableRow).where(TableRow.id == bindparam("table")).values(updated=bindparam("updated"))
 
 
 class TableError(Exception):
@@ -114,6 +110,8 @@ class Table:
     creator: str = ""
     #: when the table was last used in this process (time.monotonic), for evicting idle tables
     touched: float = field(default_factory=time.monotonic)
+    #: the table's revision in the database this copy is at (`store`): every write checks it
+    revision: int = 0
     #: log lines per viewer, each encoded once when its move is played (bytes: nothing for the garbage
     #: collector to walk); payloads per viewer, encoded once per position
     _lines: dict[int | None, list[bytes]] = field(default_factory=dict, repr=False)
@@ -351,6 +349,16 @@ class Table:
     def record(self) -> Record:
         return self.match.record()
 
+    def adopt(self, fresh: Table) -> None:
+        """Become `fresh`, this table replayed anew (after a take-back, or read again from the database),
+        keeping this object, its lock and who holds it; every watcher is then sent the whole log anew."""
+        self.match, self.seats, self.log, self.revision = fresh.match, fresh.seats, fresh.log, fresh.revision
+        self.narrators, self.setup_events = fresh.narrators, fresh.setup_events
+        self.ask_always = fresh.ask_always
+        self._lines, self._lines_upto, self._lines_over, self._log_tip = {}, {}, False, (0, None)
+        self._built, self._prefixes, self._facts, self._updates = {}, {}, (None, {}), {}
+        self.lines_generation += 1
+
     def why_not_undo(self, seat: int | None) -> str | None:
         """None if `seat` may take back its latest move now (`core.undo`), else why not. At this table a
         bot never acts on a position that could still be taken back: once a bot holds the decision, the
@@ -368,19 +376,19 @@ class Tables:
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
         self.live: dict[str, Table] = {}
-        #: several server processes share a PostgreSQL database: moves are serialised by the primary key
-        #: (table, ply), announced with NOTIFY, and a table in memory catches up with the database
-        #: before it is used
+        #: several server processes share a PostgreSQL database: moves and take-backs are serialised by
+        #: the table's revision (`store`), announced with NOTIFY, and a table in memory catches up with
+        #: the database before it is used
         self.shared = engine.dialect.name == "postgresql"
-        #: stores each move in one transaction on a connection kept open (the hot path)
-        self.writer = MoveWriter(engine, CHANNEL)
+        #: the writes and reads of the hot path
+        self.store = Store(engine)
 
     # --- creating -------------------------------------------------------------------------------
     def create(self, game_name: str, **choices: Any) -> Table:
         """A new table of `game_name` (the choices of `new_table`), stored and held."""
         table, row, seat_rows = self.new_table(game_name, **choices)
         with self._storing_table():
-            self.writer.write_table(row, seat_rows)
+            self.store.write_table(row, seat_rows)
         self.live[table.id] = table
         return table
 
@@ -390,7 +398,7 @@ class Tables:
             return self.create(game_name, **choices)
         table, row, seat_rows = self.new_table(game_name, **choices)
         with self._storing_table():
-            await self.writer.write_table_waiting(row, seat_rows)
+            await self.store.write_table_waiting(row, seat_rows)
         self.live[table.id] = table
         return table
 
@@ -470,6 +478,7 @@ class Tables:
             "created": moment,
             "result": "*",
             "updated": moment,
+            "revision": 0,
         }
         seat_rows = [
             {
@@ -498,37 +507,58 @@ class Tables:
         table.touched = time.monotonic()
         return table
 
-    def catch_up(self, table: Table, upto: int | None = None) -> bool:
-        """Apply the moves another process stored after ours (up to `upto`); True if any was."""
-        if upto is not None and upto <= table.ply:
-            return False
-        with self.engine.connect() as connection:
-            rows = connection.execute(
-                select(MoveRow.ply, MoveRow.seat, MoveRow.action)
-                .where(MoveRow.table_id == table.id, MoveRow.ply > table.ply)
-                .order_by(MoveRow.ply)
-            ).all()
-        return self._replay_rows(table, rows)
+    def catch_up(self, table: Table) -> bool:
+        """Bring `table` up to the database's copy (other processes' moves and take-backs); True if it
+        changed. Raises TableError 404 when the table is gone (it expired)."""
+        try:
+            since = self.store.since(table.id, table.ply)
+        except SQLAlchemyError:
+            raise TableError(503, "storage", "the table could not be read; try again") from None
+        return self._follow(table, since)
 
     async def catch_up_waiting(self, table: Table) -> bool:
-        """`catch_up`, the database's answer awaited (`MoveWriter.moves_after`): the event loop serves
+        """`catch_up`, the database's answer awaited (`Store.since_waiting`): the event loop serves
         other tables meanwhile. Made under the table's `mover` lock, as a move is."""
         async with table.mover:
-            try:
-                rows = await self.writer.moves_after(table.id, table.ply)
-            except SQLAlchemyError:
-                raise TableError(503, "storage", "the table could not be read; try again") from None
-            return self._replay_rows(table, rows)
+            return await self._catch_up_locked(table)
 
-    def heard(self, table: Table, upto: int | None, move: str = "") -> bool:
-        """Catch `table` up after another process announced its move `upto` (None: any moves), given
-        as "SEAT ACTION" in `move` when known: the next move is applied as told, without reading the
-        database (the announcement is sent by the statement that stores the move, on commit); True if
-        any move was applied."""
-        seat, _, action = move.partition(" ")
-        if upto is not None and upto == table.ply + 1 and seat.isdecimal() and action:
-            return self._replay_rows(table, [(upto, int(seat), action)])
-        return self.catch_up(table, upto)
+    async def _catch_up_locked(self, table: Table) -> bool:
+        """`catch_up_waiting` for a caller that holds the table's `mover` lock."""
+        try:
+            since = await self.store.since_waiting(table.id, table.ply)
+        except SQLAlchemyError:
+            raise TableError(503, "storage", "the table could not be read; try again") from None
+        return self._follow(table, since)
+
+    def _follow(self, table: Table, since: Since | None) -> bool:
+        """Bring `table` to what the database holds (`since`): its next moves applied, or, after a
+        take-back this copy has not made, the table replayed anew from the database."""
+        if since is None:
+            self.live.pop(table.id, None)
+            raise TableError(404, "unknown-table", "there is no such table (it expired)")
+        if since.revision == table.revision:
+            return False
+        moves = since.moves
+        follows = not moves or moves[0][0] == table.ply + 1
+        only_moves = since.takebacks == len(table.match.undone)
+        if only_moves and follows and since.revision == table.revision + len(moves):
+            self._replay_rows(table, moves)
+            table.revision = since.revision
+        else:  # a take-back (or a copy read as the table changed): the table anew, in place
+            table.adopt(self._load(table.id))
+        return True
+
+    def heard(self, table: Table, note: Heard) -> bool | None:
+        """What another process's note (`store.note_of`) does to `table`: True when its move was applied
+        here (the next one, as told: nothing is read), False when there is nothing to do (this copy has
+        it already), None when the table must catch up from the database (`catch_up_waiting`)."""
+        if note.kind in ("move", "undo") and note.revision <= table.revision:
+            return False
+        if note.kind == "move" and note.revision == table.revision + 1 and note.ply == table.ply + 1:
+            self._replay_rows(table, [(note.ply, note.seat, note.action)])
+            table.revision = note.revision
+            return True
+        return None
 
     def _replay_rows(self, table: Table, rows: Sequence[Any]) -> bool:
         applied = False
@@ -555,6 +585,11 @@ class Tables:
             row = session.get(TableRow, table_id)
             if row is None:
                 raise TableError(404, "unknown-table", "there is no such table")
+            # the table's row is read first, its moves after: a move stored in between is in the moves
+            # but not in the revision, and the next write, checked against the older revision, is
+            # refused and replays the table anew (the other way round, a write could pass on a
+            # copy that lacks a move)
+            revision = row.revision
             seats = [Seat(s.seat, s.kind, s.name, s.token) for s in row.seats]
             ask_always = {s.seat for s in row.seats if s.ask_always}
             moves = [(m.seat, m.action) for m in row.moves]
@@ -564,7 +599,8 @@ class Tables:
             game = shared_game(game_name, options)
         except CardtableError as err:
             raise TableError(410, "unplayable-table", f"this table can no longer be played: {err}") from None
-        table = Table(table_id, Match(game, seed, [s.name for s in seats]), seats, ask_always=ask_always)
+        match = Match(game, seed, [s.name for s in seats])
+        table = Table(table_id, match, seats, ask_always=ask_always, revision=revision)
         settled = _settled(moves)
         for ply, (seat, text) in enumerate(moves, 1):
             decision = table.match.decision
@@ -603,15 +639,20 @@ class Tables:
     # --- keeping memory and storage bounded -----------------------------------------------------
     def expire(self, ttl: float) -> list[str]:
         """Delete the unfinished tables without a move for `ttl` seconds; finished ones stay."""
-        cutoff = now() - timedelta(seconds=ttl)
-        with self.engine.begin() as connection:
-            stale = TableRow.result == "*", TableRow.updated < cutoff
-            ids = list(connection.scalars(select(TableRow.id).where(*stale).limit(1000)))
-            if ids:
-                connection.execute(delete(MoveRow).where(MoveRow.table_id.in_(ids)))
-                connection.execute(delete(TakebackRow).where(TakebackRow.table_id.in_(ids)))
-                connection.execute(delete(SeatRow).where(SeatRow.table_id.in_(ids)))
-                connection.execute(delete(TableRow).where(TableRow.id.in_(ids)))
+        try:
+            ids = self.store.expire(now() - timedelta(seconds=ttl))
+        except SQLAlchemyError:
+            return []  # tried again at the next sweep
+        for table_id in ids:
+            self.live.pop(table_id, None)
+        return ids
+
+    async def expire_waiting(self, ttl: float) -> list[str]:
+        """`expire` on PostgreSQL, awaited; every server process is told of each table deleted."""
+        try:
+            ids = await self.store.expire_waiting(now() - timedelta(seconds=ttl))
+        except SQLAlchemyError:
+            return []
         for table_id in ids:
             self.live.pop(table_id, None)
         return ids
@@ -689,25 +730,38 @@ class Tables:
 
     def commit(self, table: Table, seat: int, action: Action, move: int) -> None:
         """Store the checked `action` as move `move + 1`, then apply it; refused if the table moved on."""
-        after, texts, row = self._prepare(table, seat, action, move)
+        after, texts, stored = self._prepare(table, seat, action, move)
         with self._storing(table):
-            self.writer.write(*row)
+            written = self.store.write_move(stored)
+        if not written:
+            self.catch_up(table)
+            raise self._outdated(table)
         self._apply(table, seat, action, after, texts=texts)
+        table.revision += 1
 
     async def commit_waiting(self, table: Table, seat: int, action: Action, move: int) -> None:
-        """`commit`, the database's answer awaited (`MoveWriter.write_waiting`): the event loop serves other
-        tables meanwhile (PostgreSQL's round trip and its flush to disk take milliseconds). The caller
-        holds the table's `mover` lock, so nothing else moves this table meanwhile."""
-        after, texts, row = self._prepare(table, seat, action, move)
+        """`commit`, the database's answer awaited (`Store.write_move_waiting`): the event loop serves
+        other tables meanwhile (PostgreSQL's round trip takes milliseconds). The caller holds the
+        table's `mover` lock, so nothing else moves this table in this process meanwhile."""
+        after, texts, stored = self._prepare(table, seat, action, move)
         with self._storing(table):
-            await self.writer.write_waiting(*row)
-        if table.ply == move:
-            self._apply(table, seat, action, after, texts=texts)
+            written = await self.store.write_move_waiting(stored)
+        if not written:
+            await self._catch_up_locked(table)
+            raise self._outdated(table)
+        self._apply(table, seat, action, after, texts=texts)
+        table.revision += 1
+
+    @staticmethod
+    def _outdated(table: Table) -> TableError:
+        """The answer to a write refused because another process moved or took back first (the table
+        has caught up with it since)."""
+        return TableError(409, "stale", f"another move was made first: the table is at move {table.ply}")
 
     def _prepare(
         self, table: Table, seat: int, action: Action, move: int
-    ) -> tuple[Any, dict[int | None, str | None], tuple[Any, ...]]:
-        """The position after `action`, what each viewer reads of it, and the row that stores it."""
+    ) -> tuple[Any, dict[int | None, str | None], StoredMove]:
+        """The position after `action`, what each viewer reads of it, and the move to store."""
         if move != table.ply:
             raise TableError(409, "stale", f"move {move} is stale: the table is at move {table.ply}")
         game = table.game
@@ -715,8 +769,10 @@ class Tables:
         game.apply(after, action, validate=False)
         finished = self._result_after(table, after)
         texts = self._texts(table, action)
-        row = (table.id, table.ply + 1, seat, str(action), _readers(texts, action), finished)
-        return after, texts, row
+        stored = StoredMove(
+            table.id, table.revision, table.ply + 1, seat, str(action), _readers(texts, action), finished
+        )
+        return after, texts, stored
 
     @contextlib.contextmanager
     def _storing(self, table: Table) -> Iterator[None]:
@@ -724,11 +780,8 @@ class Tables:
         try:
             yield
         except IntegrityError:
-            # another server process stored this move first
-            if self.shared:
-                self.catch_up(table)  # catch up with it: its watchers here are told by its NOTIFY
-            else:
-                self.live.pop(table.id, None)  # forget our copy, reload on next use
+            # the ply is stored already (by a server without revisions): forget our copy, reload on use
+            self.live.pop(table.id, None)
             raise TableError(409, "stale", "another move was stored first; reload the table") from None
         except SQLAlchemyError:
             raise TableError(
@@ -738,6 +791,26 @@ class Tables:
     def take_back(self, table: Table, seat: int | None, move: Any) -> TakeBack:
         """Take back `seat`'s latest moves (`core.undo`) if the table allows it now: the moves are
         deleted from storage and the take-back is stored beside them, then the table is replayed."""
+        taken = self._take_back_point(table, seat, move)
+        with self._storing(table):
+            written = self.store.write_takeback(taken)
+        if not written:
+            self.catch_up(table)
+            raise self._outdated(table)
+        return self._taken_back(table, taken)
+
+    async def take_back_waiting(self, table: Table, seat: int | None, move: Any) -> TakeBack:
+        """`take_back`, the database's answer awaited (PostgreSQL); the caller holds the `mover` lock."""
+        taken = self._take_back_point(table, seat, move)
+        with self._storing(table):
+            written = await self.store.write_takeback_waiting(taken)
+        if not written:
+            await self._catch_up_locked(table)
+            raise self._outdated(table)
+        return self._taken_back(table, taken)
+
+    def _take_back_point(self, table: Table, seat: int | None, move: Any) -> StoredTakeBack:
+        """The take-back `seat` asks for with `move`, if the table allows it now; else TableError."""
         if seat is None:
             raise TableError(403, "spectator", "spectators have no moves to take back")
         if isinstance(move, bool) or not isinstance(move, int):
@@ -750,39 +823,14 @@ class Tables:
         if reason is not None:
             raise TableError(409, "cannot-undo", reason)
         keep = point(table.match.steps, seat, over=table.over)
-        taken = TakeBack(keep, seat, [m.action for m in table.match.moves[keep:]])
-        try:
-            with self.engine.begin() as connection:
-                if self.shared:
-                    self._serialise(connection, table, move)
-                connection.execute(delete(MoveRow).where(MoveRow.table_id == table.id, MoveRow.ply > keep))
-                last = select(func.max(TakebackRow.number)).where(TakebackRow.table_id == table.id)
-                number = (connection.scalar(last) or 0) + 1
-                connection.execute(
-                    insert(TakebackRow),
-                    [
-                        {
-                            "table_id": table.id,
-                            "number": number,
-                            "at": keep,
-                            "seat": seat,
-                            "actions": taken.actions,
-                        }
-                    ],
-                )
-                connection.execute(_TOUCH, {"table": table.id, "updated": now()})
-                if self.shared:
-                    connection.execute(
-                        sql("SELECT pg_notify(:c, :m)"), {"c": CHANNEL, "m": f"{table.id} undo"}
-                    )
-        except TableError:
-            self.catch_up(table)
-            raise
-        except SQLAlchemyError:
-            raise TableError(
-                503, "storage", "the take-back could not be stored; nothing changed, try again"
-            ) from None
-        self._rebuild(table, table.match.moves[:keep], [*table.match.undone, taken])
+        actions = [m.action for m in table.match.moves[keep:]]
+        return StoredTakeBack(table.id, table.revision, keep, seat, actions)
+
+    def _taken_back(self, table: Table, stored: StoredTakeBack) -> TakeBack:
+        """Replay `table` after its take-back `stored` was stored."""
+        taken = TakeBack(stored.at, stored.seat, list(stored.actions))
+        self._rebuild(table, table.match.moves[: stored.at], [*table.match.undone, taken])
+        table.revision += 1
         return taken
 
     def _rebuild(self, table: Table, moves: Sequence[Move], undone: Sequence[TakeBack]) -> None:
@@ -796,6 +844,7 @@ class Tables:
             table.seats,
             ask_always=table.ask_always,
             creator=table.creator,
+            revision=table.revision,
         )
         fresh.match.undone = list(undone)
         notes = sorted(undone, key=lambda t: t.at)
@@ -818,17 +867,7 @@ class Tables:
             self._apply(fresh, move.seat, action, after, steps=fresh.ply >= settled)
             note_upto(fresh.ply)
         note_upto(fresh.ply, rest=True)  # take-backs after moves a later take-back took back too
-        fresh.mover = table.mover  # the same lock: a take-back is made under it
-        fresh.lines_generation = table.lines_generation + 1  # every watcher is sent the whole log anew
-        table.__dict__.update(fresh.__dict__)
-
-    def _serialise(self, connection: Any, table: Table, move: int) -> None:
-        """Under the table's row lock (one mover at a time across processes), refuse a move another
-        process has already answered."""
-        connection.execute(select(TableRow.id).where(TableRow.id == table.id).with_for_update())
-        stored = connection.scalar(select(func.max(MoveRow.ply)).where(MoveRow.table_id == table.id)) or 0
-        if stored != move:
-            raise TableError(409, "stale", f"move {move} is stale: the table is at move {stored}")
+        table.adopt(fresh)
 
     def _result_after(self, table: Table, after: Any) -> str | None:
         """The result text if the position `after` the action ends the game."""

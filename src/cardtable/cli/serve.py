@@ -55,6 +55,14 @@ def serve(
         list[str] | None,
         typer.Option(help="Import this module first, e.g. a package registering more games."),
     ] = None,
+    trusted_proxies: Annotated[
+        str | None,
+        typer.Option(
+            envvar="CARDTABLE_TRUSTED_PROXIES",
+            help="Reverse proxies (addresses or networks, comma-separated) whose X-Forwarded-For is "
+            "believed (default: none).",
+        ),
+    ] = None,
 ) -> None:
     """Serve the web table: start a game in the browser, share seat links, play live.
 
@@ -64,6 +72,8 @@ def serve(
     try:
         import uvicorn
 
+        from cardtable.web.addresses import TRUSTED_PROXIES_VARIABLE
+        from cardtable.web.addresses import trusted_proxies as checked_proxies
         from cardtable.web.app import BOT_DELAY_VARIABLE, PLUGINS_VARIABLE
         from cardtable.web.db import DATABASE_URL_VARIABLE, connect, default_database_url, synchronous_commit
         from cardtable.web.limits import Limits
@@ -85,6 +95,7 @@ def serve(
     engine.dispose()
     try:
         synchronous_commit()  # checked here, once, with a clear message (each process reads it)
+        proxies = checked_proxies(trusted_proxies or "")
     except ValueError as err:
         fail(str(err))
     # the defaults (or, without rate limits, no rate nor cap), then every CARDTABLE_LIMIT_* variable
@@ -95,6 +106,7 @@ def serve(
     os.environ[DATABASE_URL_VARIABLE] = url
     os.environ[BOT_DELAY_VARIABLE] = str(bot_delay)
     os.environ[PLUGINS_VARIABLE] = ",".join(plugin or [])
+    os.environ[TRUSTED_PROXIES_VARIABLE] = proxies
     _more_file_descriptors()
     typer.echo(
         f"cardtable web table on http://{host}:{port}/  ({workers} process{'es' if workers > 1 else ''}, "
@@ -112,6 +124,9 @@ def serve(
         h11_max_incomplete_event_size=16 * 1024,
         ws_max_size=limits.ws_max_message,
         ws_per_message_deflate=False,
+        # the visitor's address from X-Forwarded-For only behind the proxies named (default: none)
+        proxy_headers=bool(proxies),
+        forwarded_allow_ips=proxies or None,
     )
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import gc
 import json
 import logging
@@ -33,6 +34,7 @@ from cardtable.core import (
     make_game,
 )
 
+from .addresses import visitor
 from .apidocs import docs_page
 from .db import default_database_url
 from .guard import Guard
@@ -192,7 +194,8 @@ def create_app(
     app.include_router(pages_router, responses=_errors(400, 404, 408, 413))
 
     def address(request: Request | WebSocket) -> str:
-        return request.client.host if request.client else "?"
+        """Who the visitor is for the per-address limits (`addresses.visitor`)."""
+        return visitor(request.client.host) if request.client else "?"
 
     def throttle(limiter: RateLimiter, who: str, what: str) -> None:
         if not limiter.allow(who):
@@ -272,7 +275,7 @@ def create_app(
         who = address(request)
         throttle(creations, who, "new tables")
         if any(kind not in (HUMAN, AUTOMATON) for kind in body.seats or ()):
-            if server.tables.count_unfinished_bot_tables() >= limits.bot_tables:
+            if server.tables.count_working_bot_tables() >= limits.bot_tables:
                 raise TableError(503, "busy", "the server has as many bot tables as it can run; try later")
             if server.tables.count_unfinished_bot_tables(who) >= limits.bot_tables_per_address:
                 raise TableError(429, "too-many-bot-tables", "finish one of your bot tables first")
@@ -398,9 +401,14 @@ def create_app(
         try:
             table = await server.current_table(table_id)
             seat = table.seat_of(token)
-            refusal = server.hub.refusal(table.id, who)
+            if seat is None and server.hub.full_of_spectators(table.id):
+                # a seat's browser says hello (with its token) first: a seat always gets in
+                seat = await _seat_from_hello(websocket, table)
+            refusal = server.hub.refusal(table.id, who, seat)
             if refusal is not None:
                 raise TableError(TOO_MANY - 4000, "too-many-watchers", refusal)
+        except WebSocketDisconnect:
+            return
         except TableError as err:
             await websocket.send_text(encode(_error_message(err)).decode())
             await websocket.close(code=4000 + err.status, reason=err.code)
@@ -424,6 +432,24 @@ def create_app(
             if connection.task is not None:
                 await asyncio.wait({connection.task}, timeout=limits.send_timeout + 1)
                 await connection.stop()
+
+    async def _seat_from_hello(websocket: WebSocket, table: Table) -> int:
+        """The seat a watcher's first message, a `hello` with its token, opens; a watcher that says
+        nothing of the kind in time is a spectator, refused."""
+        try:
+            message = await asyncio.wait_for(websocket.receive(), limits.hello_timeout)
+        except TimeoutError:
+            message = {}
+        if message.get("type") == "websocket.disconnect":
+            raise WebSocketDisconnect(message.get("code", 1000))
+        data: dict[str, Any] = {}
+        with contextlib.suppress(TableError):
+            data = _decode(message)
+        given = data.get("token")
+        if data.get("type") == "hello" and isinstance(given, str) and given:
+            return table.seat_of(given)  # type: ignore[return-value]  (a token names a seat, or is refused)
+        refusal = "this table has as many spectators as it can take; try again later"
+        raise TableError(TOO_MANY - 4000, "too-many-watchers", refusal)
 
     async def _handle(connection: Connection, table_id: str, message: dict[str, Any]) -> None:
         request_id = None
@@ -455,6 +481,9 @@ def create_app(
                 given = data.get("token")
                 seat = table.seat_of(given if isinstance(given, str) else None)
                 if seat != connection.seat:
+                    refusal = server.hub.refusal(table_id, connection.address, seat, moving=connection)
+                    if refusal is not None:
+                        raise TableError(TOO_MANY - 4000, "too-many-watchers", refusal)
                     server.hub.leave(table_id, connection)
                     connection.seat = seat
                     server.hub.join(table_id, connection)

@@ -30,22 +30,31 @@ class Limits:
     send_queue: int = 16
     #: seconds one message may take to reach a watcher before it is dropped as too slow
     send_timeout: float = 5.0
-    #: watchers at once on one table, and from one address across all tables
+    #: spectators at once on one table (a seat's own windows never count: seats always get in), and
+    #: watchers (spectators and seats) from one address across all tables
     watchers_per_table: int = 64
     watchers_per_address: int = 32
+    #: windows one seat may have open on its table at once
+    connections_per_seat: int = 8
+    #: seconds a new watcher of a table full of spectators has to say `hello` with its seat's token
+    #: (a browser says it at once) before it is refused as one spectator too many
+    hello_timeout: float = 3.0
     #: tables one address may create: a burst, then one every `create_every` seconds
     create_burst: float = 20
     create_every: float = 3.0
     #: actions one address may send: a burst, then `actions_per_second`
     action_burst: float = 60
     actions_per_second: float = 20
-    #: unfinished tables with a bot seat at once, in all and per address
+    #: tables whose bots are working (a bot's decision pending) at once, per server process, before a new
+    #: bot table is refused; and unfinished bot tables one address (an IPv6 /64) may hold
     bot_tables: int = 100
     bot_tables_per_address: int = 8
     #: worker processes in which bots think (0: threads of the server process, for tests)
     bot_workers: int = 1
     #: seconds an unfinished table may go without a move before it expires (deleted; finished ones stay)
     table_ttl: float = 7 * 24 * 3600
+    #: the same for an unfinished table with a bot seat (a person who left a bot waiting)
+    bot_table_ttl: float = 3600
     #: seconds a table with no watcher and no move stays in memory before it is evicted (reloaded on use)
     idle_eviction: float = 600
     #: tables kept in memory at most (the least recently used ones without watchers go first)

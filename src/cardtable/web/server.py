@@ -172,11 +172,17 @@ class TableServer:
 
     async def _housekeeping(self) -> None:
         """Expire abandoned tables and evict idle ones from memory, now and then."""
-        period = max(0.5, min(60.0, self.limits.table_ttl / 10, self.limits.idle_eviction / 4))
+        limits = self.limits
+        period = max(
+            0.5, min(60.0, limits.table_ttl / 10, limits.bot_table_ttl / 10, limits.idle_eviction / 4)
+        )
         while True:
             try:
                 if self.tables.shared:  # every process hears of each table deleted (its NOTIFY)
-                    for table_id in await self.tables.expire_waiting(self.limits.table_ttl):
+                    expired = await self.tables.expire_waiting(
+                        self.limits.table_ttl, self.limits.bot_table_ttl
+                    )
+                    for table_id in expired:
                         self.forget(table_id)
                 self.sweep()
             except Exception:
@@ -186,7 +192,8 @@ class TableServer:
     def sweep(self) -> tuple[list[str], list[str]]:
         """Expire abandoned tables (SQLite; PostgreSQL's are expired by `_housekeeping`, awaited) and
         evict idle ones from memory."""
-        expired = [] if self.tables.shared else self.tables.expire(self.limits.table_ttl)
+        limits = self.limits
+        expired = [] if self.tables.shared else self.tables.expire(limits.table_ttl, limits.bot_table_ttl)
         for table_id in expired:
             self.forget(table_id)
         evicted = self.tables.evict(

@@ -135,11 +135,16 @@ _SINCE = (
     "FROM tables t LEFT JOIN moves m ON m.table_id = t.id AND m.ply > {ply} WHERE t.id = {table} "
     "ORDER BY m.ply"
 )
-#: unfinished tables without a move since a moment: deleted (their seats, moves and take-backs go with
-#: them: ON DELETE CASCADE), checked again row by row (a move stored meanwhile saves its table)
+#: an unfinished table without a move since `cutoff`, or since `bot_cutoff` if a bot sits at it
+_STALE = (
+    "result = '*' AND (updated < {cutoff} OR (updated < {bot_cutoff} AND EXISTS (SELECT 1 FROM seats s "
+    "WHERE s.table_id = tables.id AND s.kind NOT IN ('human', 'automaton'))))"
+)
+#: stale tables deleted (their seats, moves and take-backs go with them: ON DELETE CASCADE), checked
+#: again row by row (a move stored meanwhile saves its table)
 _EXPIRE = (
-    "DELETE FROM tables WHERE id IN (SELECT id FROM tables WHERE result = '*' AND updated < {cutoff} "
-    "LIMIT {most}) AND result = '*' AND updated < {cutoff} RETURNING id"
+    f"DELETE FROM tables WHERE id IN (SELECT id FROM tables WHERE {_STALE} LIMIT {{most}}) "
+    f"AND {_STALE} RETURNING id"
 )
 
 
@@ -161,7 +166,9 @@ class Store:
         self._options = TableRow.__table__.c.options.type.dialect_impl(dialect).bind_processor(dialect)
         style = ("%({})s" if self.shared else ":{}").format
         self._since = _SINCE.format(ply=style("ply"), table=style("table"))
-        self._expire = _EXPIRE.format(cutoff=style("cutoff"), most=style("most"))
+        self._expire = _EXPIRE.format(
+            cutoff=style("cutoff"), bot_cutoff=style("bot_cutoff"), most=style("most")
+        )
         #: PostgreSQL: the statements that store a new table and its seats, compiled at first use
         self._new_table: tuple[str, str] | None = None
         #: the connection of the synchronous path (SQLite's one writer; PostgreSQL in tests and tools)
@@ -285,9 +292,10 @@ class Store:
             async with connection.cursor() as cursor:
                 await cursor.executemany(seat_sql, seats)
 
-    def expire(self, cutoff: datetime, most: int = 1000) -> list[str]:
-        """Delete the unfinished tables without a move since `cutoff` (at most `most`); their ids."""
-        params = {"cutoff": self._bind_time(cutoff), "most": most}
+    def expire(self, cutoff: datetime, bot_cutoff: datetime, most: int = 1000) -> list[str]:
+        """Delete the unfinished tables without a move since `cutoff`, or since `bot_cutoff` if a bot
+        sits at them (at most `most`); their ids."""
+        params = {"cutoff": self._bind_time(cutoff), "bot_cutoff": self._bind_time(bot_cutoff), "most": most}
         connection = self._connection()
         try:
             ids = [row[0] for row in connection.exec_driver_sql(self._expire, params)]
@@ -299,12 +307,12 @@ class Store:
             raise
         return ids
 
-    async def expire_waiting(self, cutoff: datetime, most: int = 1000) -> list[str]:
+    async def expire_waiting(self, cutoff: datetime, bot_cutoff: datetime, most: int = 1000) -> list[str]:
         """`expire` on PostgreSQL, each deleted table announced to every server process ("ID expired")
         by the same transaction."""
         notify = "SELECT id, pg_notify(%(channel)s, id || ' expired') FROM gone"
         statement = f"WITH gone AS ({self._expire}) {notify}"
-        params = {"cutoff": cutoff, "most": most, "channel": self.channel}
+        params = {"cutoff": cutoff, "bot_cutoff": bot_cutoff, "most": most, "channel": self.channel}
         return [row[0] for row in await self._on_pool(statement, params, fetch=True)]
 
     # --- connections -------------------------------------------------------------------------------

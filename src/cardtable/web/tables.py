@@ -637,20 +637,25 @@ class Tables:
             table.ask_always.discard(seat)
 
     # --- keeping memory and storage bounded -----------------------------------------------------
-    def expire(self, ttl: float) -> list[str]:
-        """Delete the unfinished tables without a move for `ttl` seconds; finished ones stay."""
+    def expire(self, ttl: float, bot_ttl: float) -> list[str]:
+        """Delete the unfinished tables without a move for `ttl` seconds (`bot_ttl` with a bot seat);
+        finished ones stay."""
+        moment = now()
         try:
-            ids = self.store.expire(now() - timedelta(seconds=ttl))
+            ids = self.store.expire(moment - timedelta(seconds=ttl), moment - timedelta(seconds=bot_ttl))
         except SQLAlchemyError:
             return []  # tried again at the next sweep
         for table_id in ids:
             self.live.pop(table_id, None)
         return ids
 
-    async def expire_waiting(self, ttl: float) -> list[str]:
+    async def expire_waiting(self, ttl: float, bot_ttl: float) -> list[str]:
         """`expire` on PostgreSQL, awaited; every server process is told of each table deleted."""
+        moment = now()
         try:
-            ids = await self.store.expire_waiting(now() - timedelta(seconds=ttl))
+            ids = await self.store.expire_waiting(
+                moment - timedelta(seconds=ttl), moment - timedelta(seconds=bot_ttl)
+            )
         except SQLAlchemyError:
             return []
         for table_id in ids:
@@ -672,14 +677,17 @@ class Tables:
                     gone.append(table_id)
         return gone
 
-    def count_unfinished_bot_tables(self, address: str | None = None) -> int:
-        """Unfinished tables in memory with a seat a bot plays (a cap on the thinking the server does)."""
+    def count_working_bot_tables(self) -> int:
+        """Tables in memory whose bot is deciding (the thinking the server does); a bot table waiting
+        for its person is not one."""
+        return sum(1 for t in self.live.values() if (d := t.decision) is not None and t.seats[d.seat].is_bot)
+
+    def count_unfinished_bot_tables(self, address: str) -> int:
+        """Unfinished tables in memory with a seat a bot plays, created by `address` (`visitor`)."""
         return sum(
             1
             for t in self.live.values()
-            if not t.over
-            and any(s.kind not in (HUMAN, AUTOMATON) for s in t.seats)
-            and (address is None or t.creator == address)
+            if t.creator == address and not t.over and any(s.kind not in (HUMAN, AUTOMATON) for s in t.seats)
         )
 
     # --- playing --------------------------------------------------------------------------------

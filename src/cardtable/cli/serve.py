@@ -76,7 +76,7 @@ def serve(
         from cardtable.web.addresses import trusted_proxies as checked_proxies
         from cardtable.web.app import BOT_DELAY_VARIABLE, PLUGINS_VARIABLE
         from cardtable.web.db import DATABASE_URL_VARIABLE, connect, default_database_url, synchronous_commit
-        from cardtable.web.limits import Limits
+        from cardtable.web.limits import ENVIRONMENT_PREFIX, Limits, machine_cores
     except ImportError as err:
         fail(f"the web table needs its extra dependencies: pip install 'cardtable[web]' ({err})")
     for module in plugin or []:
@@ -102,6 +102,8 @@ def serve(
     limits = Limits.from_environment(None if rate_limits else Limits.relaxed())
     if table_ttl is not None:
         limits = dataclasses.replace(limits, table_ttl=table_ttl * 3600)
+    if workers > 1 and ENVIRONMENT_PREFIX + "BOT_WORKERS" not in os.environ:  # the cores shared out
+        limits = dataclasses.replace(limits, bot_workers=max(1, machine_cores() // workers))
     os.environ.update(limits.to_environment())
     os.environ[DATABASE_URL_VARIABLE] = url
     os.environ[BOT_DELAY_VARIABLE] = str(bot_delay)

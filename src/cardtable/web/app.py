@@ -172,6 +172,7 @@ def create_app(
         if tune_gc:  # a server process of its own (`cardtable serve`), not an app inside tests
             tune_garbage_collector()
         server.start()
+        await server.bots.ready()  # a quick bot answers at once from the first request on
         yield
         await server.close()
 

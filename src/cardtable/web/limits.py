@@ -9,10 +9,18 @@ from __future__ import annotations
 
 import os
 import time
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
 ENVIRONMENT_PREFIX = "CARDTABLE_LIMIT_"
+
+
+def machine_cores() -> int:
+    """The cores this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
 
 
 @dataclass(frozen=True)
@@ -49,8 +57,10 @@ class Limits:
     #: bot table is refused; and unfinished bot tables one address (an IPv6 /64) may hold
     bot_tables: int = 100
     bot_tables_per_address: int = 8
-    #: worker processes in which bots think (0: threads of the server process, for tests)
-    bot_workers: int = 1
+    #: worker processes in which searching bots think, per server process (`thinking`; quick bots have one
+    #: more of their own; 0: threads of the server process, for tests): by default the machine's cores
+    #: (`cardtable serve --workers N` gives each of its N processes a share)
+    bot_workers: int = field(default_factory=machine_cores)
     #: seconds an unfinished table may go without a move before it expires (deleted; finished ones stay)
     table_ttl: float = 7 * 24 * 3600
     #: the same for an unfinished table with a bot seat (a person who left a bot waiting)

@@ -1,8 +1,10 @@
 """The ASGI layer every request passes first: bounded bodies and the headers a public site sends.
 
 - A request body is read here, whole, before the application sees it, but only up to `Limits.max_body`
-  bytes (a larger one is answered 413 without reading further) and with at most `Limits.body_timeout`
-  seconds between two chunks (a client that stops sending is answered 408).
+  bytes (a larger one is answered 413 without reading further), with at most `Limits.body_timeout`
+  seconds between two chunks (a client that stops sending is answered 408), and all of it by
+  `Limits.request_timeout` seconds after the request's first byte (`protocol.BEGAN`; a body sent a byte
+  at a time is answered 408 then).
 - Every response carries a Content-Security-Policy that allows only this site's own scripts, styles,
   images and connections, forbids framing (clickjacking), and says `nosniff` and `no-referrer`; pages
   and API answers that may hold a seat's view are `no-store`, so no cache or back button keeps them.
@@ -16,6 +18,7 @@ from typing import Any
 import msgspec
 
 from .limits import Limits
+from .protocol import BEGAN
 
 Scope = dict[str, Any]
 Receive = Any
@@ -68,7 +71,9 @@ class Guard:
                 send_with_headers, 413, "too-large", f"a request body is at most {self.limits.max_body} bytes"
             )
             return
-        body, status = await self._read_body(receive)
+        loop = asyncio.get_running_loop()
+        deadline = scope.get(BEGAN, loop.time()) + self.limits.request_timeout
+        body, status = await self._read_body(receive, deadline)
         if status == 413:
             await _refuse(
                 send_with_headers, 413, "too-large", f"a request body is at most {self.limits.max_body} bytes"
@@ -90,12 +95,14 @@ class Guard:
 
         await self.app(scope, replay, send_with_headers)
 
-    async def _read_body(self, receive: Receive) -> tuple[bytes, int]:
+    async def _read_body(self, receive: Receive, deadline: float) -> tuple[bytes, int]:
         chunks: list[bytes] = []
         size = 0
+        loop = asyncio.get_running_loop()
         while True:
+            wait = min(self.limits.body_timeout, deadline - loop.time())
             try:
-                message = await asyncio.wait_for(receive(), self.limits.body_timeout)
+                message = await asyncio.wait_for(receive(), max(wait, 0))
             except TimeoutError:
                 return b"", 408
             if message["type"] == "http.disconnect":

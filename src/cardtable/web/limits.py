@@ -30,6 +30,10 @@ class Limits:
     #: seconds a client may take to send a request's headers, and between two chunks of its body
     header_timeout: float = 10.0
     body_timeout: float = 10.0
+    #: seconds a whole request (headers and body) may take to arrive, however it trickles in
+    request_timeout: float = 30.0
+    #: HTTP connections open at once from one address (an IPv6 /64; a trusted proxy's are not counted)
+    connections_per_address: int = 64
     #: seconds an idle keep-alive HTTP connection is kept open
     keep_alive: float = 5.0
     #: largest WebSocket message accepted (bytes)

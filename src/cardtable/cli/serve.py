@@ -74,9 +74,10 @@ def serve(
 
         from cardtable.web.addresses import TRUSTED_PROXIES_VARIABLE
         from cardtable.web.addresses import trusted_proxies as checked_proxies
-        from cardtable.web.app import BOT_DELAY_VARIABLE, PLUGINS_VARIABLE
+        from cardtable.web.app import BOT_DELAY_VARIABLE
         from cardtable.web.db import DATABASE_URL_VARIABLE, connect, default_database_url, synchronous_commit
         from cardtable.web.limits import ENVIRONMENT_PREFIX, Limits, machine_cores
+        from cardtable.web.plugins import PLUGINS_VARIABLE
     except ImportError as err:
         fail(f"the web table needs its extra dependencies: pip install 'cardtable[web]' ({err})")
     for module in plugin or []:

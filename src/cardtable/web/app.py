@@ -27,7 +27,6 @@ from cardtable import __version__
 from cardtable.core import (
     BadOption,
     Game,
-    Match,
     UnknownGame,
     game_class,
     game_names,
@@ -44,6 +43,8 @@ from .kinds import kinds_for
 from .limits import Limits, RateLimiter
 from .pages import for_people
 from .pages import router as pages_router
+from .plugins import import_plugins
+from .replay import MAX_RECORD_BYTES, decompressed
 from .server import TableServer
 from .tables import AUTOMATON, HUMAN, Table, TableError
 
@@ -120,15 +121,11 @@ def load_every_game() -> None:
 
 #: how `cardtable serve` hands its settings to each server process it starts
 BOT_DELAY_VARIABLE = "CARDTABLE_BOT_DELAY"
-PLUGINS_VARIABLE = "CARDTABLE_PLUGINS"
 
 
 def app_from_environment() -> FastAPI:
     """The app of one server process started by `cardtable serve` (its settings in the environment)."""
-    import importlib
-
-    for module in filter(None, os.environ.get(PLUGINS_VARIABLE, "").split(",")):
-        importlib.import_module(module)
+    import_plugins()
     delay = float(os.environ.get(BOT_DELAY_VARIABLE, "0.6"))
     return create_app(None, bot_delay=delay, limits=Limits.from_environment(), tune_gc=True)
 
@@ -369,19 +366,30 @@ def create_app(
             body, media_type=media, headers={"Content-Disposition": f'attachment; filename="{filename}"'}
         )
 
-    @app.get("/api/tables/{table_id}/replay", responses=_errors(404, 409, 410))
-    async def replay_frames(table_id: str) -> dict[str, Any]:
+    @app.get("/api/tables/{table_id}/replay", responses=_errors(404, 409, 410, 429))
+    async def replay_frames(table_id: str, request: Request) -> Response:
+        """Every position of a finished table as each seat and a spectator saw it (gzip-compressed for
+        clients that take it: every browser does)."""
         table = await server.current_table(table_id)
         _require_over(table)
-        return {
-            "table": table.id,
-            "game": table.game.name,
-            "title": table.game.title,
-            "options": dict(table.game.options),
-            "seats": [s.public(table.game) for s in table.seats],
-            "setup_events": table.setup_events[None],
-            "frames": _frames(table),
-        }
+        who = address(request)
+        server.replays.allow(who)
+        return await _gzipped_json(request, await server.replays.of_table(table, who))
+
+    @app.post("/api/replay", responses=_errors(400, 408, 413, 429))
+    async def replay_record(request: Request) -> Response:
+        """Every position of the game a posted record (text or JSON) describes, as the replay page draws
+        it; the record is checked move by move, and a faulty one is refused naming the move at fault."""
+        body = await request.body()
+        if len(body) > MAX_RECORD_BYTES:
+            raise TableError(413, "too-large", "this file is too large to be a game record")
+        try:
+            text = body.decode("utf-8-sig")
+        except UnicodeDecodeError:
+            raise TableError(400, "bad-record", "this file is not a game record (not UTF-8 text)") from None
+        who = address(request)
+        server.replays.allow(who)
+        return await _gzipped_json(request, await server.replays.of_record(text, who))
 
     # --- live -----------------------------------------------------------------------------------
     @app.websocket("/ws/tables/{table_id}")
@@ -587,30 +595,12 @@ def catalog() -> list[dict[str, Any]]:
     return games
 
 
-def _frames(table: Table) -> list[dict[str, Any]]:
-    """Every position of a finished table, as all seats and a spectator saw it (the game is over)."""
-    game, seats = table.game, range(table.game.num_seats)
-    match = Match(game, table.match.seed, list(table.match.seats))
-    frames = []
-
-    def frame(last: dict[str, Any] | None) -> dict[str, Any]:
-        decision = match.decision
-        return {
-            "move": len(match.moves),
-            "last": last,
-            "decision": None if decision is None else {"seat": decision.seat, "prompt": decision.prompt},
-            "spectator": game.view(match.state, None),
-            "views": [game.view(match.state, s) for s in seats],
-            "result": None if match.result is None else match.result.describe(list(match.seats)),
-        }
-
-    frames.append(frame(None))
-    moves_log = [entry for entry in table.log if not entry.undo]  # take-back lines are not moves
-    for move, entry in zip(table.match.moves, moves_log, strict=True):
-        match.apply(move.action, validate=False)
-        last = {"seat": move.seat, "letter": game.seat_name(move.seat), "action": move.action}
-        frames.append(frame({**last, "events": entry.told[None].events}))
-    return frames
+async def _gzipped_json(request: Request, data: bytes) -> Response:
+    """A gzip-compressed JSON body as it is, to a client that takes gzip; else unpacked (off the loop)."""
+    if "gzip" in request.headers.get("accept-encoding", ""):
+        headers = {"content-encoding": "gzip", "vary": "accept-encoding"}
+        return Response(data, media_type="application/json", headers=headers)
+    return Response(await asyncio.to_thread(decompressed, data), media_type="application/json")
 
 
 def _require_over(table: Table) -> None:

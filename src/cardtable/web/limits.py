@@ -57,6 +57,9 @@ class Limits:
     #: actions one address may send: a burst, then `actions_per_second`
     action_burst: float = 60
     actions_per_second: float = 20
+    #: replays of finished games one address may ask for: a burst, then one every `replay_every` seconds
+    replay_burst: float = 10
+    replay_every: float = 6.0
     #: tables whose bots are working (a bot's decision pending) at once, per server process, before a new
     #: bot table is refused; and unfinished bot tables one address (an IPv6 /64) may hold
     bot_tables: int = 100
@@ -102,6 +105,8 @@ class Limits:
             bot_tables_per_address=1_000_000,
             watchers_per_table=100_000,
             watchers_per_address=100_000,
+            replay_burst=1e9,
+            replay_every=1e-9,
         )
         return replace(base, **changes)
 

@@ -20,6 +20,7 @@ from .bots import Bots
 from .db import Checkpointer, SeatRow, TableRow, connect
 from .hub import Answer, Hub
 from .limits import Limits
+from .replay import Replays
 from .store import CHANNEL, note_of
 from .tables import AUTOMATON, HUMAN, Table, TableError, Tables
 
@@ -36,6 +37,8 @@ class TableServer:
         self.tables = Tables(self.engine)
         self.hub = Hub(self.limits)
         self.bots = Bots(self.tables, self.act, bot_delay, self.limits.bot_workers)
+        #: finished games' replays, built once each in the bots' slow lane
+        self.replays = Replays(self.bots.lanes["slow"], self.limits)
         self.background: list[asyncio.Task[None]] = []
 
     def table(self, table_id: str) -> Table:

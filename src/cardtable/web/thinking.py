@@ -30,6 +30,8 @@ from typing import Any, Generic, Literal, TypeVar
 
 from cardtable.players import split_kind
 
+from .plugins import import_plugins
+
 log = logging.getLogger(__name__)
 
 T = TypeVar("T")
@@ -185,6 +187,7 @@ def _worker_start(server: int, niceness: int) -> None:
     server, and gone soon after the server process `server` is (however it ended: SIGKILL runs no
     shutdown code)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    import_plugins()
     if niceness:
         with contextlib.suppress(OSError):
             os.nice(niceness)

@@ -44,6 +44,7 @@ from .limits import Limits, RateLimiter
 from .pages import for_people
 from .pages import router as pages_router
 from .plugins import import_plugins
+from .protocol import QuietInvalidText
 from .replay import MAX_RECORD_BYTES, decompressed
 from .server import TableServer
 from .tables import AUTOMATON, HUMAN, Table, TableError
@@ -159,6 +160,7 @@ def create_app(
 ) -> FastAPI:
     """The app for one database (default: `CARDTABLE_DATABASE_URL`, else a SQLite file)."""
     limits = limits or Limits()
+    QuietInvalidText.install()
     server = TableServer(database_url or default_database_url(), bot_delay=bot_delay, limits=limits)
     creations = RateLimiter(limits.create_burst, 1 / limits.create_every)
     actions = RateLimiter(limits.action_burst, limits.actions_per_second)

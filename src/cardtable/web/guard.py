@@ -5,6 +5,7 @@
   seconds between two chunks (a client that stops sending is answered 408), and all of it by
   `Limits.request_timeout` seconds after the request's first byte (`protocol.BEGAN`; a body sent a byte
   at a time is answered 408 then).
+- A HEAD request is answered as its GET would be, without the body (FastAPI's routes know no HEAD).
 - Every response carries a Content-Security-Policy that allows only this site's own scripts, styles,
   images and connections, forbids framing (clickjacking), and says `nosniff` and `no-referrer`; pages
   and API answers that may hold a seat's view are `no-store`, so no cache or back button keeps them.
@@ -51,8 +52,15 @@ class Guard:
             return
         path = scope.get("path", "")
         private = path.startswith(_PRIVATE_PREFIXES)
+        head = scope.get("method") == "HEAD"
+        if head:
+            scope = {**scope, "method": "GET"}
 
         async def send_with_headers(message: dict[str, Any]) -> None:
+            if head and message["type"] == "http.response.body":
+                if message.get("more_body", False):
+                    return
+                message = {**message, "body": b""}
             if message["type"] == "http.response.start":
                 headers = [
                     (k, v)

@@ -11,11 +11,15 @@
   WebSocket leaves the count (watchers are limited by the hub).
 
 The limits are read from the environment, as `cardtable serve` starts every server process with them.
+
+A WebSocket text frame that is not UTF-8 is refused by uvicorn (close code 1007) with a traceback in the
+log; `QuietInvalidText` drops that record, so that no client can fill the log a frame at a time.
 """
 
 from __future__ import annotations
 
 import asyncio
+import logging
 from typing import Any, ClassVar
 
 import msgspec
@@ -111,3 +115,19 @@ class GuardedHttpToolsProtocol(HttpToolsProtocol):
         self._header_timer = None
         if not self.transport.is_closing():
             self.transport.abort()
+
+
+class QuietInvalidText(logging.Filter):
+    """Drops uvicorn's record (and traceback) of a WebSocket text frame that is not UTF-8: the client is
+    answered with close code 1007, and nothing in the server went wrong."""
+
+    MESSAGE = "Invalid UTF-8 sequence received from client."
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return record.msg != self.MESSAGE
+
+    @classmethod
+    def install(cls) -> None:
+        logger = logging.getLogger("uvicorn.error")
+        if not any(isinstance(f, cls) for f in logger.filters):
+            logger.addFilter(cls())

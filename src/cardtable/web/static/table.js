@@ -3,8 +3,8 @@ import { describeAction, el, gameHints, loadFaces, loadHints, logItems, renderVi
 
 const root = document.getElementById("table");
 const tableId = root.dataset.table;
-// a seat's token: in the link's fragment (/t/ID/seat#TOKEN, never sent to any server in a URL: it goes
-// in the WebSocket's first message), or in the path of a link made before (given by the page)
+// a seat's token: in the link's fragment (/t/ID/seat#TOKEN, never sent to any server in a URL), or in the
+// path of a link made before (given by the page); either way it goes in the WebSocket's first message
 const fragmentToken = decodeURIComponent(location.hash.slice(1)) || null;
 const token = root.dataset.token || fragmentToken;
 const $ = (id) => document.getElementById(id);
@@ -22,8 +22,7 @@ let nextId = 1;
 
 function wsUrl() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
-  const query = token && !fragmentToken ? `?token=${encodeURIComponent(token)}` : "";
-  return `${scheme}://${location.host}/ws/tables/${encodeURIComponent(tableId)}${query}`;
+  return `${scheme}://${location.host}/ws/tables/${encodeURIComponent(tableId)}`;
 }
 
 function setConnection(text, ok) {
@@ -36,7 +35,7 @@ function connect() {
   socket = new WebSocket(wsUrl());
   socket.addEventListener("open", () => {
     retry = 0;
-    if (fragmentToken) socket.send(JSON.stringify({ type: "hello", token: fragmentToken }));
+    if (token) socket.send(JSON.stringify({ type: "hello", token }));
     setConnection("live", true);
   });
   socket.addEventListener("message", (event) => receive(JSON.parse(event.data)));

@@ -19,7 +19,10 @@ from typing import Any
 from cardtable.core import make_game, mix_seed
 from cardtable.players import make_player
 
-from .tables import Table, TableError, Tables, shared_game
+from .catalog import shared_game
+from .errors import TableError
+from .table import Table
+from .tables import Tables
 from .thinking import Lane, LaneName, lane_of
 
 log = logging.getLogger(__name__)

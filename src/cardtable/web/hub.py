@@ -20,7 +20,7 @@ import msgspec
 from fastapi import WebSocket
 
 from .limits import Limits
-from .tables import Table
+from .table import Table
 
 log = logging.getLogger(__name__)
 _encode = msgspec.json.Encoder().encode

@@ -15,7 +15,6 @@ import asyncio
 import gzip
 import hashlib
 import importlib
-import math
 import zlib
 from collections import OrderedDict
 from collections.abc import Iterator
@@ -25,8 +24,8 @@ import msgspec
 
 from cardtable.core import BadRecord, CardtableError, Match, Narrator, Record, replay
 
-from .limits import Limits, RateLimiter
-from .tables import Table, TableError
+from .errors import TableError
+from .table import Table
 from .thinking import Lane
 
 _encode = msgspec.json.Encoder().encode
@@ -107,22 +106,16 @@ def build(
 
 
 class Replays:
-    """The replays a server builds: once each (concurrent askers wait for the one build), kept while
-    they fit in `most_bytes`, built in `lane`, asked for at most at `Limits.replay_*` per address."""
+    """The replays a server builds: once each (concurrent askers wait for the one build), in `lane`,
+    kept while they fit in `most_bytes` (the server's `Rates.replays` bounds how often one address may
+    ask)."""
 
-    def __init__(self, lane: Lane, limits: Limits, most_bytes: int = 64 * 1024 * 1024) -> None:
+    def __init__(self, lane: Lane, most_bytes: int = 64 * 1024 * 1024) -> None:
         self.lane = lane
         self.most_bytes = most_bytes
         self.kept: OrderedDict[str, bytes] = OrderedDict()
         self.size = 0
         self.building: dict[str, asyncio.Future[bytes]] = {}
-        self.rate = RateLimiter(limits.replay_burst, 1 / limits.replay_every)
-
-    def allow(self, address: str) -> None:
-        """Count a request of `address`; TableError 429 when it asks too often."""
-        if not self.rate.allow(address):
-            wait = math.ceil(self.rate.retry_after(address))
-            raise TableError(429, "rate-limited", f"too many replays from your address; wait {wait} s")
 
     async def of_table(self, table: Table, address: str) -> bytes:
         """The finished `table`'s replay, gzip-compressed."""

@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import math
 
 from sqlalchemy import select
 
@@ -19,7 +20,7 @@ from cardtable.core import Action
 from .bots import Bots
 from .db import Checkpointer, SeatRow, TableRow, connect
 from .hub import Answer, Hub
-from .limits import Limits
+from .limits import Limits, RateLimiter
 from .replay import Replays
 from .store import CHANNEL, note_of
 from .tables import AUTOMATON, HUMAN, Table, TableError, Tables
@@ -38,8 +39,16 @@ class TableServer:
         self.hub = Hub(self.limits)
         self.bots = Bots(self.tables, self.act, bot_delay, self.limits.bot_workers)
         #: finished games' replays, built once each in the bots' slow lane
-        self.replays = Replays(self.bots.lanes["slow"], self.limits)
+        self.replays = Replays(self.bots.lanes["slow"])
+        self.rates = Rates(self.limits)
         self.background: list[asyncio.Task[None]] = []
+
+    @staticmethod
+    def throttle(limiter: RateLimiter, who: str, what: str) -> None:
+        """Count a request of `who` (an address); TableError 429 when it asks too often."""
+        if not limiter.allow(who):
+            wait = math.ceil(limiter.retry_after(who))
+            raise TableError(429, "rate-limited", f"too many {what} from your address; wait {wait} s")
 
     def table(self, table_id: str) -> Table:
         """The table `table_id`, from memory or loaded; its bots move on if they must. Other processes'
@@ -286,3 +295,12 @@ class TableServer:
         if self.checkpointer is not None:
             await asyncio.to_thread(self.checkpointer.stop)
         self.engine.dispose()
+
+
+class Rates:
+    """The per-address rates of one server process: new tables, actions, replays (`Limits`)."""
+
+    def __init__(self, limits: Limits) -> None:
+        self.creations = RateLimiter(limits.create_burst, 1 / limits.create_every)
+        self.actions = RateLimiter(limits.action_burst, limits.actions_per_second)
+        self.replays = RateLimiter(limits.replay_burst, 1 / limits.replay_every)

@@ -15,19 +15,17 @@ from typing import Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
-from fastapi.templating import Jinja2Templates
 from markdown_it import MarkdownIt
 from markupsafe import Markup
 
 from cardtable.core import UnknownGame, game_class
 
-HERE = Path(__file__).parent
+from ..rendering import templates
 
 #: a rulebook section reference in a mode's or option's text: "(1-2.4)", "(sections 3 and 4)"
 SECTION_REFERENCE = re.compile(r"\s*\((?:\d[\d.\-–, ]*|sections? [^)]*)\)")
 
 router = APIRouter()
-templates = Jinja2Templates(directory=HERE / "templates")
 
 
 def for_people(catalog: list[dict[str, Any]]) -> list[dict[str, Any]]:

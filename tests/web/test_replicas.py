@@ -9,7 +9,8 @@ import asyncio
 import contextlib
 import json
 import time
-from collections.abc import Iterator
+from collections import Counter
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -113,49 +114,64 @@ def ready_to_race(client: httpx.Client) -> tuple[str, list[Any]]:
     return table_id, seat_tokens
 
 
-def test_take_backs_racing_moves_over_http_leave_every_table_playable(
-    two: tuple[str, LiveServer, LiveServer],
-) -> None:
+#: one race: (process 1, process 2, table, A's token, B's token, B's move) -> the two answers' outcomes
+Race = Callable[[LiveServer, LiveServer, str, str, str, str], tuple[Any, Any]]
+
+
+def race_again_and_again(two: tuple[str, LiveServer, LiveServer], race: Race) -> Counter[tuple[Any, Any]]:
+    """`RACES` races in a row, each on a table made for it, then every table checked (`check_playable`);
+    how many races ended each way. No server logged a traceback."""
     url, one, other = two
     with (
         httpx.Client(base_url=one.url, timeout=20) as on_one,
         httpx.Client(base_url=other.url, timeout=20) as on_two,
     ):
-        outcomes: list[tuple[int, int]] = []
+        outcomes: Counter[tuple[Any, Any]] = Counter()
         made = []
         for _ in range(RACES):
             table_id, (a, b) = ready_to_race(on_one)
             b_move = state(on_one, table_id, b)["legal"][0]  # process 1 holds the table
             assert state(on_two, table_id, a)["can_undo"]  # and process 2 too
-
-            async def race(table_id: str = table_id, a: str = a, b: str = b, b_move: str = b_move) -> Any:
-                async with (
-                    httpx.AsyncClient(base_url=one.url, timeout=20) as first,
-                    httpx.AsyncClient(base_url=other.url, timeout=20) as second,
-                ):
-                    return await asyncio.gather(
-                        second.post(f"/api/tables/{table_id}/undo", json={"token": a, "move": 6}),
-                        first.post(
-                            f"/api/tables/{table_id}/actions", json={"token": b, "action": b_move, "move": 6}
-                        ),
-                    )
-
-            taken, moved = run_apart(race())
-            outcomes.append((taken.status_code, moved.status_code))
-            assert sorted(outcomes[-1]) == [200, 409], (taken.text, moved.text)
+            outcomes[race(one, other, table_id, a, b, b_move)] += 1
             made.append((table_id, [a, b]))
         for table_id, seat_tokens in made:
             check_playable(url, [on_one, on_two], table_id, seat_tokens)
-    print("HTTP races (take-back, move):", {o: outcomes.count(o) for o in set(outcomes)})
     for server in (one, other):
         assert "Traceback" not in server.log.read_text(errors="replace")
+    return outcomes
 
 
-async def _ws_race(
+def _http_race(
     one: LiveServer, other: LiveServer, table_id: str, a: str, b: str, b_move: str
-) -> list[Any]:
+) -> tuple[int, int]:
+    """Seat A's take-back sent to process 2 as seat B's move is sent to process 1: their statuses."""
+
+    async def race() -> Any:
+        async with (
+            httpx.AsyncClient(base_url=one.url, timeout=20) as first,
+            httpx.AsyncClient(base_url=other.url, timeout=20) as second,
+        ):
+            return await asyncio.gather(
+                second.post(f"/api/tables/{table_id}/undo", json={"token": a, "move": 6}),
+                first.post(f"/api/tables/{table_id}/actions", json={"token": b, "action": b_move, "move": 6}),
+            )
+
+    taken, moved = run_apart(race())
+    assert sorted((taken.status_code, moved.status_code)) == [200, 409], (taken.text, moved.text)
+    return taken.status_code, moved.status_code
+
+
+def test_take_backs_racing_moves_over_http_leave_every_table_playable(
+    two: tuple[str, LiveServer, LiveServer],
+) -> None:
+    print("HTTP races (take-back, move):", race_again_and_again(two, _http_race))
+
+
+def _ws_race(
+    one: LiveServer, other: LiveServer, table_id: str, a: str, b: str, b_move: str
+) -> tuple[str, str]:
     """Seat A sends `undo` to process 2 while seat B sends its move to process 1, as the browser does
-    (`"ack": "update"`); the answer each one gets (its acknowledgement or error)."""
+    (`"ack": "update"`): what each is answered ("ack", or the error's code)."""
 
     async def seat(server: LiveServer, token: str, message: dict[str, Any]) -> Any:
         async with websockets.connect(f"{server.url.replace('http', 'ws')}/ws/tables/{table_id}") as ws:
@@ -171,40 +187,24 @@ async def _ws_race(
             while True:
                 answer = json.loads(await asyncio.wait_for(ws.recv(), 20))
                 if answer["type"] == "error" or "ack" in answer:
-                    return answer
+                    return "ack" if "ack" in answer else answer["error"]
 
-    gate, greeted = asyncio.Event(), []  # both send once both sockets are open and greeted
-    return list(
-        await asyncio.gather(
+    async def race() -> Any:
+        return await asyncio.gather(
             seat(other, a, {"type": "undo", "move": 6}),
             seat(one, b, {"type": "action", "action": b_move, "move": 6}),
         )
-    )
+
+    gate, greeted = asyncio.Event(), []  # both send once both sockets are open and greeted
+    taken, moved = run_apart(race())
+    assert sorted((taken, moved)) != ["ack", "ack"], (taken, moved)
+    return taken, moved
 
 
 def test_take_backs_racing_moves_over_websockets_leave_every_table_playable(
     two: tuple[str, LiveServer, LiveServer],
 ) -> None:
-    url, one, other = two
-    with (
-        httpx.Client(base_url=one.url, timeout=20) as on_one,
-        httpx.Client(base_url=other.url, timeout=20) as on_two,
-    ):
-        outcomes: list[tuple[str, str]] = []
-        made = []
-        for _ in range(RACES):
-            table_id, (a, b) = ready_to_race(on_one)
-            b_move = state(on_one, table_id, b)["legal"][0]
-            taken, moved = run_apart(_ws_race(one, other, table_id, a, b, b_move))
-            outcome = tuple("ack" if "ack" in answer else answer["error"] for answer in (taken, moved))
-            outcomes.append(outcome)  # type: ignore[arg-type]
-            assert sorted(outcome) != ["ack", "ack"], (taken, moved)
-            made.append((table_id, [a, b]))
-        for table_id, seat_tokens in made:
-            check_playable(url, [on_one, on_two], table_id, seat_tokens)
-    print("WebSocket races (take-back, move):", {o: outcomes.count(o) for o in set(outcomes)})
-    for server in (one, other):
-        assert "Traceback" not in server.log.read_text(errors="replace")
+    print("WebSocket races (take-back, move):", race_again_and_again(two, _ws_race))
 
 
 def test_an_expired_table_is_gone_from_every_process_and_its_watchers_are_told(

@@ -81,7 +81,7 @@ class Session:
         self.server = server
         self.connection = connection
         self.table_id = table_id
-        self.handlers: dict[type[Message], Callable[[Any], Awaitable[None]]] = {
+        self.handlers: dict[type[Message], Callable[[Any, Table], Awaitable[None]]] = {
             Hello: self.on_hello,
             Act: self.on_action,
             Undo: self.on_undo,
@@ -111,25 +111,21 @@ class Session:
                 await connection.stop()
 
     async def handle(self, frame: str | bytes) -> None:
-        """Parse a message and answer it; a refusal is answered with an `error` (and its id)."""
+        """Parse a message and answer it, on the table as this process holds it (no database read per
+        message: other processes' moves reach it by NOTIFY, and a move is checked against the database
+        when it is stored); a refusal is answered with an `error` (and the message's id)."""
         message: ClientMessage | None = None
         try:
             message = parse(frame)
-            await self.handlers[type(message)](message)
+            await self.handlers[type(message)](message, self.server.table(self.table_id))
         except TableError as err:
             request = message.request if message is not None else request_of(frame)
             self.connection.send({**err.message_body(), "id": request})
             if err.code == "bad-token":  # a wrong token in a hello: the link is wrong, say so and close
                 self.connection.drop(4403, "bad-token", flush=True)
 
-    @property
-    def table(self) -> Table:
-        """The table as this process holds it: no database read per message (other processes' moves
-        reach it by NOTIFY, and a move is checked against the database when it is stored)."""
-        return self.server.table(self.table_id)
-
-    async def on_hello(self, message: Hello) -> None:
-        table, connection, hub = self.table, self.connection, self.server.hub
+    async def on_hello(self, message: Hello, table: Table) -> None:
+        connection, hub = self.connection, self.server.hub
         seat = table.seat_of(message.token)
         if seat != connection.seat:
             refusal = hub.refusal(self.table_id, connection.address, seat, moving=connection)
@@ -140,15 +136,15 @@ class Session:
             hub.join(self.table_id, connection)
         connection.send_state(table)
 
-    async def on_action(self, message: Act) -> None:
+    async def on_action(self, message: Act, table: Table) -> None:
         answer = self._answer(message)
-        await self.server.act(self.table, self.connection.seat, message.action, message.move, answer=answer)
-        self._acknowledge(message)
+        await self.server.act(table, self.connection.seat, message.action, message.move, answer=answer)
+        self._acknowledge(message, table)
 
-    async def on_undo(self, message: Undo) -> None:
+    async def on_undo(self, message: Undo, table: Table) -> None:
         answer = self._answer(message)
-        await self.server.take_back(self.table, self.connection.seat, message.move, answer=answer)
-        self._acknowledge(message)
+        await self.server.take_back(table, self.connection.seat, message.move, answer=answer)
+        self._acknowledge(message, table)
 
     def _answer(self, message: Act | Undo) -> Answer | None:
         """Count an action or a take-back against the address's rate; the update that acknowledges it
@@ -156,16 +152,15 @@ class Session:
         self.server.throttle(self.server.rates.actions, self.connection.address, "actions")
         return Answer(self.connection, message.request) if message.ack == "update" else None
 
-    def _acknowledge(self, message: Act | Undo) -> None:
+    def _acknowledge(self, message: Act | Undo, table: Table) -> None:
         """The acknowledgement of a done action or take-back, when it asks for one of its own."""
         if message.ack == "message":
-            self.connection.send({"type": "ack", "id": message.request, "move": self.table.ply})
+            self.connection.send({"type": "ack", "id": message.request, "move": table.ply})
 
-    async def on_sync(self, message: Sync) -> None:
-        self.connection.send_state(self.table)
+    async def on_sync(self, message: Sync, table: Table) -> None:
+        self.connection.send_state(table)
 
-    async def on_prefs(self, message: Prefs) -> None:
-        table = self.table
+    async def on_prefs(self, message: Prefs, table: Table) -> None:
         self.server.set_ask_every_window(table, self.connection.seat, message.ask_every_window)
         self.connection.send_state(table)
 

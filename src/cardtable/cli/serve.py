@@ -4,6 +4,9 @@ One process by default; `--workers N` starts N server processes behind one addre
 share a PostgreSQL database (they serialise moves on it and hear each other's through LISTEN/NOTIFY):
 
     cardtable serve --host 0.0.0.0 --workers 4 --database-url postgresql://user@host/cardtable
+
+Behind a reverse proxy, name it with --trusted-proxies (or CARDTABLE_TRUSTED_PROXIES): only then is the
+visitor's address taken from its X-Forwarded-For (see the README's "Running the web table for the public").
 """
 
 from __future__ import annotations

@@ -105,6 +105,7 @@ class Limits:
             bot_tables_per_address=1_000_000,
             watchers_per_table=100_000,
             watchers_per_address=100_000,
+            connections_per_address=1_000_000,
             replay_burst=1e9,
             replay_every=1e-9,
         )

@@ -19,7 +19,7 @@ from typing import Any
 
 from .core import Action, CardtableError, Match
 from .core.game import OptionValue
-from .sim import DEFAULT_MAX_ACTIONS, SimSummary, simulate
+from .sim import SimSummary, simulate
 
 #: action verbs whose first argument is a card played (for per-card statistics in reports)
 PLAY_VERBS = frozenset({"play"})
@@ -39,7 +39,8 @@ class SimSpec:
     options: dict[str, OptionValue]
     seed: int
     players: tuple[str, ...]
-    max_actions: int = DEFAULT_MAX_ACTIONS
+    #: a game longer than this is taken never to end (None: the game's declared `Game.max_actions`)
+    max_actions: int | None = None
 
 
 @dataclass(frozen=True)

@@ -25,8 +25,6 @@ TIMING_FIELDS = ("seconds", "actions_per_second")
 #: player kinds that only ever choose among `legal_actions`, so their games need no legality check
 TRUSTED_KINDS = frozenset({"random"})
 
-DEFAULT_MAX_ACTIONS = 100_000
-
 
 class SimulationError(CardtableError):
     """A simulated game failed (a game that never ends or a bug in a game or player)."""
@@ -149,12 +147,13 @@ def play_one(
     player_kinds: Sequence[str],
     *,
     validate: bool = True,
-    max_actions: int = DEFAULT_MAX_ACTIONS,
+    max_actions: int | None = None,
 ) -> Match:
     """Play one game from `seed`, each seat's player seeded from it; SimulationError on any failure.
 
     `player_kinds` has one entry per seat (see `check_player_kinds`); the game's automaton seats
-    get no player of their own.
+    get no player of their own. A game longer than `max_actions` (by default the game's declared
+    `Game.max_actions`) is taken never to end.
     """
     automata = game.automata()
     players = [
@@ -162,7 +161,8 @@ def play_one(
         for seat, kind in enumerate(player_kinds)
     ]
     try:
-        return play_match(game, players, seed, max_actions=max_actions, validate=validate)
+        limit = game.max_actions if max_actions is None else max_actions
+        return play_match(game, players, seed, max_actions=limit, validate=validate)
     except Exception as err:
         raise SimulationError(
             f"{game.name} game with seed {seed} failed: {type(err).__name__}: {err}"
@@ -208,12 +208,13 @@ def simulate(
     *,
     first: int = 0,
     on_game: Callable[[int, Match], None] | None = None,
-    max_actions: int = DEFAULT_MAX_ACTIONS,
+    max_actions: int | None = None,
 ) -> SimSummary:
     """Play games `first` .. `first + games - 1` of the simulation `seed` and summarise them.
 
     `on_game(index, match)` is called after each game (progress bars, writing records). Raises
-    UnknownGame/BadOption for a bad game or option, SimulationError if a game fails.
+    UnknownGame/BadOption for a bad game or option, SimulationError if a game fails (a game longer
+    than `max_actions`, by default the game's `Game.max_actions`, fails as one that never ends).
     """
     game = make_game(game_name, options)
     kinds = check_player_kinds(game, player_kinds)

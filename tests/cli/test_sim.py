@@ -5,8 +5,10 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from cardtable.core import Record, make_game, replay
-from cardtable.sim import TIMING_FIELDS, SimSummary, game_seed, play_one, simulate
+from cardtable.sim import TIMING_FIELDS, SimSummary, SimulationError, game_seed, play_one, simulate
 from tests.toygame import ToyGame
 
 from .conftest import one_error_line
@@ -134,3 +136,17 @@ def test_the_machine_seat_is_played_by_the_game_not_by_a_player_kind(cli) -> Non
     refused = cli("sim", "biosphere5", "-o", "solo=machine", "--players", "heuristic,random")
     assert "biosphere5 plays seat(s) 1 (machine) itself" in one_error_line(refused)
     assert make_game("biosphere5").automata() == {} and make_game("toy").automata() == {}
+
+
+def test_a_game_past_its_declared_length_is_reported_as_one_that_never_ends(cli, monkeypatch) -> None:
+    """The simulator's limit is the game's own `max_actions` (the toy's longest game: 38 actions with
+    three cards each), not one number for every game; a SimSpec may still set its own."""
+
+    def endless(self, state, action) -> None:
+        state.turn = 1 - state.turn  # every move passes the turn and nothing ever ends
+
+    monkeypatch.setattr(ToyGame, "_apply", endless)
+    line = one_error_line(cli("sim", "toy", "--games", "1", "--seed", "4"))
+    assert line.endswith(f"seed {game_seed(4, 0)}: no end after 38 actions")
+    with pytest.raises(SimulationError, match="no end after 5 actions"):
+        simulate("toy", {}, 1, 4, max_actions=5)

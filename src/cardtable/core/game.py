@@ -13,6 +13,7 @@ from .action import Action
 from .decision import Decision, Result
 from .errors import BadOption, BadRecord, IllegalAction, UnknownGame
 from .rng import Rng
+from .seats import SEAT_LETTERS, seat_letter
 
 S = TypeVar("S")
 OptionValue = int | bool | str
@@ -141,6 +142,15 @@ class Game(Generic[S]):
     def num_seats(self) -> int:
         raise NotImplementedError  # each game defines its seat count
 
+    @property
+    def max_actions(self) -> int:
+        """The longest game these options can give, in actions, or a bound a game stays under but with a
+        stated, measured chance: each game says which in its RULES.md ("Game length"), with how it was
+        measured (random playouts per mode: mean, p99.99, longest, the chance a random game passes the
+        bound; bots' games, which the bound covers too). The playout tests and the simulator take a game
+        still going past it as one that never ends."""
+        raise NotImplementedError  # each game declares its bound
+
     def new_state(self, seed: int) -> S:
         """The state after set-up (shuffles included), ready for the first decision."""
         raise NotImplementedError
@@ -194,7 +204,13 @@ class Game(Generic[S]):
         """Raise AssertionError if the state breaks a rule invariant (e.g. a card in two places)."""
 
     def seat_name(self, seat: int) -> str:
-        return "ABCDEFGH"[seat] if seat < 8 else str(seat)
+        return seat_letter(seat) if seat < len(SEAT_LETTERS) else str(seat)
+
+    def decision_kinds(self) -> tuple[str, ...]:
+        """Every kind of decision the game can ask (`Decision.kind`), in a fixed order: what encodings
+        and interfaces read, never a copy of their own. A game on core's step machine
+        (`core.steps.StepGame`) lists its choice steps; () for a game not yet on it."""
+        return ()
 
     # --- what each seat sees of the game: the one source for logs, terminals, web and bots -------
     def describe(self, state: S, action: Action, viewer: int | None) -> str | None:

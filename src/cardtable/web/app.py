@@ -18,6 +18,7 @@ from .catalog import load_every_game
 from .db import default_database_url
 from .errors import documented, install_error_handlers
 from .guard import Guard
+from .howto import router as howto_router
 from .limits import Limits
 from .plugins import import_plugins
 from .protocol import QuietInvalidText
@@ -66,6 +67,7 @@ def create_app(
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
     install_error_handlers(app)
     app.include_router(rules.router, responses=documented(400, 404, 408, 413))
+    app.include_router(howto_router, responses=documented(404))
     for part in (pages, games, tables, live):
         app.include_router(part.router)
     return app

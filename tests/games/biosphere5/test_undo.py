@@ -44,3 +44,28 @@ def test_4_the_machine_s_turn_turns_up_its_cards_so_the_move_before_it_stands() 
 
     state, action = reached(game, 2, ends_the_turn)
     assert not taken_back(game, state, action)
+
+
+def test_2_3_3_a_catastrophe_endured_with_a_small_hand_turns_it_up_so_it_stands() -> None:
+    """`endure` with no more cards than the catastrophe asks discards them all at once, face up: the
+    move shows hidden cards beyond itself. Enduring with more cards (the discards still to choose) and
+    answering with a named rescue card show nothing more."""
+    game = make_game("biosphere5")
+
+    def endures_all(game: Any, state: Any, action: Action) -> bool:
+        task = state.tasks[0] if state.tasks else None
+        hand = state.boards[task.seat].hand if task else []
+        return action.verb == "endure" and 0 < len(hand) <= task.count
+
+    state, action = reached(game, 1, endures_all)
+    hand = list(state.boards[game.decision(state).seat].hand)
+    after = game.clone(state)
+    game.apply(after, action)
+    assert all(card in after.boards[game.decision(state).seat].discard for card in hand)
+    assert not taken_back(game, state, action)
+
+    def endures_some(game: Any, state: Any, action: Action) -> bool:
+        task = state.tasks[0] if state.tasks else None
+        return action.verb == "endure" and len(state.boards[task.seat].hand) > task.count
+
+    assert taken_back(game, *reached(game, 1, endures_some))

@@ -49,6 +49,10 @@ class Apocalypse(Game[ApocalypseState]):
     def num_seats(self) -> int:
         return SEATS
 
+    @property
+    def max_actions(self) -> int:  # RULES.md "Game length": a random game passes it with a chance below 1e-9
+        return 250
+
     # --- set-up ----------------------------------------------------------------------------------
     def new_state(self, seed: int) -> ApocalypseState:
         cat, rng = self.catalog, Rng(seed)

@@ -8,6 +8,7 @@ becomes the pending decision of the seat concerned — out-of-turn reactions inc
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 
@@ -65,6 +66,11 @@ class Biosphere5(Game[State]):
     @property
     def num_seats(self) -> int:
         return int(self.options["players"])
+
+    @property
+    def max_actions(self) -> int:  # RULES.md "Game length": a random game passes it with a chance below 1e-9
+        bounds = {2: 1100, 3: 960, 4: 1200} if self.options["abyss"] else {2: 3900, 3: 4100, 4: 4400}
+        return 240 if self.options["solo"] == "machine" else bounds[self.num_seats]
 
     def validate_options(self) -> None:
         solo = self.options["solo"] != "none"
@@ -632,14 +638,19 @@ class Biosphere5(Game[State]):
     def reversible(self, before: State, action: Action, after: State) -> bool:
         """A move may be taken back (RULES.md "Taking back a move") when no die was rolled and no pile
         shuffled, no draw pile lost or gained a card (a draw or a refill shows a card), no other
-        seat's hand changed, the Machine did nothing, and the next step shows nobody hidden cards
-        (Espionage's look at a hand, The Trap's search of the pile, the Machine's unveiled cards)."""
+        seat's hand changed, no card left the mover's hand but those the move names (a catastrophe
+        endured with a hand of two discards both face up), the Machine did nothing, and the next step
+        shows nobody hidden cards (Espionage's look at a hand, The Trap's search of the pile, the
+        Machine's unveiled cards)."""
         if after.rng != before.rng or after.machine != before.machine:
             return False
         decision = self.decision(before)
         actor = decision.seat if decision is not None else -1
+        named = Counter(self.cards.index[arg] for arg in action.args if arg in self.cards.index)
         for seat, (old, new) in enumerate(zip(before.boards, after.boards, strict=True)):
             if new.pile != old.pile or (seat != actor and sorted(new.hand) != sorted(old.hand)):
+                return False
+            if seat == actor and Counter(old.hand) - Counter(new.hand) - named:
                 return False
         return not (after.tasks and after.tasks[0].kind in ("force", "search", "unveil"))
 

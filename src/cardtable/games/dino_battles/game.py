@@ -51,6 +51,10 @@ class DinoBattles(Game[DinoState]):
     def num_seats(self) -> int:
         return int(self.options["players"])
 
+    @property
+    def max_actions(self) -> int:  # RULES.md "Game length": about 1 random game in 500 to 800 passes it
+        return 20_000
+
     # --- the rules -----------------------------------------------------------------------------
     def new_state(self, seed: int) -> DinoState:
         s = set_up(self.catalog, self.num_seats, seed)

@@ -91,6 +91,10 @@ class FiftyFirstState(Game[FiftyState]):
     def num_seats(self) -> int:
         return int(self.options["players"])
 
+    @property
+    def max_actions(self) -> int:  # RULES.md "Game length": a random game passes it with a chance below 1e-9
+        return 180 if self.solo else {2: 480, 3: 650, 4: 730}[self.num_seats]
+
     # --- the rules -----------------------------------------------------------------------------
     def new_state(self, seed: int) -> FiftyState:
         wanted = self._faction_choice()
@@ -262,6 +266,13 @@ class FiftyFirstState(Game[FiftyState]):
 
     def narration(self, state: FiftyState, viewer: int | None) -> list[str]:
         return list(state.events)
+
+    def describe(self, state: FiftyState, action: Action, viewer: int | None) -> str | None:
+        """A discarded location card is face down ("discards a card"); a discarded Connection card is
+        named, as every view shows the Connection cards in hand (RULES.md "Notation")."""
+        if action.verb == "discard" and str(action.args[0]) in self.catalog.connections:
+            return str(action)
+        return super().describe(state, action, viewer)
 
     def reversible(self, before: FiftyState, action: Action, after: FiftyState) -> bool:
         """A move may be taken back (RULES.md "Taking back a move") when no deck was drawn from or

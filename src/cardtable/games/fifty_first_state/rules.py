@@ -521,7 +521,7 @@ def apply(cat: Catalog, s: FiftyState, action: Action) -> None:
     p = s.players[d.seat]
     who = seat_name(d.seat)
     if d.kind == "keep":
-        remove_from_hand(p, str(action.args[0]))
+        remove_from_hand(p, str(action.args[0]), face_up=False)
         s.discard.append(str(action.args[0]))
         p.setup_discards -= 1
         if not any(q.setup_discards for q in s.players):
@@ -567,11 +567,17 @@ def apply(cat: Catalog, s: FiftyState, action: Action) -> None:
     settle(cat, s)
 
 
-def remove_from_hand(p: Player, card: str) -> None:
+def remove_from_hand(p: Player, card: str, *, face_up: bool = True) -> None:
+    """Take `card` out of `p`'s hand, and its known part as the others can follow it (RULES.md "Hidden
+    information"): a card shown is a known copy if there is one; a card discarded face down may be any
+    copy, so each known card may be the one gone, and the known part keeps one copy fewer of each."""
     p.hand.remove(card)
-    keep = min(p.known.count(card), p.hand.count(card))
-    while p.known.count(card) > keep:
-        p.known.remove(card)
+    if face_up:
+        if card in p.known:
+            p.known.remove(card)
+        return
+    for key in sorted(set(p.known)):
+        p.known.remove(key)
 
 
 def pay_token(s: FiftyState, p: Player, source: tuple[str, int]) -> None:
@@ -642,7 +648,7 @@ def discard_card(cat: Catalog, s: FiftyState, p: Player, card: str) -> None:
         s.connection_discards[cat.connections[card].deck].append(card)
         event(s, f"{seat_name(seat)} discards {cat.connections[card].name}.")
     else:
-        remove_from_hand(p, card)
+        remove_from_hand(p, card, face_up=False)
         s.discard.append(card)
         event(s, f"{seat_name(seat)} discards a card.")
     assert s.pending is not None

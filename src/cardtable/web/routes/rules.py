@@ -1,5 +1,6 @@
-"""Pages beside the table: each game's rules (its RULES.md, rendered) and the page that replays a downloaded
-record, opened from a file on the player's machine (`replay` builds it).
+"""Pages beside the table: each game's rules as the engine implements them (its RULES.md, rendered, for
+developers; players read howto.py's pages) and the page that replays a downloaded record, opened from a
+file on the player's machine (`replay` builds it).
 
 An APIRouter the app includes; it reads only static files and what a record itself holds, so it needs
 nothing from the table server.
@@ -64,25 +65,30 @@ class PageError(Exception):
         self.message = message
 
 
+def game_file(cls: Any, filename: str) -> str | None:
+    """The text of `filename` beside the game class `cls` (its package's folder), or None."""
+    package = cls.__module__.rsplit(".", 1)[0]
+    for candidate in (package, cls.__module__):
+        try:
+            resource = importlib.resources.files(candidate).joinpath(filename)
+        except (ModuleNotFoundError, TypeError):
+            continue
+        if resource.is_file():
+            return resource.read_text(encoding="utf-8")
+    module_file = getattr(sys.modules.get(cls.__module__), "__file__", None)
+    if module_file and (Path(module_file).parent / filename).is_file():
+        return (Path(module_file).parent / filename).read_text(encoding="utf-8")
+    return None
+
+
 def rules_text(name: str) -> tuple[str, str]:
     """The title and RULES.md text of the game registered as `name`."""
     try:
         cls = game_class(name)
     except UnknownGame as err:
         raise PageError(404, str(err)) from None
-    package = cls.__module__.rsplit(".", 1)[0]
-    candidates = [package, cls.__module__]
-    for candidate in candidates:
-        try:
-            resource = importlib.resources.files(candidate).joinpath("RULES.md")
-        except (ModuleNotFoundError, TypeError):
-            continue
-        if resource.is_file():
-            return cls.title, resource.read_text(encoding="utf-8")
-    module_file = getattr(sys.modules.get(cls.__module__), "__file__", None)
-    if module_file and (Path(module_file).parent / "RULES.md").is_file():
-        return cls.title, (Path(module_file).parent / "RULES.md").read_text(encoding="utf-8")
-    return cls.title, missing_rules(cls)
+    text = game_file(cls, "RULES.md")
+    return cls.title, text if text is not None else missing_rules(cls)
 
 
 def missing_rules(cls: Any) -> str:

@@ -1,12 +1,13 @@
-"""How long a visitor's quick bot (random or heuristic) takes to answer while other visitors' searching bots
-(ISMCTS) think: a loopback measurement of the web table's bot pools (issue 32, fault 4).
+"""How long a visitor's quick bot (random) takes to answer while other visitors' searching bots (ISMCTS)
+think: a loopback measurement of the web table's bot pools (issue 32, fault 4).
 
 Starts `cardtable serve` from a checkout (`--root`, default this one) with its public limits and the
 default bot delay (0.6 s, which every answer below includes), on a SQLite file. Then `--addresses`
 visitors (127.0.0.2, 127.0.0.3, ...: the whole of 127/8 is loopback) make `--search-tables` tables of
 ISMCTS bots playing each other, spread over them; once they think, one more visitor plays the toy game
-against a `--kind` bot over a WebSocket, and each of its bot's decisions is timed from the update that
-gives it the decision to the update with its move.
+against a random bot over a WebSocket, and each of its bot's decisions is timed from the update that
+gives it the decision to the update with its move. (The toy game has no heuristic bot:
+tests/web/test_bots.py times a heuristic one of Biosphere 5.)
 
     .venv/bin/python scripts/bot_latency.py --search-tables 8 --addresses 1
     .venv/bin/python scripts/bot_latency.py --search-tables 90 --addresses 12 --root /tmp/before --json
@@ -53,11 +54,11 @@ def client(port: int, address: str) -> httpx.Client:
     return httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=60, transport=transport)
 
 
-def measure(port: int, kind: str, decisions: int, seconds: float) -> list[float]:
-    """Play the toy game against a `kind` bot from 127.0.0.200; each bot decision's answer time."""
+def measure(port: int, decisions: int, seconds: float) -> list[float]:
+    """Play the toy game against a random bot from 127.0.0.200; each bot decision's answer time."""
     with client(port, "127.0.0.200") as me:
         table = me.post(
-            "/api/tables", json={"game": "toy", "seats": ["human", kind], "ask_every_window": True}
+            "/api/tables", json={"game": "toy", "seats": ["human", "random"], "ask_every_window": True}
         )
         table.raise_for_status()
         made = table.json()
@@ -71,7 +72,7 @@ def measure(port: int, kind: str, decisions: int, seconds: float) -> list[float]
         asked = time.monotonic() if latest["decision"] and latest["decision"]["seat"] == 1 else None
         while len(answers) < decisions and time.monotonic() < deadline:
             if latest["result"] is not None:  # a new game, the bot moving second
-                return answers + measure(port, kind, decisions - len(answers), deadline - time.monotonic())
+                return answers + measure(port, decisions - len(answers), deadline - time.monotonic())
             if latest["decision"]["seat"] == 0:
                 action, move = latest["legal"][0], latest["move"]
                 ws.send(json.dumps({"type": "action", "action": action, "move": move, "ack": "update"}))
@@ -101,7 +102,6 @@ def main() -> None:
         "--search-tables", type=int, default=8, help="tables of ISMCTS bots thinking meanwhile"
     )
     parser.add_argument("--addresses", type=int, default=1, help="visitors they are spread over")
-    parser.add_argument("--kind", default="random", help="the measured bot (random, heuristic)")
     parser.add_argument("--decisions", type=int, default=30, help="bot decisions to time")
     parser.add_argument("--seconds", type=float, default=240, help="longest measurement")
     parser.add_argument("--json", action="store_true")
@@ -114,7 +114,7 @@ def main() -> None:
                     body = {"game": "biosphere5", "seats": ["ismcts", "ismcts"]}
                     visitor.post("/api/tables", json=body).raise_for_status()
             time.sleep(3)  # they are thinking now
-            answers = measure(port, args.kind, args.decisions, args.seconds)
+            answers = measure(port, args.decisions, args.seconds)
         finally:
             process.terminate()
             process.wait(30)
@@ -124,7 +124,7 @@ def main() -> None:
         "root": str(args.root),
         "search_tables": args.search_tables,
         "addresses": args.addresses,
-        "kind": args.kind,
+        "kind": "random",
         "decisions": len(answers),
         "p50_s": round(statistics.median(answers), 3) if answers else None,
         "p99_s": round(p99, 3),

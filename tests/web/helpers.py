@@ -176,3 +176,17 @@ class LiveServer:
                 self.process.wait(10)
             except subprocess.TimeoutExpired:
                 self.kill()
+
+
+def served(tmp_path: Path, env: dict[str, str], *, rate_limits: bool = True) -> LiveServer:
+    """A `LiveServer` started on a SQLite file in `tmp_path`, with a public server's per-address rates
+    (unless `rate_limits` is False) and the limits `env` sets (CARDTABLE_LIMIT_*)."""
+    server = LiveServer(
+        f"sqlite:///{tmp_path / 'live.db'}",
+        free_port(),
+        log=tmp_path / "server.log",
+        rate_limits=rate_limits,
+        env=env,
+    )
+    server.start()
+    return server

@@ -18,19 +18,7 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
-from .helpers import LiveServer, free_port, state, tokens, wait_until
-
-
-def served(tmp_path: Path, env: dict[str, str], *, rate_limits: bool = True) -> LiveServer:
-    server = LiveServer(
-        f"sqlite:///{tmp_path / 'live.db'}",
-        free_port(),
-        log=tmp_path / "server.log",
-        rate_limits=rate_limits,
-        env=env,
-    )
-    server.start()
-    return server
+from .helpers import LiveServer, served, state, tokens, wait_until
 
 
 def client_from(server: LiveServer, address: str) -> httpx.Client:

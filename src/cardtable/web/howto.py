@@ -1,6 +1,6 @@
 """The "How to play" pages: a player's page per game (its HOW_TO_PLAY.md, in our own words, with the
 rulebook's section numbers), showing the sections of one way to play when asked (`?mode=solo`).
-RULES.md stays the developers' document (pages.py serves it).
+RULES.md stays the developers' document (routes/rules.py serves it).
 
 In a HOW_TO_PLAY.md, a section whose heading ends with `{mode=solo}` is shown only for that mode (or
 when no mode is asked for); every other section is shown always.
@@ -16,7 +16,8 @@ from fastapi.responses import HTMLResponse, Response
 
 from cardtable.core import UnknownGame, game_class
 
-from .pages import game_file, render_markdown, templates
+from .rendering import templates
+from .routes.rules import game_file, render_markdown
 
 router = APIRouter()
 

@@ -1,6 +1,6 @@
 """Pages beside the table: each game's rules as the engine implements them (its RULES.md, rendered, for
-developers; players read howto.py's pages) and the replay of a downloaded record, opened from a file on
-the player's machine.
+developers; players read howto.py's pages) and the page that replays a downloaded record, opened from a
+file on the player's machine (`replay` builds it).
 
 An APIRouter the app includes; it reads only static files and what a record itself holds, so it needs
 nothing from the table server.
@@ -15,23 +15,18 @@ from pathlib import Path
 from typing import Any
 
 from fastapi import APIRouter, Request
-from fastapi.responses import HTMLResponse, JSONResponse, Response
-from fastapi.templating import Jinja2Templates
+from fastapi.responses import HTMLResponse, Response
 from markdown_it import MarkdownIt
 from markupsafe import Markup
 
-from cardtable.core import BadRecord, CardtableError, Match, Record, UnknownGame, game_class, replay
-from cardtable.core.narrate import Narrator
+from cardtable.core import UnknownGame, game_class
 
-HERE = Path(__file__).parent
-#: a record is a few kilobytes; anything much larger is not one
-MAX_RECORD_BYTES = 2_000_000
+from ..rendering import templates
 
 #: a rulebook section reference in a mode's or option's text: "(1-2.4)", "(sections 3 and 4)"
 SECTION_REFERENCE = re.compile(r"\s*\((?:\d[\d.\-–, ]*|sections? [^)]*)\)")
 
 router = APIRouter()
-templates = Jinja2Templates(directory=HERE / "templates")
 
 
 def for_people(catalog: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -131,75 +126,3 @@ async def replay_upload_page(request: Request) -> Response:
     """The replay page without a table: the player opens a record file saved from a finished game."""
     context = {"table_id": "", "title": "a record file"}
     return templates.TemplateResponse(request, "replay.html", context)
-
-
-@router.post("/api/replay")
-async def replay_record(request: Request) -> Response:
-    """Every position of the game a posted record (text or JSON) describes, as the replay page draws
-    it; the record is checked move by move, and a faulty one is refused naming the move at fault."""
-    body = await request.body()
-    if len(body) > MAX_RECORD_BYTES:
-        return _error(413, "too-large", "this file is too large to be a game record")
-    try:
-        text = body.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        return _error(400, "bad-record", "this file is not a game record (not UTF-8 text)")
-    try:
-        record = Record.load(text)
-        match = replay(record)
-    except BadRecord as err:
-        return _error(400, "bad-record", f"this record does not replay: {err}")
-    except CardtableError as err:
-        return _error(400, "bad-record", f"this file is not a game record: {err}")
-    return JSONResponse(frames_of(record, match))
-
-
-def frames_of(record: Record, finished: Match) -> dict[str, Any]:
-    """The replay data of a record: every position as each seat and a spectator saw it."""
-    game = finished.game
-    seats = list(range(game.num_seats))
-    names = list(finished.seats)
-    match = Match(game, record.seed, names)
-    narrator = Narrator(game, match.state, None)  # the replay's log is what a spectator read
-    setup = narrator.setup
-    automata = game.automata()
-
-    def frame(last: dict[str, Any] | None) -> dict[str, Any]:
-        decision = match.decision
-        return {
-            "move": len(match.moves),
-            "last": last,
-            "decision": None if decision is None else {"seat": decision.seat, "prompt": decision.prompt},
-            "spectator": game.view(match.state, None),
-            "views": [game.view(match.state, s) for s in seats],
-            "result": None if match.result is None else match.result.describe(names),
-        }
-
-    frames = [frame(None)]
-    for move in finished.moves:
-        before = game.clone(match.state)
-        match.apply(move.action, validate=False)
-        told = narrator.told(before, game.parse_action(move.action), match.state)
-        last = {"seat": move.seat, "letter": game.seat_name(move.seat), "action": move.action}
-        frames.append(frame({**last, "events": told.events}))
-    return {
-        "table": None,
-        "game": game.name,
-        "title": game.title,
-        "options": dict(game.options),
-        "seats": [
-            {
-                "seat": s,
-                "letter": game.seat_name(s),
-                "name": names[s],
-                "kind": "automaton" if s in automata else "human",
-            }
-            for s in seats
-        ],
-        "setup_events": setup,
-        "frames": frames,
-    }
-
-
-def _error(status: int, code: str, message: str) -> Response:
-    return JSONResponse({"error": code, "message": message}, status_code=status)

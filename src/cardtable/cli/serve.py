@@ -76,7 +76,7 @@ def serve(
     CARDTABLE_LIMIT_<NAME> variable; the names are the fields of cardtable.web.limits.Limits.
     """
     try:
-        import uvicorn
+        import uvicorn  # noqa: F401 (the web extra: checked here, started in _run)
 
         from cardtable.web.db import default_database_url
     except ImportError as err:
@@ -96,6 +96,13 @@ def serve(
         f"cardtable web table on http://{host}:{port}/  ({workers} process{'es' if workers > 1 else ''}, "
         f"database: {database}; Ctrl-C stops)"
     )
+    _run(host, port, workers, limits, proxies)
+
+
+def _run(host: str, port: int, workers: int, limits: Limits, proxies: str) -> None:
+    """Start the server processes (uvicorn) with the limits in force."""
+    import uvicorn
+
     uvicorn.run(
         "cardtable.web.app:app_from_environment",
         factory=True,

@@ -393,7 +393,8 @@ def purpose(cat: Catalog, s: FiftyState, seat: int, text: str) -> str:
         name = cat.locations[first].name
         if verb == "develop":
             return f"develop {name} over {site_name(cat, s.players[seat], int(args[1]))}"
-        return {"build": f"build {name}", "deal": f"make a deal with {name}"}.get(verb, f"raze {name} from hand")
+        said = {"build": f"build {name}", "deal": f"make a deal with {name}"}
+        return said.get(verb, f"raze {name} from hand")
     if verb in ("attack", "open"):
         owner = seat_of_letter(first)
         place = f"{owner_name(s, owner)}'s {site_name(cat, s.players[owner], int(args[1]))}"

@@ -107,3 +107,59 @@ def test_every_text_a_person_reads_is_in_words(case: Case) -> None:
                 found[key] = found.get(key, 0) + 1
     shown = "\n".join(sorted(found)[:SHOWN])
     assert not found, f"{case.id}: {len(found)} texts with faults:\n{shown}"
+
+
+#: what the checker must find in a text (51st State's vocabulary: its card ids and its notation)
+BAD = {
+    "Discard {1}": "a placeholder in braces",
+    "Use None": "'None'",
+    "hand_size 3": "a field name (underscore)",
+    "Choose where to place the card in hand (put CELL)": "a placeholder 'CELL'",
+    "B discards 1 cards to lower doom by one": "'1 cards'",
+    "Pay 1 grey for build school": "a move in notation 'build school'",
+    "Pay 1 grey contact to build gun-shop": "notation 'gun-shop'",
+    "Pay 1 develop-match": "a word of notation 'develop-match'",
+    "B doom -1 -> 0": "notation '->'",
+    "2 6-cost marker(s)": "notation '(s)'",
+    "Use an ability card, or pass (before seat C's turn)": "'seat C'",
+    "take an action or pass": "opens in lower case",
+}
+GOOD = [
+    "Choose a card to discard (2 to go)",
+    "A passes.",
+    "Pay 1 grey contact to build Gun Shop",
+    "A Explore +5, Consume: Trade; B Produce.",
+    "A gains 1 VP and 1 bonus",
+    "Cleanup: supplies are discarded; A keeps the first-player token.",
+]
+
+
+def test_the_checker_finds_words_that_are_not_for_people() -> None:
+    vocabulary = Vocabulary.of(make_game("51st-state", {"players": 2}))
+    for text, fault in BAD.items():
+        assert fault in faults(text, vocabulary, sentence=True), text
+    for text in GOOD:
+        assert faults(text, vocabulary, sentence=True) == [], text
+
+
+def test_the_checker_knows_a_seat_with_a_name_by_its_letter() -> None:
+    game = make_game("race-for-the-galaxy", {"solo": "robot"})
+    vocabulary = Vocabulary.of(game)
+    assert vocabulary.named_seats == {"B"}  # the robot
+    assert "the letter B of a seat that has a name" in faults("B produces on nothing", vocabulary)
+    assert faults("A produces on New Sparta. A card is drawn.", vocabulary) == []
+
+
+def test_a_move_the_web_has_no_words_for_is_found() -> None:
+    game = make_game("dino-battles", {"players": 2})
+    state = game.new_state(0)
+    decision = game.decision(state)
+    assert decision is not None
+    ask = {
+        "view": game.view(state, decision.seat),
+        "seat": decision.seat,
+        "actions": ["frobnicate 7", "pass"],
+    }
+    ask["decision"] = {"seat": decision.seat, "kind": decision.kind, "prompt": decision.prompt}
+    unknown, known = web_labels(game, [ask])[0]
+    assert unknown["unknown"] and not known["unknown"] and known["label"] == "Go on to Combat"

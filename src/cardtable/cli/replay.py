@@ -77,7 +77,7 @@ def replay_command(
         decision = match.decision
         assert decision is not None
         who = game.seat_name(decision.seat)
-        console.print(f"unfinished: {escape(who)} must {escape(decision.prompt)}")
+        console.print(f"unfinished: {escape(who)} is deciding: {escape(decision.prompt)}")
     else:
         console.print(f"result: {escape(result.describe(match.seats))}")
 

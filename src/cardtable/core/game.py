@@ -367,7 +367,7 @@ class Game(Generic[S]):
     def explain_illegal(self, state: S, action: Action, legal: list[Action]) -> str:
         decision = self.decision(state)
         shown = ", ".join(str(a) for a in legal[:12]) + (" ..." if len(legal) > 12 else "")
-        who = f"{self.seat_name(decision.seat)} must {decision.prompt}" if decision else ""
+        who = f"{self.seat_name(decision.seat)} is deciding: {decision.prompt}" if decision else ""
         return f"'{action}' is not legal now; {who}; legal: {shown}"
 
     def ending(self, result: Result) -> tuple[str, str]:

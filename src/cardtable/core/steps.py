@@ -48,7 +48,7 @@ A tiny game: two seats add 1 or 2 to a total in turn; the game ends when the tot
 >>> game = Count()
 >>> state = game.new_state(seed=1)
 >>> game.decision(state)
-Decision(seat=0, kind='add', prompt='add 1 or 2 to 0')
+Decision(seat=0, kind='add', prompt='Add 1 or 2 to 0')
 >>> game.apply(state, "add 2")
 >>> game.to_json(state)
 '{"total":2,"steps":[{"type":"add","seat":1}]}'
@@ -129,7 +129,8 @@ class Choice(Step):
         return False
 
     def prompt(self, game: Any, state: Any) -> str:
-        """The question the seat reads (public: the same for every viewer)."""
+        """The question the seat reads (public: the same for every viewer); the decision opens it with a
+        capital, as the sentence a person reads."""
         raise TypeError(f"step {self.kind} defines no prompt")
 
     def legal(self, game: Any, state: Any) -> list[Action]:
@@ -247,7 +248,8 @@ class StepGame(Game[S]):
         if not steps:
             return None
         step = steps[0]
-        return Decision(step.seat, step.kind, step.prompt(self._context, state))
+        prompt = step.prompt(self._context, state)
+        return Decision(step.seat, step.kind, prompt[:1].upper() + prompt[1:])
 
     def legal_actions(self, state: S) -> list[Action]:
         steps = state.steps

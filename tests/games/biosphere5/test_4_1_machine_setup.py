@@ -30,7 +30,7 @@ def test_4_1_the_machine_has_its_own_draw_pile_and_no_hand():
 def test_4_1_the_starting_hand_card_level_is_the_difficulty(level):
     game = make_game("biosphere5", dict(solo="machine", level=level))
     state = game.new_state(1)
-    assert f"at hand-card level {level}" in state.events[0]
+    assert f"at hand card level {level}" in state.events[0]
     assert game.view(state, HUMAN)["machine"]["level"] >= 0
 
 

@@ -165,7 +165,7 @@ def moment(catalog: Catalog, state: ApocalypseState) -> str:
     """What comes after the open ability window, for its prompt."""
     then = window_then(state)
     if then == "turn":
-        return f"before seat {seat_letter((state.leader + state.turn) % SEATS)}'s turn"
+        return f"before {seat_letter((state.leader + state.turn) % SEATS)}'s turn"
     if then == "catastrophe" and state.catastrophe >= 0:
         return f"before the {catalog.cards[state.catastrophe].title} strikes"
     return "before the needs check" if then == "needs" else ""
@@ -176,7 +176,7 @@ def begin(catalog: Catalog, state: ApocalypseState, seat: int, ability: str) -> 
     card = next(c for c in state.abilities[seat] if catalog.cards[c].name == ability)
     state.abilities[seat].remove(card)
     state.used_abilities.append(card)
-    state.log.append(f"seat {seat_letter(seat)} uses {catalog.cards[card].title}")
+    state.log.append(f"{seat_letter(seat)} uses {catalog.cards[card].title}")
     if ability == "weather-report":
         state.catastrophe_known = True
         top = catalog.cards[state.catastrophe_deck[0]].title
@@ -205,7 +205,7 @@ class Task(ApoChoice):
 
 
 class Teraform(Task, tag="teraform"):
-    prompt_text = "choose the natural resource to take (teraform energy/water)"
+    prompt_text = "choose the natural resource to take"
 
     def legal(self, cat: Catalog, s: ApocalypseState) -> list[Action]:
         return [Action("teraform", (res,)) for res in natural_kinds(s)]
@@ -217,7 +217,7 @@ class Teraform(Task, tag="teraform"):
 
 
 class Recycle(Task, tag="recycle"):
-    prompt_text = "choose the discarded card to place (recycle NAME)"
+    prompt_text = "choose the discarded card to place"
 
     def legal(self, cat: Catalog, s: ApocalypseState) -> list[Action]:
         return [Action("recycle", (n,)) for n in recyclable(cat, s)]
@@ -231,7 +231,7 @@ class Recycle(Task, tag="recycle"):
 
 
 class Protect(Task, tag="protect"):
-    prompt_text = "choose the card to protect from turning this round (protect CELL)"
+    prompt_text = "choose the card to protect from turning this round"
 
     def legal(self, cat: Catalog, s: ApocalypseState) -> list[Action]:
         return [Action("protect", (c,)) for c in protectable(cat, s)]
@@ -243,7 +243,7 @@ class Protect(Task, tag="protect"):
 
 
 class Lift(Task, tag="lift"):
-    prompt_text = "choose the card to take from the board (lift CELL)"
+    prompt_text = "choose the card to take from the board"
 
     def legal(self, cat: Catalog, s: ApocalypseState) -> list[Action]:
         return [Action("lift", (c,)) for c in liftable(cat, s)]
@@ -261,8 +261,12 @@ class Put(Task, tag="put"):
     """Put the card in hand on a free cell: an ability's card, or the round's Radioactive Waste (`waste`,
     placed like a normal card in the catastrophe's step, turning the living cards around it)."""
 
-    prompt_text = "choose where to place the card in hand (put CELL)"
+    prompt_text = "choose where to place the card in hand"
     waste: bool = False
+
+    def prompt(self, cat: Catalog, s: ApocalypseState) -> str:
+        held = "Radioactive Waste" if self.waste or s.held < 0 else cat.cards[s.held].title
+        return f"choose where to place the {held}"
 
     def view_step(self) -> str:
         return "catastrophe" if self.waste else "window"

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from cardtable.core.words import plural
+
 from . import grid
 from .cards import Catalog
 from .state import ApocalypseState, Tile
@@ -54,8 +56,7 @@ def slide(catalog: Catalog, state: ApocalypseState) -> None:
     if by:
         state.board = grid.slid(state.board, by)
         side = "right" if by > 0 else "left"
-        moved = f"{abs(by)} column(s) {side}"
-        state.log.append(f"the shelter is slid {moved} on the grid (only the cell names change)")
+        state.log.append(f"the shelter is slid {plural(abs(by), 'column')} {side} on the grid")
 
 
 def turnable(catalog: Catalog, tile: Tile) -> bool:

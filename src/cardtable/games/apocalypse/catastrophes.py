@@ -81,7 +81,7 @@ def strike(catalog: Catalog, state: ApocalypseState) -> None:
 
 class Quake(Task, tag="quake"):
     stage = "catastrophe"
-    prompt_text = "choose the mechanism the Earthquake disables (quake CELL)"
+    prompt_text = "choose the mechanism the Earthquake disables"
 
     def legal(self, cat: Catalog, s: ApocalypseState) -> list[Action]:
         return [Action("quake", (c,)) for c in quake_targets(cat, s)]
@@ -96,7 +96,7 @@ class Quake(Task, tag="quake"):
 
 class Malfunction(Task, tag="malfunction"):
     stage = "catastrophe"
-    prompt_text = "choose the Energy Generator or Water System that malfunctions (malfunction CELL)"
+    prompt_text = "choose the Energy Generator or Water System that malfunctions"
 
     def legal(self, cat: Catalog, s: ApocalypseState) -> list[Action]:
         return [Action("malfunction", (c,)) for c in malfunction_targets(cat, s)]

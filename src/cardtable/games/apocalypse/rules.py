@@ -86,7 +86,7 @@ class RoundStart(ApoAuto, tag="round-start"):
         s.round += 1
         s.leader = (s.round - 1) % SEATS
         s.turn, s.workforce_spent, s.skip_turns = 0, 0, False
-        s.log.append(f"round {s.round}, led by seat {seat_letter(s.leader)}")
+        s.log.append(f"round {s.round}, led by {seat_letter(s.leader)}")
         push(s, Draw())
 
 
@@ -148,9 +148,9 @@ class Turn(ApoChoice, tag="turn"):
         elif action.verb == "move":
             source, dest = str(action.args[0]), str(action.args[1])
             s.board[dest] = s.board.pop(source)
-            s.log.append(f"seat {seat} moves the {cat.cards[s.board[dest].card].title} {source}-{dest}")
+            s.log.append(f"{seat} moves the {cat.cards[s.board[dest].card].title} from {source} to {dest}")
         else:
-            s.log.append(f"seat {seat} passes")
+            s.log.append(f"{seat} passes")
         s.turn += 1
         self.done(s)
         if s.turn < SEATS:

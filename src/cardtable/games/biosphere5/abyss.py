@@ -17,6 +17,7 @@ import msgspec
 
 from cardtable.core import Action, CardDataError, Result, push
 from cardtable.core.carddata import load_card_file
+from cardtable.core.words import plural
 
 from . import queries as q
 from .cards import LOWER
@@ -107,7 +108,8 @@ class AbyssGame(Biosphere5):
             if state.boards[seat].out or amount <= 0:
                 continue
             abyss.doom[seat] = min(self.doom.max, abyss.doom[seat] + amount)
-            self.event(state, f"{self.seat_name(seat)} doom +{amount} -> {abyss.doom[seat]} ({why})")
+            rises = f"doom rises by {amount} to {abyss.doom[seat]}"
+            self.event(state, f"{self.seat_name(seat)}'s {rises} ({why})")
             if abyss.doom[seat] >= self.doom.max:
                 doomed.append(seat)
         if doomed:
@@ -201,14 +203,14 @@ class AbyssGame(Biosphere5):
             return
         doom = self._abyss(state).doom[seat]
         state.markers.append("ease")
-        self.event(state, f"{self.seat_name(seat)} discards {doom} cards to lower doom by one")
+        self.event(state, f"{self.seat_name(seat)} discards {plural(doom, 'card')} to lower doom by one")
         state.steps.append(EndMove(seat))
         push(state, Discard(seat, doom, "lowering doom"), Ease(seat))
 
     def _lower_doom(self, state: State, seat: int, amount: int) -> None:
         abyss = self._abyss(state)
         abyss.doom[seat] = max(0, abyss.doom[seat] - amount)
-        self.event(state, f"{self.seat_name(seat)} doom -{amount} -> {abyss.doom[seat]}")
+        self.event(state, f"{self.seat_name(seat)}'s doom falls by {amount} to {abyss.doom[seat]}")
 
     # --- Better Leadership / Shown Strength (3.3) ------------------------------------------------
     def can_play(self, state: State, seat: int, card: int, side: str) -> bool:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from cardtable.core import Action, push
+from cardtable.core.words import plural
 
 from . import queries as q
 from .state import B5Auto, B5Choice, State
@@ -182,7 +183,8 @@ class Respond(Task, tag="respond"):
             card = game.cards.index[str(action.args[0])]
             game.discard_from_hand(s, self.seat, card, verb="discards the rescue card")
         else:
-            game.event(s, f"{game.seat_name(self.seat)} endures {disaster}: {self.n} cards to discard")
+            to_discard = plural(self.n, "card")
+            game.event(s, f"{game.seat_name(self.seat)} endures {disaster}: {to_discard} to discard")
             push(s, Discard(self.seat, self.n, disaster))
 
 

@@ -17,6 +17,7 @@ import msgspec
 
 from cardtable.core import Action, CardDataError, Rng, push
 from cardtable.core.carddata import load_card_file
+from cardtable.core.words import plural
 
 from . import queries as q
 from .cards import LOWER, UPPER, OptionKind
@@ -91,7 +92,7 @@ class MachineGame(Biosphere5):
             rng=rng,
             machine=MachineState(level=level),
         )
-        self.event(state, f"the Machine starts, at hand-card level {level}")
+        self.event(state, f"the Machine starts, at hand card level {level}")
         state.steps[:] = [MachineTurn(MACHINE)]
         self.advance(state)
         return state
@@ -261,7 +262,7 @@ class MachineGame(Biosphere5):
         machine = self._m(state)
         old = machine.level
         machine.level = min(self.table.max_level, machine.level + self.table.raise_by)
-        self.event(state, f"Machine hand-card level {old} -> {machine.level} ({why})")
+        self.event(state, f"the Machine's hand card level goes from {old} to {machine.level} ({why})")
 
     def machine_end(self, state: State) -> None:
         machine = self._m(state)
@@ -312,7 +313,11 @@ class MachineGame(Biosphere5):
         old = machine.level
         paid = min(count, machine.level)
         machine.level -= paid
-        self.event(state, f"Machine loses {count} hand cards ({why}): level {old} -> {machine.level}")
+        self.event(
+            state,
+            f"the Machine loses {plural(count, 'hand card')} ({why}): its hand card level goes from {old} "
+            f"to {machine.level}",
+        )
         if machine.level == 0 and machine.kept >= 0:
             state.boards[MACHINE].discard.append(machine.kept)
             machine.kept = -1

@@ -75,7 +75,7 @@ class AttackTarget(DinoChoice, tag="target"):
         targets = self.targets(s)
         if len(targets) != 1:
             return False
-        self.aim(s, targets[0])
+        self.aim(cat, s, targets[0])
         return True
 
     def prompt(self, cat: Catalog, s: DinoState) -> str:
@@ -85,9 +85,9 @@ class AttackTarget(DinoChoice, tag="target"):
         return [Action("target", (seat_arg(t),)) for t in self.targets(s)]
 
     def apply(self, cat: Catalog, s: DinoState, action: Action) -> None:
-        self.aim(s, seat_of_letter(str(action.args[0])))
+        self.aim(cat, s, seat_of_letter(str(action.args[0])))
 
-    def aim(self, s: DinoState, target: int) -> None:
+    def aim(self, cat: Catalog, s: DinoState, target: int) -> None:
         """Attack the target's active Dinosaur, or the player directly if they control none."""
         attack = s.attack
         assert attack is not None
@@ -95,7 +95,9 @@ class AttackTarget(DinoChoice, tag="target"):
         defender = s.players[target].active
         attack.defender_tag = defender.tag if defender else ""
         aim = (
-            f"{who(target)}'s {defender.tag}" if defender else f"{who(target)} directly (no Dinosaur in play)"
+            f"{who(target)}'s {dino_name(cat, defender.tag)}"
+            if defender
+            else f"{who(target)} directly (no Dinosaur in play)"
         )
         say(s, f"The attack is aimed at {aim}.")
         self.done(s)
@@ -185,7 +187,7 @@ def resolve_attack(cat: Catalog, s: DinoState) -> None:
     move = cat.dino(attack.attacker_tag).attacks[attack.index]
     target = s.players[attack.target]
     if not attack.defender_tag:
-        say(s, f"Direct attack: {who(attack.target)} takes a Wound card for every 5 damage.")
+        say(s, f"The attack hits {who(attack.target)} directly ({move.damage} damage).")
         take_status(s, attack.target, "wound", move.damage // 5)
         return
     if target.active is None or target.active.tag != attack.defender_tag:

@@ -11,6 +11,7 @@ from typing import Any, ClassVar
 
 from cardtable.core import Action
 from cardtable.core.seats import seat_of_letter
+from cardtable.core.words import plural
 
 from .cards import Catalog, Effects
 from .state import DinoAuto, DinoChoice, DinoState, DinoStep, schedule
@@ -70,7 +71,7 @@ class Draw(DinoAuto, tag="draw"):
     def run(self, cat: Catalog, s: DinoState) -> None:
         before = len(s.players[self.seat].hand)
         draw(s, self.seat, self.n)
-        say(s, f"{who(self.seat)} draws {len(s.players[self.seat].hand) - before}.")
+        say(s, f"{who(self.seat)} draws {plural(len(s.players[self.seat].hand) - before, 'card')}.")
 
 
 class Bonus(DinoAuto, tag="bonus"):
@@ -138,7 +139,7 @@ class Aimed(Chosen):
         if tags:
             self.hit(cat, s, tags[0])
         else:
-            what = "+HP" if self.kind == "hp" else "damage"
+            what = "healing" if self.kind == "hp" else "damage"
             say(s, f"{who(self.seat)}'s {what} finds no Dinosaur to target.")
         return True
 
@@ -211,6 +212,11 @@ class Discard(Chosen, tag="discard"):
     prompt_text = "choose a card to discard"
     source: int
     target: int | None = None
+
+    def prompt(self, cat: Catalog, s: DinoState) -> str:
+        if self.target is None:
+            return f"choose the opponent who discards {plural(self.n, 'card')}"
+        return f"choose a card to discard ({self.n} to go)"
 
     def run(self, cat: Catalog, s: DinoState) -> bool:
         if self.target is None:

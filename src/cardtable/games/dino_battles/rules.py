@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from cardtable.core import Action
+from cardtable.core.words import plural
 
 from . import combat
 from .buy import buy, buy_actions
@@ -187,10 +188,10 @@ def end_turn(cat: Catalog, s: DinoState, keep: str | None) -> None:
     if keep is not None:
         hand.remove(keep)
     kept = "keeps a card" if keep is not None else "keeps no card"
-    say(s, f"{who(seat)} {kept} and discards {len(hand)}.")
+    say(s, f"{who(seat)} {kept} and discards {plural(len(hand), 'card')}.")
     for kind in hand:
         discard_from_hand(cat, s, seat, kind)
     before = len(p.hand)
     draw(s, seat, HAND_SIZE)
-    say(s, f"{who(seat)} draws {len(p.hand) - before}.")
+    say(s, f"{who(seat)} draws {plural(len(p.hand) - before, 'card')}.")
     start_turn(cat, s, (seat + 1) % len(s.players))

@@ -31,8 +31,8 @@ def seat_arg(seat: int) -> str:
 
 
 def dino_name(cat: Catalog, tag: str) -> str:
-    """A Dinosaur copy in words: its printed name and its tag."""
-    return f"{cat.dino(tag).name} ({tag})"
+    """A Dinosaur copy in words: its printed name (its tag is notation)."""
+    return cat.dino(tag).name
 
 
 def draw(s: DinoState, seat: int, n: int) -> None:

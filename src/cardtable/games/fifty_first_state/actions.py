@@ -295,7 +295,7 @@ class Pay(Paying, tag="pay"):
 
     def prompt(self, cat: Catalog, s: FiftyState) -> str:
         pend = self.pending(s)
-        return f"pay {counted(pend.units)} for {pend.action}"
+        return f"pay {counted(pend.units)} to {purpose(cat, s, self.seat, pend.action)}"
 
     def legal(self, cat: Catalog, s: FiftyState) -> list[Action]:
         pend = self.pending(s)
@@ -331,7 +331,7 @@ class DiscardCost(CardCost, tag="discard"):
         return True
 
     def prompt(self, cat: Catalog, s: FiftyState) -> str:
-        return f"discard a card to pay for {self.pending(s).action}"
+        return f"discard a card to {purpose(cat, s, self.seat, self.pending(s).action)}"
 
     def legal(self, cat: Catalog, s: FiftyState) -> list[Action]:
         p = s.players[self.seat]
@@ -365,7 +365,7 @@ class DropDeal(CardCost, tag="drop-deal"):
         return True
 
     def prompt(self, cat: Catalog, s: FiftyState) -> str:
-        return f"give up one of your deals to pay for {self.pending(s).action}"
+        return f"give up one of your deals to {purpose(cat, s, self.seat, self.pending(s).action)}"
 
     def legal(self, cat: Catalog, s: FiftyState) -> list[Action]:
         return [Action("drop", (k,)) for k in sorted(set(s.players[self.seat].deals))]
@@ -385,14 +385,53 @@ def cards_to_give(s: FiftyState) -> list[str]:
     return [step.unit for step in s.steps if isinstance(step, CardCost)]
 
 
-def paid_text(pend: Pending) -> str:
+def purpose(cat: Catalog, s: FiftyState, seat: int, text: str) -> str:
+    """What an action (its notation, `text`) does, in words: 'build Gun Shop', 'use Fuel Tank'."""
+    verb, *args = text.split()
+    first = args[0] if args else ""
+    if verb in ("build", "deal", "raze", "develop"):
+        name = cat.locations[first].name
+        if verb == "develop":
+            return f"develop {name} over {site_name(cat, s.players[seat], int(args[1]))}"
+        said = {"build": f"build {name}", "deal": f"make a deal with {name}"}
+        return said.get(verb, f"raze {name} from hand")
+    if verb in ("attack", "open"):
+        owner = seat_of_letter(first)
+        place = f"{owner_name(s, owner)}'s {site_name(cat, s.players[owner], int(args[1]))}"
+        return f"raze {place}" if verb == "attack" else f"send a worker to {place}"
+    words = {
+        "use": lambda: f"use {site_name(cat, s.players[seat], int(first))}",
+        "faction": lambda: f"take your faction's {first} action",
+        "work": lambda: f"exchange workers for {'a card' if first == 'card' else first}",
+        "connect": lambda: f"take the {first} Connection card",
+        "play": lambda: f"play {cat.connections[first].name}",
+    }
+    return words[verb]() if verb in words else text
+
+
+def site_name(cat: Catalog, p: Player, slot: int) -> str:
+    """A location of a State by its name ('a Ruin' for a Ruin)."""
+    site = p.sites[slot - 1]
+    return "a Ruin" if site.ruin else cat.locations[site.key].name
+
+
+def owner_name(s: FiftyState, seat: int) -> str:
+    """A seat as the narration names it: the solo game's virtual player by what it is."""
+    return "the virtual player" if s.virtual is not None and seat == VIRTUAL else seat_name(seat)
+
+
+def paid_text(cat: Catalog, s: FiftyState, pend: Pending) -> str:
     if not pend.spent:
         return ""
-    shown: dict[str, int] = {}
-    for kind, slot in pend.spent:
-        what = kind if slot == 0 else f"{kind} from the location at {slot}"
-        shown[what] = shown.get(what, 0) + 1
-    return f" (paid {counted(shown)})"
+    shown: dict[tuple[str, int], int] = {}
+    for source in pend.spent:
+        shown[source] = shown.get(source, 0) + 1
+    p = s.players[pend.seat]
+    parts = [
+        counted({kind: n}) + ("" if slot == 0 else f" from {site_name(cat, p, slot)}")
+        for (kind, slot), n in sorted(shown.items())
+    ]
+    return f" (paid {', '.join(parts)})"
 
 
 # --- carrying out a paid action -------------------------------------------------------------------
@@ -409,7 +448,7 @@ class CarryOut(FiftyAuto):
 
     def run(self, cat: Catalog, s: FiftyState) -> None:
         assert s.pending is not None
-        paid = paid_text(s.pending)
+        paid = paid_text(cat, s, s.pending)
         s.pending = None
         if self.carry_out(cat, s, paid):
             check_end(cat, s)
@@ -642,7 +681,7 @@ class Steal(FiftyChoice, tag="steal"):
 
     def prompt(self, cat: Catalog, s: FiftyState) -> str:
         assert s.pending is not None
-        return f"choose whom to take a good from ({s.pending.action})"
+        return f"choose whom to take a good from, to {purpose(cat, s, self.seat, s.pending.action)}"
 
     def legal(self, cat: Catalog, s: FiftyState) -> list[Action]:
         return [Action("steal", (seat_arg(t), g)) for t, g in steal_options(s, self.seat)]

@@ -11,6 +11,7 @@ from collections import Counter
 from cardtable.core import seat_letter
 
 from .cards import BASIC, Catalog, Location, TypeIcon
+from .faces import WORDS
 from .state import FiftyState, Player, Site
 
 #: events kept in the state for the narration
@@ -70,12 +71,18 @@ def icons(cat: Catalog, p: Player, kind: TypeIcon) -> int:
 
 
 def counted(items: dict[str, int] | list[str]) -> str:
-    """'2 grey, 1 gun' for what a list names or a mapping counts; 'nothing' for nothing."""
+    """'2 grey contacts, 1 gun' for what a list names or a mapping counts; 'nothing' for nothing."""
     counts = items if isinstance(items, dict) else Counter(items)
     if len(counts) == 1:  # the common case, said without sorting
         for kind, n in counts.items():
-            return f"{n} {kind}"
-    return ", ".join([f"{n} {k}" for k, n in sorted(counts.items())]) or "nothing"
+            return amount(n, kind)
+    return ", ".join([amount(n, k) for k, n in sorted(counts.items())]) or "nothing"
+
+
+def amount(n: int, kind: str) -> str:
+    """'1 grey contact', '2 guns': a count of a kind of resource, token or card, in words."""
+    one, many = WORDS.get(kind, (kind, kind))
+    return f"{n} {one if n == 1 else many}"
 
 
 def gain(s: FiftyState, seat: int, atoms: list[str]) -> dict[str, int]:

@@ -359,12 +359,6 @@ def attack(cat: Catalog, s: FiftyState) -> bool:
     if target.slot is None:
         event(s, f"{line}; none of {you}'s locations shares a type with it: the attack fails.")
         return True
-    sites = s.players[PERSON].sites
-    found = ", ".join(
-        f"{cat.locations[sites[slot - 1].key].name} at {slot} ({n} type{'s' if n > 1 else ''})"
-        for slot, n in target.matches
-    )
-    line += f"; {you}'s locations sharing types: {found}"
     site = s.players[PERSON].sites[target.slot - 1]
     name = f"{cat.locations[site.key].name} at {target.slot}"
     if site.defended:  # RULES.md decision S5: the token, then the attack card, are discarded
@@ -373,8 +367,7 @@ def attack(cat: Catalog, s: FiftyState) -> bool:
         s.discard.append(card)
         event(
             s,
-            f"{line}. {name} is hit ({target.why}), but its defence token is discarded instead, "
-            "and so is the attack card.",
+            f"{line}: {name} is hit, but its defence token is discarded instead, and so is the attack card.",
         )
         return True
     me = s.players[VIRTUAL]
@@ -382,7 +375,7 @@ def attack(cat: Catalog, s: FiftyState) -> bool:
     back = raze_site(cat, s, PERSON, target.slot)
     event(
         s,
-        f"{line}. It razes {name} ({target.why}): {virtual_rules().turn.raze_vp} VP ({me.vp} in all); "
+        f"{line}: it razes {name}, {virtual_rules().turn.raze_vp} VP ({me.vp} in all); "
         f"{you} gains {counted(back)}; the location is a Ruin.",
     )
     return True

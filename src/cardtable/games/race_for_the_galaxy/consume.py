@@ -6,6 +6,7 @@ from __future__ import annotations
 import msgspec
 
 from cardtable.core import Action, push, seat_letter
+from cardtable.core.words import plural
 
 from . import powers as pw
 from .cards import Catalog
@@ -78,7 +79,8 @@ class ConsumePower(RftgChoice, tag="consume-power"):
         return False
 
     def prompt(self, cat: Catalog, s: RftgState) -> str:
-        return "choose the next consume power to use"
+        keys = dict.fromkeys(key for key, _, _ in pw.consume_options(cat, s.players[self.seat]))
+        return f"choose the next consume power to use: {' or '.join(cat[k].name for k in keys)}"
 
     def legal(self, cat: Catalog, s: RftgState) -> list[Action]:
         options = pw.consume_options(cat, s.players[self.seat])
@@ -184,7 +186,7 @@ class ConsumeGood(RftgChoice, tag="consume-good"):
         vp = power.vp * uses * vp_factor(p)
         gain_vp(s, self.seat, vp)
         got = draw(cat, s, self.seat, power.cards * uses)
-        extra = f" and {got} cards" if got else ""
+        extra = f" and {plural(got, 'card')}" if got else ""
         worlds = (
             ", ".join(cat[w].name for w in p.consumed[len(p.consumed) - consumed :]) if consumed else "none"
         )

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 from cardtable.core import Action, push, seat_letter
+from cardtable.core.words import plural
 
 from . import powers as pw
 from .cards import Catalog
@@ -93,8 +94,9 @@ class ProduceDraws(RftgAuto, tag="produce-draws"):
                     1 for w in p.tableau if cat[w].is_world and cat[w].good == power.good
                 )
         got = draw(cat, s, seat, total)
-        worlds = ", ".join(cat[w].name for w in p.produced) or "nothing"
-        s.log.append(f"{seat_letter(seat)} produces on {worlds}" + (f", draws {got}." if got else "."))
+        worlds = ", ".join(cat[w].name for w in p.produced)
+        produced = f"produces on {worlds}" if worlds else "produces no good"
+        s.log.append(f"{seat_letter(seat)} {produced}" + (f", draws {plural(got, 'card')}." if got else "."))
 
 
 class ProduceMost(RftgAuto, tag="produce-most"):

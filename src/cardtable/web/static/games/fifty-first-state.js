@@ -215,7 +215,7 @@ function actionWords(action, ctx) {
 
 function move(action, ctx) {
   const [verb, a, b] = action.split(" ");
-  const me = letter(ctx.mySeat);
+  const me = ctx.mySeat === null || ctx.mySeat === undefined ? "" : letter(ctx.mySeat); // a spectator reads the log too
   const cost = ctx.view.costs?.[action];
   const costed = (words) => (cost ? `${words} (${costWords(cost)})` : words);
   const inHand = (key) => (ctx.view.players?.[ctx.mySeat]?.hand ?? []).includes(key);

@@ -18,7 +18,7 @@ abilities or pass):
 >>> from cardtable.core import make_game
 >>> game = make_game("apocalypse")
 >>> game.decision(game.new_state(7)).prompt
-'choose the starting natural resource (energy or water)'
+'Choose the starting natural resource (energy or water)'
 >>> game.terminations["no-trio"]
 'no trio of Human, Animal and Plant survives'
 """

@@ -12,7 +12,7 @@ Machine (`machine.py`) are subclasses that change them, picked by the options (`
 'AbyssGame'
 >>> game = make_game("biosphere5", {"players": 2})
 >>> game.decision(game.new_state(7)).prompt
-'choose move 1 of 2'
+'Choose move 1 of 2'
 """
 
 from __future__ import annotations

@@ -19,15 +19,20 @@ from .narrate import Narrator, Told, forced_action, new_lines
 from .record import Move, Record
 from .replay import replay
 from .rng import Rng, mix_seed
+from .seats import SEAT_LETTERS, seat_letter
+from .steps import Auto, Choice, Queue, Step, StepGame, push
 from .undo import CannotTakeBack, TakeBack
 
 __all__ = [
+    "SEAT_LETTERS",
     "Action",
+    "Auto",
     "BadOption",
     "BadRecord",
     "CannotTakeBack",
     "CardDataError",
     "CardtableError",
+    "Choice",
     "Decision",
     "Game",
     "IllegalAction",
@@ -37,9 +42,12 @@ __all__ = [
     "Narrator",
     "Observation",
     "OptionSpec",
+    "Queue",
     "Record",
     "Result",
     "Rng",
+    "Step",
+    "StepGame",
     "TakeBack",
     "Told",
     "UnknownGame",
@@ -51,6 +59,8 @@ __all__ = [
     "mix_seed",
     "new_lines",
     "parse_options",
+    "push",
     "register",
     "replay",
+    "seat_letter",
 ]

@@ -13,6 +13,7 @@ from .action import Action
 from .decision import Decision, Result
 from .errors import BadOption, BadRecord, IllegalAction, UnknownGame
 from .rng import Rng
+from .seats import SEAT_LETTERS, seat_letter
 
 S = TypeVar("S")
 OptionValue = int | bool | str
@@ -194,7 +195,13 @@ class Game(Generic[S]):
         """Raise AssertionError if the state breaks a rule invariant (e.g. a card in two places)."""
 
     def seat_name(self, seat: int) -> str:
-        return "ABCDEFGH"[seat] if seat < 8 else str(seat)
+        return seat_letter(seat) if seat < len(SEAT_LETTERS) else str(seat)
+
+    def decision_kinds(self) -> tuple[str, ...]:
+        """Every kind of decision the game can ask (`Decision.kind`), in a fixed order: what encodings
+        and interfaces read, never a copy of their own. A game on core's step machine
+        (`core.steps.StepGame`) lists its choice steps; () for a game not yet on it."""
+        return ()
 
     # --- what each seat sees of the game: the one source for logs, terminals, web and bots -------
     def describe(self, state: S, action: Action, viewer: int | None) -> str | None:

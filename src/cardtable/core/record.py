@@ -32,6 +32,7 @@ from typing import Any
 import msgspec
 
 from .errors import BadRecord
+from .seats import SEAT_LETTERS
 from .undo import TakeBack
 
 _HEADER = re.compile(r'^\[(\w+)\s+"((?:[^"\\]|\\.)*)"\]$')
@@ -39,7 +40,6 @@ _MOVE = re.compile(r"^(\d+)\.\s+([A-Z]):\s+(\S.*)$")
 _TOOK_BACK = re.compile(r"^;\s*([A-Z]) took back after move (\d+):\s+(\S.*)$")
 #: how a take-back comment separates the actions taken back (no game's notation holds it)
 _BETWEEN = " | "
-SEAT_LETTERS = "ABCDEFGH"
 
 
 class Move(msgspec.Struct, array_like=True):

@@ -3,11 +3,10 @@ of an oracle replay when there is one (RESEARCH.md §5.3)."""
 
 from __future__ import annotations
 
-from cardtable.core import CardtableError
+from cardtable.core import CardtableError, seat_letter
 
 from .cards import Catalog
 from .state import RftgState
-from .steps import seat_letter
 
 
 class ScriptMismatch(CardtableError):

@@ -3,13 +3,15 @@ player chooses, each with the goods or cards it takes."""
 
 from __future__ import annotations
 
-from cardtable.core import Action
+import msgspec
+
+from cardtable.core import Action, push, seat_letter
 
 from . import powers as pw
 from .cards import Catalog
 from .chance import draw, take
-from .state import Player, RftgState, Task
-from .steps import chose, distinct, done, gain_vp, seat_letter
+from .state import Player, RftgChoice, RftgState
+from .steps import chose, distinct, gain_vp
 
 GAMBLE_COSTS = tuple(range(8))
 
@@ -18,67 +20,78 @@ def vp_factor(p: Player) -> int:
     return 2 if chose(p, "consume-x2") else 1
 
 
-def trade_auto(cat: Catalog, s: RftgState, task: Task) -> bool:
-    p = s.players[task.seat]
-    worlds = [w for w in p.tableau if w in p.goods]
-    if not worlds:
-        done(s)
-        return True
-    if len(worlds) == 1:
-        do_trade(cat, s, task, worlds[0])
-        return True
-    return False
+class Trade(RftgChoice, tag="trade"):
+    """Trade a good for cards: with the Consume-Trade action card, or as a power. `bonus`: the trade
+    bonuses of the tableau apply (not for a power printed without them). A single good: no asking."""
 
+    bonus: bool
 
-def trade_legal(cat: Catalog, s: RftgState, task: Task) -> list[Action]:
-    p = s.players[task.seat]
-    return [Action("trade", (w,)) for w in p.tableau if w in p.goods]
+    def run(self, cat: Catalog, s: RftgState) -> bool:
+        p = s.players[self.seat]
+        worlds = [w for w in p.tableau if w in p.goods]
+        if not worlds:
+            self.done(s)
+            return True
+        if len(worlds) == 1:
+            self.trade(cat, s, worlds[0])
+            return True
+        return False
 
+    def prompt(self, cat: Catalog, s: RftgState) -> str:
+        return "choose a good to trade for cards"
 
-def trade_apply(cat: Catalog, s: RftgState, task: Task, action: Action) -> None:
-    do_trade(cat, s, task, str(action.args[0]))
+    def legal(self, cat: Catalog, s: RftgState) -> list[Action]:
+        p = s.players[self.seat]
+        return [Action("trade", (w,)) for w in p.tableau if w in p.goods]
 
+    def apply(self, cat: Catalog, s: RftgState, action: Action) -> None:
+        self.trade(cat, s, str(action.args[0]))
 
-def do_trade(cat: Catalog, s: RftgState, task: Task, world: str) -> None:
-    done(s)
-    p = s.players[task.seat]
-    value = pw.trade_value(cat, p, world, bonus=task.tag != "nobonus")
-    s.discard.append(p.goods.pop(world))
-    p.consumed.append(world)
-    got = draw(cat, s, task.seat, value)
-    s.log.append(f"{seat_letter(task.seat)} trades the good on {cat[world].name} for {got} cards.")
+    def trade(self, cat: Catalog, s: RftgState, world: str) -> None:
+        self.done(s)
+        p = s.players[self.seat]
+        value = pw.trade_value(cat, p, world, bonus=self.bonus)
+        s.discard.append(p.goods.pop(world))
+        p.consumed.append(world)
+        got = draw(cat, s, self.seat, value)
+        s.log.append(f"{seat_letter(self.seat)} trades the good on {cat[world].name} for {got} cards.")
 
 
 def power_ref(key: str, index: int) -> str:
     return f"{key}#{index}"
 
 
-def powers_auto(cat: Catalog, s: RftgState, task: Task) -> bool:
-    p = s.players[task.seat]
-    options = pw.consume_options(cat, p)
-    if not options:
-        done(s)
-        return True
-    if len(options) == 1 and options[0][2].power != "discard-hand":
-        key, index, _ = options[0]
-        use_power(cat, s, task.seat, key, index)
-        return True
-    return False
+class ConsumePower(RftgChoice, tag="consume-power"):
+    """Choose the next consume power to use, until none is left (or only discards, which may stop).
+    A single power that is no discard is used without asking."""
 
+    def run(self, cat: Catalog, s: RftgState) -> bool:
+        p = s.players[self.seat]
+        options = pw.consume_options(cat, p)
+        if not options:
+            self.done(s)
+            return True
+        if len(options) == 1 and options[0][2].power != "discard-hand":
+            key, index, _ = options[0]
+            use_power(cat, s, self.seat, key, index)
+            return True
+        return False
 
-def powers_legal(cat: Catalog, s: RftgState, task: Task) -> list[Action]:
-    options = pw.consume_options(cat, s.players[task.seat])
-    legal = [Action("consume", (key, index + 1)) for key, index, _ in options]
-    if all(power.power == "discard-hand" for _, _, power in options):
-        legal.append(Action("stop"))
-    return legal
+    def prompt(self, cat: Catalog, s: RftgState) -> str:
+        return "choose the next consume power to use"
 
+    def legal(self, cat: Catalog, s: RftgState) -> list[Action]:
+        options = pw.consume_options(cat, s.players[self.seat])
+        legal = [Action("consume", (key, index + 1)) for key, index, _ in options]
+        if all(power.power == "discard-hand" for _, _, power in options):
+            legal.append(Action("stop"))
+        return legal
 
-def powers_apply(cat: Catalog, s: RftgState, task: Task, action: Action) -> None:
-    if action.verb == "stop":
-        done(s)
-        return
-    use_power(cat, s, task.seat, str(action.args[0]), int(action.args[1]) - 1)
+    def apply(self, cat: Catalog, s: RftgState, action: Action) -> None:
+        if action.verb == "stop":
+            self.done(s)
+            return
+        use_power(cat, s, self.seat, str(action.args[0]), int(action.args[1]) - 1)
 
 
 def use_power(cat: Catalog, s: RftgState, seat: int, key: str, index: int) -> None:
@@ -91,9 +104,9 @@ def use_power(cat: Catalog, s: RftgState, seat: int, key: str, index: int) -> No
     if name == "consume":
         count = min(power.goods * power.times, len(pw.goods_of(cat, p, power.good)))
         count -= count % power.goods
-        s.tasks.insert(0, Task("consume-goods", seat, key, index, n=count))
+        push(s, ConsumeGood(seat, key, index, n=count))
     elif name == "consume-different":
-        s.tasks.insert(0, Task("consume-goods", seat, key, index, n=power.goods))
+        push(s, ConsumeGood(seat, key, index, n=power.goods))
     elif name == "consume-all":
         worlds = [w for w in p.tableau if w in p.goods]
         for w in worlds:
@@ -104,112 +117,137 @@ def use_power(cat: Catalog, s: RftgState, seat: int, key: str, index: int) -> No
         names = ", ".join(cat[w].name for w in worlds)
         s.log.append(f"{who} consumes every good ({names}) with {cat[key].name} for {vp} VP.")
     elif name == "discard-hand":
-        s.tasks.insert(0, Task("consume-hand", seat, key, index, n=power.times))
+        push(s, ConsumeDiscard(seat, key, index, n=power.times))
     elif name == "draw":
         got = draw(cat, s, seat, power.value)
         s.log.append(f"{who} draws {got} with {cat[key].name}.")
     elif name == "gamble":
-        s.tasks.insert(0, Task("gamble", seat, key, index))
+        push(s, Gamble(seat))
     elif name == "trade":
-        s.tasks.insert(0, Task("consume-trade", seat, key, index, tag="power" if power.bonus else "nobonus"))
+        push(s, Trade(seat, bonus=power.bonus))
 
 
-def goods_candidates(cat: Catalog, s: RftgState, task: Task) -> list[str]:
-    p = s.players[task.seat]
-    power = cat[task.card].powers[task.index]
-    if power.power == "consume-different":
-        taken = set(task.tag.split(",")) - {""}
-        return [w for w in p.tableau if w in p.goods and cat[w].good not in taken]
-    return pw.goods_of(cat, p, power.good)
+class ConsumeGood(RftgChoice, tag="consume-good"):
+    """A good to consume with the power `index` of `card`, `n` more to go; `taken` are the kinds of the
+    goods it has consumed so far. A forced good is consumed without asking; then the power scores."""
+
+    card: str
+    index: int
+    n: int
+    taken: list[str] = msgspec.field(default_factory=list)
+
+    def candidates(self, cat: Catalog, s: RftgState) -> list[str]:
+        p = s.players[self.seat]
+        power = cat[self.card].powers[self.index]
+        if power.power == "consume-different":
+            return [w for w in p.tableau if w in p.goods and cat[w].good not in self.taken]
+        return pw.goods_of(cat, p, power.good)
+
+    def run(self, cat: Catalog, s: RftgState) -> bool:
+        if self.n <= 0:
+            self.finish(cat, s)
+            return True
+        candidates = self.candidates(cat, s)
+        power = cat[self.card].powers[self.index]
+        kinds = {cat[w].good for w in candidates}
+        forced = len(candidates) == 1 or (
+            len(candidates) == self.n
+            and (power.power != "consume-different" or len(kinds) == len(candidates))
+        )
+        if forced:
+            self.consume(cat, s, candidates[0])
+            return True
+        return False
+
+    def prompt(self, cat: Catalog, s: RftgState) -> str:
+        return f"choose a good to consume with {cat[self.card].name} ({self.n} to go)"
+
+    def legal(self, cat: Catalog, s: RftgState) -> list[Action]:
+        return [Action("good", (w,)) for w in self.candidates(cat, s)]
+
+    def apply(self, cat: Catalog, s: RftgState, action: Action) -> None:
+        self.consume(cat, s, str(action.args[0]))
+
+    def consume(self, cat: Catalog, s: RftgState, world: str) -> None:
+        p = s.players[self.seat]
+        s.discard.append(p.goods.pop(world))
+        p.consumed.append(world)
+        self.taken.append(str(cat[world].good))
+        self.n -= 1
+
+    def finish(self, cat: Catalog, s: RftgState) -> None:
+        self.done(s)
+        p = s.players[self.seat]
+        power = cat[self.card].powers[self.index]
+        consumed = len(self.taken)
+        uses = consumed // max(1, power.goods) if power.power == "consume" else 1
+        vp = power.vp * uses * vp_factor(p)
+        gain_vp(s, self.seat, vp)
+        got = draw(cat, s, self.seat, power.cards * uses)
+        extra = f" and {got} cards" if got else ""
+        worlds = (
+            ", ".join(cat[w].name for w in p.consumed[len(p.consumed) - consumed :]) if consumed else "none"
+        )
+        name = cat[self.card].name
+        s.log.append(f"{seat_letter(self.seat)} consumes with {name} the goods of {worlds}: {vp} VP{extra}.")
 
 
-def goods_auto(cat: Catalog, s: RftgState, task: Task) -> bool:
-    if task.n <= 0:
-        finish_consume(cat, s, task)
-        return True
-    candidates = goods_candidates(cat, s, task)
-    power = cat[task.card].powers[task.index]
-    kinds = {cat[w].good for w in candidates}
-    forced = len(candidates) == 1 or (
-        len(candidates) == task.n and (power.power != "consume-different" or len(kinds) == len(candidates))
-    )
-    if forced:
-        consume_good(cat, s, task, candidates[0])
-        return True
-    return False
+class ConsumeDiscard(RftgChoice, tag="consume-discard"):
+    """Discard cards from hand for VP with the power `index` of `card`, up to `n` more, or stop."""
 
+    card: str
+    index: int
+    n: int
 
-def goods_legal(cat: Catalog, s: RftgState, task: Task) -> list[Action]:
-    return [Action("good", (w,)) for w in goods_candidates(cat, s, task)]
+    def run(self, cat: Catalog, s: RftgState) -> bool:
+        if self.n <= 0 or not s.players[self.seat].hand:
+            self.done(s)
+            return True
+        return False
 
+    def prompt(self, cat: Catalog, s: RftgState) -> str:
+        return f"discard a card for VP with {cat[self.card].name}, or stop ({self.n} at most)"
 
-def goods_apply(cat: Catalog, s: RftgState, task: Task, action: Action) -> None:
-    consume_good(cat, s, task, str(action.args[0]))
+    def legal(self, cat: Catalog, s: RftgState) -> list[Action]:
+        return [Action("spend", (c,)) for c in distinct(s.players[self.seat].hand)] + [Action("stop")]
 
-
-def consume_good(cat: Catalog, s: RftgState, task: Task, world: str) -> None:
-    p = s.players[task.seat]
-    s.discard.append(p.goods.pop(world))
-    p.consumed.append(world)
-    task.tag = f"{task.tag},{cat[world].good}" if task.tag else str(cat[world].good)
-    task.n -= 1
-
-
-def finish_consume(cat: Catalog, s: RftgState, task: Task) -> None:
-    done(s)
-    p = s.players[task.seat]
-    power = cat[task.card].powers[task.index]
-    consumed = len(task.tag.split(",")) if task.tag else 0
-    uses = consumed // max(1, power.goods) if power.power == "consume" else 1
-    vp = power.vp * uses * vp_factor(p)
-    gain_vp(s, task.seat, vp)
-    got = draw(cat, s, task.seat, power.cards * uses)
-    extra = f" and {got} cards" if got else ""
-    worlds = ", ".join(cat[w].name for w in p.consumed[len(p.consumed) - consumed :]) if consumed else "none"
-    s.log.append(
-        f"{seat_letter(task.seat)} consumes with {cat[task.card].name} the goods of {worlds}: {vp} VP{extra}."
-    )
-
-
-def hand_auto(cat: Catalog, s: RftgState, task: Task) -> bool:
-    if task.n <= 0 or not s.players[task.seat].hand:
-        done(s)
-        return True
-    return False
-
-
-def hand_legal(cat: Catalog, s: RftgState, task: Task) -> list[Action]:
-    return [Action("spend", (c,)) for c in distinct(s.players[task.seat].hand)] + [Action("stop")]
-
-
-def hand_apply(cat: Catalog, s: RftgState, task: Task, action: Action) -> None:
-    if action.verb == "stop":
-        done(s)
-        return
-    p = s.players[task.seat]
-    card = str(action.args[0])
-    p.hand.remove(card)
-    s.discard.append(card)
-    power = cat[task.card].powers[task.index]
-    gain_vp(s, task.seat, power.vp)  # the x2 bonus doubles goods consumed, not cards discarded
-    s.log.append(f"{seat_letter(task.seat)} discards a card with {cat[task.card].name} for {power.vp} VP.")
-    task.n -= 1
-
-
-def gamble_legal(cat: Catalog, s: RftgState, task: Task) -> list[Action]:
-    return [Action("guess", (n,)) for n in GAMBLE_COSTS]
-
-
-def gamble_apply(cat: Catalog, s: RftgState, task: Task, action: Action) -> None:
-    done(s)
-    guess = int(action.args[0])
-    card = take(cat, s, task.seat, "flip")
-    if card is None:
-        return
-    kept = cat[card].cost == guess
-    if kept:
-        s.players[task.seat].hand.append(card)
-    else:
+    def apply(self, cat: Catalog, s: RftgState, action: Action) -> None:
+        if action.verb == "stop":
+            self.done(s)
+            return
+        p = s.players[self.seat]
+        card = str(action.args[0])
+        p.hand.remove(card)
         s.discard.append(card)
-    result = "keeps it" if kept else "discards it"
-    s.log.append(f"{seat_letter(task.seat)} names cost {guess}, turns over {cat[card].name} and {result}.")
+        power = cat[self.card].powers[self.index]
+        gain_vp(s, self.seat, power.vp)  # the x2 bonus doubles goods consumed, not cards discarded
+        s.log.append(
+            f"{seat_letter(self.seat)} discards a card with {cat[self.card].name} for {power.vp} VP."
+        )
+        self.n -= 1
+
+
+class Gamble(RftgChoice, tag="gamble"):
+    """Name a cost, then the top card is turned over: kept if its cost is the one named."""
+
+    def prompt(self, cat: Catalog, s: RftgState) -> str:
+        return "name a cost, then the top card is turned over"
+
+    def legal(self, cat: Catalog, s: RftgState) -> list[Action]:
+        return [Action("guess", (n,)) for n in GAMBLE_COSTS]
+
+    def apply(self, cat: Catalog, s: RftgState, action: Action) -> None:
+        self.done(s)
+        guess = int(action.args[0])
+        card = take(cat, s, self.seat, "flip")
+        if card is None:
+            return
+        kept = cat[card].cost == guess
+        if kept:
+            s.players[self.seat].hand.append(card)
+        else:
+            s.discard.append(card)
+        result = "keeps it" if kept else "discards it"
+        s.log.append(
+            f"{seat_letter(self.seat)} names cost {guess}, turns over {cat[card].name} and {result}."
+        )

@@ -47,24 +47,6 @@ PHASES = (
     "round-end",
     "over",
 )
-#: the decision kinds of rules.py (PROMPTS)
-KINDS = (
-    "initial-discard",
-    "select-action",
-    "explore-keep",
-    "develop-choose",
-    "develop-pay",
-    "settle-choose",
-    "settle-method",
-    "settle-pay",
-    "trade",
-    "consume-power",
-    "consume-good",
-    "consume-discard",
-    "gamble",
-    "windfall",
-    "hand-limit",
-)
 #: the action cards by their printed names (what the view shows)
 CARDS = tuple(ACTION_CARDS.values())
 #: the numbers of each player, in order, with their scales
@@ -136,18 +118,20 @@ PLAYER_KEYS = frozenset(
 
 
 class RftgEncoding(Encoding):
-    def __init__(self, cards: list[str]) -> None:
+    def __init__(self, cards: list[str], kinds: tuple[str, ...]) -> None:
+        """`cards`: the card keys; `kinds`: the game's decision kinds (`Game.decision_kinds`)."""
         self.cards = vocabulary(cards)
         self.phases = vocabulary(PHASES)
-        self.kinds = vocabulary(KINDS)
+        self.kinds = vocabulary(kinds)
+        self.other_kind = len(kinds)
         self.action_cards = vocabulary(CARDS)
         c = len(self.cards) + 1
         lay = self.layout = Layout()
         self.f_players = lay.add("players", MAX_SEATS, "one-hot: number of seats (1..4)")
         self.f_decision = lay.add(
             "decision",
-            MAX_SEATS + len(KINDS) + 1,
-            f"relative seat that must decide, then one-hot kind ({', '.join(KINDS)}, other)",
+            MAX_SEATS + len(kinds) + 1,
+            f"relative seat that must decide, then one-hot kind ({', '.join(kinds)}, other)",
         )
         self.f_phase = lay.add(
             "phase", len(PHASES) + 1, f"one-hot: the current phase or step ({', '.join(PHASES)}, other)"
@@ -209,7 +193,7 @@ class RftgEncoding(Encoding):
         decision = view.get("decision")
         if decision is not None:
             one_hot(out, self.f_decision, relative(_seat(decision["seat"]), me, n))
-            one_hot(out, self.f_decision, MAX_SEATS + self.kinds.get(decision["kind"], len(KINDS)))
+            one_hot(out, self.f_decision, MAX_SEATS + self.kinds.get(decision["kind"], self.other_kind))
         one_hot(out, self.f_phase, self.phases.get(view.get("phase", ""), len(PHASES)))
         for phase in view.get("phases_left", ()):
             one_hot(out, self.f_phases_left, self.phases.get(phase, len(PHASES)))
@@ -279,8 +263,9 @@ def _seat(seat: str | int | None) -> int | None:
 
 
 def encoding(game: Any) -> RftgEncoding:
-    """The card keys of the card data, the same for every mode (so every mode has one layout)."""
-    return RftgEncoding(list(type(game)().catalog.keys))
+    """The card keys of the card data and the game's decision kinds, the same for every mode (so every
+    mode has one layout)."""
+    return RftgEncoding(list(type(game)().catalog.keys), game.decision_kinds())
 
 
 #: two players without an automaton: zero-sum; more players, or a solo game: general-sum

@@ -14,22 +14,23 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
-from cardtable.core import Action, BadOption, Decision, Game, Mode, OptionSpec, Result, Rng, register
+from cardtable.core import Action, BadOption, Mode, OptionSpec, Result, Rng, StepGame, register, seat_letter
 
 from . import rules, scoring, view
 from .cards import CHOSEN_CONSUME, Catalog, catalog
 from .consume import GAMBLE_COSTS
 from .faces import card_faces
 from .render import render_view
-from .rules import EXPERT_PAIRS, SINGLE_ACTIONS, seat_letter
-from .state import ACTIONS, RftgState
+from .rules import EXPERT_PAIRS, SINGLE_ACTIONS
+from .state import ACTIONS, RftgState, RftgStep
 
 
 @register
-class RaceForTheGalaxy(Game[RftgState]):
+class RaceForTheGalaxy(StepGame[RftgState]):
     name = "race-for-the-galaxy"
     title = "Race for the Galaxy"
     state_type = RftgState
+    step_type = RftgStep
     option_specs = (
         OptionSpec("players", 2, "number of players (2: the expert rules)", (2, 3, 4)),
         OptionSpec("solo", "none", "solo game: 'robot' is the game against the robot", ("none", "robot")),
@@ -78,26 +79,21 @@ class RaceForTheGalaxy(Game[RftgState]):
     def expert(self) -> bool:
         return self.num_seats == 2
 
-    # --- the rules -----------------------------------------------------------------------------------
+    # --- the rules: the steps of `rules.py` and the phases' modules; `decision`, `legal_actions` and
+    # `apply` are the step machine's (StepGame), whose steps receive the card catalog -----------------
+    def step_context(self) -> Catalog:
+        return self.catalog
+
     def new_state(self, seed: int) -> RftgState:
         s = rules.set_up(self.catalog, self.num_seats, seed, self.expert)
-        rules.advance(self.catalog, s)
+        self.advance(s)
         return s
 
     def scripted_state(self, seed: int, starts: list[str], script: list[list[str]]) -> RftgState:
         """A game whose start worlds and every card drawn are given (an oracle replay)."""
         s = rules.set_up(self.catalog, self.num_seats, seed, self.expert, starts=starts, script=script)
-        rules.advance(self.catalog, s)
+        self.advance(s)
         return s
-
-    def decision(self, state: RftgState) -> Decision | None:
-        return rules.decision(self.catalog, state)
-
-    def legal_actions(self, state: RftgState) -> list[Action]:
-        return rules.legal_actions(self.catalog, state)
-
-    def _apply(self, state: RftgState, action: Action) -> None:
-        rules.apply(self.catalog, state, action)
 
     def result(self, state: RftgState) -> Result | None:
         if not state.ended:
@@ -148,9 +144,9 @@ class RaceForTheGalaxy(Game[RftgState]):
                 or new.pick != old.pick
             ):
                 return False
-        kind = before.tasks[0].kind if before.tasks else ""
-        if kind in view.SECRET_PICKS:
-            return bool(after.tasks) and not after.ended and after.tasks[0].kind == kind
+        step = type(before.steps[0]) if before.steps else None
+        if step in view.SECRET_PICKS:
+            return bool(after.steps) and type(after.steps[0]) is step
         return True
 
     def determinize(self, state: RftgState, seat: int, rng: Rng) -> RftgState:

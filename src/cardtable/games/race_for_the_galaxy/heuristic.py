@@ -23,6 +23,7 @@ from cardtable.core import Action, Observation, Rng
 from . import scoring
 from .cards import TRADE_VALUE, Card, catalog
 from .evaluation import win_chance
+from .rules import SelectAction
 from .state import Player, RftgState
 
 #: VP a 6-cost development is expected to score beyond what it would score now
@@ -203,4 +204,4 @@ def evaluate(game: Any, state: RftgState, seat: int) -> float:
 
 def is_quiet(game: Any, state: RftgState) -> bool:
     """A position may be judged as it stands at an action selection (no phase half resolved)."""
-    return state.ended or (bool(state.tasks) and state.tasks[0].kind == "select")
+    return state.ended or (bool(state.steps) and isinstance(state.steps[0], SelectAction))

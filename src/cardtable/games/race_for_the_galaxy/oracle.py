@@ -24,7 +24,14 @@ from typing import Any
 from cardtable.core import Action, CardtableError
 
 from . import scoring
+from .consume import ConsumeDiscard, ConsumeGood, ConsumePower, Gamble, Trade
+from .develop import DevelopChoose
+from .explore import ExploreKeep
 from .game import RaceForTheGalaxy
+from .payment import DevelopPay, SettlePay
+from .produce import Windfall
+from .rules import HandLimit, InitialDiscard, SelectAction
+from .settle import SettleChoose, SettleMethod
 from .state import RftgState
 
 ACTION_NAMES = {
@@ -40,15 +47,15 @@ ACTION_NAMES = {
 }
 #: the reference's decision type -> our decision kinds that answer it
 KINDS = {
-    "ACTION": ("select-action",),
-    "PLACE": ("develop-choose", "settle-choose"),
-    "PAYMENT": ("settle-method", "develop-pay", "settle-pay"),
-    "TRADE": ("trade",),
-    "CONSUME": ("consume-power",),
-    "GOOD": ("consume-good",),
-    "CONSUME_HAND": ("consume-discard",),
-    "WINDFALL": ("windfall",),
-    "LUCKY": ("gamble",),
+    "ACTION": (SelectAction.kind,),
+    "PLACE": (DevelopChoose.kind, SettleChoose.kind),
+    "PAYMENT": (SettleMethod.kind, DevelopPay.kind, SettlePay.kind),
+    "TRADE": (Trade.kind,),
+    "CONSUME": (ConsumePower.kind,),
+    "GOOD": (ConsumeGood.kind,),
+    "CONSUME_HAND": (ConsumeDiscard.kind,),
+    "WINDFALL": (Windfall.kind,),
+    "LUCKY": (Gamble.kind,),
 }
 
 
@@ -186,7 +193,7 @@ class Replay:
         for e in sorted(decisions, key=lambda d: d["seat"]):
             where = f"decision {e['n']} (set-up discard, seat {e['seat']})"
             self.report.decisions += 1
-            if self.pending() != (e["seat"], "initial-discard"):
+            if self.pending() != (e["seat"], InitialDiscard.kind):
                 raise Disagreement(f"{where}: we ask {self.pending()}")
             self.options(set(self.keys(e["candidates"])), self.legal_args(), where)
             for card in self.keys(e["answer"]["discard"]):
@@ -200,13 +207,13 @@ class Replay:
         pending = self.pending()
         ours_now = pending is not None and pending[0] == seat and pending[1] in KINDS.get(kind, (kind,))
         if kind == "DISCARD":
-            ours_now = pending == (seat, "explore-keep" if e["phase"] == "explore" else "hand-limit")
+            ours_now = pending == (seat, ExploreKeep.kind if e["phase"] == "explore" else HandLimit.kind)
         if kind == "PAYMENT" and not ours_now:
             return  # our engine settled the payment by itself (a single way to pay); snapshots check it
         if kind == "GOOD" and ours_now:
-            task = self.s.tasks[0] if self.s else None
+            step = self.s.steps[0] if self.s else None
             power = e["special"]
-            ours_now = task is not None and (task.card, task.index) == (
+            ours_now = isinstance(step, ConsumeGood) and (step.card, step.index) == (
                 self.key(power["card"]),
                 power["index"],
             )
@@ -259,7 +266,7 @@ class Replay:
         p = self.s.players[seat]
         specials = set(self.keys(e["answer"]["special"]))
         pending = self.pending()
-        if pending == (seat, "settle-method"):
+        if pending == (seat, SettleMethod.kind):
             if "colony-ship" in specials:
                 method = "colony-ship"
             elif "new-military-tactics" in specials:
@@ -270,7 +277,7 @@ class Replay:
                 method = "conquer" if self.cat[p.placing].military else "pay"
             self.act(Action("method", (method,)), where)
         paid = self.keys(e["answer"]["pay"])
-        paying = ((seat, "develop-pay"), (seat, "settle-pay"))
+        paying = ((seat, DevelopPay.kind), (seat, SettlePay.kind))
         for card in paid:
             if self.pending() not in paying:
                 break  # the rest is forced (it is the whole hand): our engine pays it; snapshots check it
@@ -299,14 +306,14 @@ class Replay:
         seat = e["seat"]
         for world in self.keys(e["answer"]["worlds"]):
             assert self.s is not None
-            if self.pending() == (seat, "consume-good") and world in self.s.players[seat].goods:
+            if self.pending() == (seat, ConsumeGood.kind) and world in self.s.players[seat].goods:
                 self.act(Action("good", (world,)), where)
 
     def on_consume_hand(self, e: dict[str, Any], where: str) -> None:
         seat = e["seat"]
         for card in self.keys(e["answer"]["discard"]):
             self.act(Action("spend", (card,)), where)
-        if self.pending() == (seat, "consume-discard"):
+        if self.pending() == (seat, ConsumeDiscard.kind):
             self.act(Action("stop"), where)
 
     def on_windfall(self, e: dict[str, Any], where: str) -> None:

@@ -20,7 +20,7 @@ from cardtable.core.carddata import load_card_file
 
 from .cards import Catalog
 from .chance import take
-from .state import ACTIONS, Player, RftgState, RobotState
+from .state import ACTIONS, Player, RftgAuto, RftgState, RobotState, RoundPhase
 
 ROBOT_FILE = Path(__file__).with_name("robot.toml")
 ROBOT = 1
@@ -315,6 +315,15 @@ def _turned(cat: Catalog, turned: list[str]) -> str:
 
 
 # --- the robot's Action and Reaction per phase ---------------------------------------------------------
+class RobotAct(RftgAuto, tag="robot-act"):
+    """The robot's turn in `phase`, after the player's (seed, step 3): see `act`."""
+
+    phase: RoundPhase
+
+    def run(self, cat: Catalog, s: RftgState) -> None:
+        act(cat, robot_data(cat), s, s.players[0], self.phase)
+
+
 def act(cat: Catalog, data: RobotFile, s: RftgState, player: Player, phase: str) -> None:
     """The robot's turn in `phase`, after the player: its Action if a die lies on the phase's field,
     its Reaction if only the player chose the phase, else nothing."""

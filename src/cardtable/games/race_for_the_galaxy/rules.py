@@ -1,4 +1,4 @@
-"""The rules: set-up, the round as a queue of steps, who decides what, legal actions and apply.
+"""The rules: set-up and the round as a queue of steps (`cardtable.core.steps`).
 
 A round (RESEARCH.md §2.3):
 1. every seat chooses its action cards in secret, in seat order (others read "A has chosen");
@@ -6,49 +6,32 @@ A round (RESEARCH.md §2.3):
    Settle II, Consume, Produce; in each phase every player acts, only a chooser gets the bonus;
 3. every player discards down to 10 cards; then the end of the game is checked.
 
-Each step is a `Task`; a step either resolves by itself (a fact every seat can see decides it:
-draws, production, a single method or a forced payment) or is the pending decision of its seat.
-Every card leaving the deck goes through `take` (the one chance function), which reads the
-scripted chance of an oracle replay when there is one.
+Each step is a class: the round's own here (`SelectAction`, `Reveal`, `PhaseEnd`, the discards,
+`EndCheck`), each phase's in its module (`explore.py`, `develop.py`, `settle.py`, `payment.py`,
+`consume.py`, `produce.py`), the robot's turn in `robot.py`. A step either resolves by itself (a fact
+every seat can see decides it: draws, production, a single method or a forced payment) or is the
+pending decision of its seat. `next_phase` lays out the steps of each phase. Every card leaving the
+deck goes through `take` (the one chance function), which reads the scripted chance of an oracle
+replay when there is one.
 """
 
 from __future__ import annotations
 
-from cardtable.core import Action, Decision, Rng
+from typing import get_args
+
+from cardtable.core import Action, Rng, push, seat_letter
 
 from . import robot
 from .cards import Catalog
 from .chance import draw, put_good
-from .consume import (
-    gamble_apply,
-    gamble_legal,
-    goods_apply,
-    goods_auto,
-    goods_legal,
-    hand_apply,
-    hand_auto,
-    hand_legal,
-    powers_apply,
-    powers_auto,
-    powers_legal,
-    trade_apply,
-    trade_auto,
-    trade_legal,
-)
-from .develop import develop_after, develop_legal, develop_place, develop_start, pick_apply
-from .explore import explore_draw, explore_keep_apply, explore_keep_auto, explore_keep_legal
-from .payment import pay_apply, pay_auto, pay_legal
-from .produce import produce, produce_draws, produce_most, windfall_apply, windfall_auto, windfall_legal
-from .settle import (
-    settle_after,
-    settle_legal,
-    settle_method_apply,
-    settle_method_auto,
-    settle_method_legal,
-    settle_place,
-)
-from .state import ACTIONS, Player, RftgState, Task
-from .steps import chose, distinct, done, seat_letter
+from .consume import ConsumePower, Trade
+from .develop import DevelopAfter, DevelopChoose, DevelopPlace, DevelopStart
+from .explore import ExploreDraw, ExploreKeep
+from .payment import DevelopPay, SettlePay
+from .produce import Produce, ProduceMost
+from .settle import SettleAfter, SettleChoose, SettleMethod, SettlePlace
+from .state import ACTIONS, Player, RftgAuto, RftgChoice, RftgState, RftgStep, RoundPhase
+from .steps import chose, distinct
 
 #: VP chips in the pool per player (RESEARCH.md §2.1)
 POOL_PER_PLAYER = 12
@@ -77,7 +60,7 @@ PHASE_OF = {
     "consume-x2": "consume",
     "produce": "produce",
 }
-PHASE_ORDER = ("explore", "develop", "develop2", "settle", "settle2", "consume", "produce")
+PHASE_ORDER: tuple[RoundPhase, ...] = get_args(RoundPhase)
 ACTION_NAMES = {
     "explore-5": "Explore +5",
     "explore-1-1": "Explore +1/+1",
@@ -128,39 +111,9 @@ def set_up(
     for seat in range(players):
         draw(cat, s, seat, START_HAND)
         s.players[seat].produced = []
-    s.tasks = [Task("initial-discard", seat, n=START_HAND - KEEP_AT_START) for seat in range(players)]
-    s.tasks.append(Task("end-check", n=1))
+    s.steps = [InitialDiscard(seat, n=START_HAND - KEEP_AT_START) for seat in range(players)]
+    s.steps.append(BeginRound())
     return s
-
-
-# --- the step machine -------------------------------------------------------------------------------
-def advance(cat: Catalog, s: RftgState) -> None:
-    """Run every step that needs nobody's decision, until a seat must decide or the game ends."""
-    while s.tasks and not s.ended:
-        task = s.tasks[0]
-        if not AUTO[task.kind](cat, s, task):
-            return
-
-
-def decision(cat: Catalog, s: RftgState) -> Decision | None:
-    if s.ended or not s.tasks:
-        return None
-    task = s.tasks[0]
-    kind, prompt = PROMPTS[task.kind](cat, s, task)
-    return Decision(task.seat, kind, prompt)
-
-
-def legal_actions(cat: Catalog, s: RftgState) -> list[Action]:
-    if s.ended or not s.tasks:
-        return []
-    task = s.tasks[0]
-    return LEGAL[task.kind](cat, s, task)
-
-
-def apply(cat: Catalog, s: RftgState, action: Action) -> None:
-    task = s.tasks[0]
-    APPLY[task.kind](cat, s, task, action)
-    advance(cat, s)
 
 
 # --- round start: action selection and reveal --------------------------------------------------------
@@ -169,251 +122,159 @@ def begin_round(s: RftgState) -> None:
     s.phase = "select"
     for p in s.players:
         p.actions = []
-    s.tasks = [Task("select", seat) for seat in range(len(s.players))]
-    s.tasks.append(Task("reveal"))
+    push(s, *(SelectAction(seat) for seat in range(len(s.players))), Reveal())
 
 
-def select_legal(cat: Catalog, s: RftgState, task: Task) -> list[Action]:
-    if s.expert:
-        return [Action("select", pair) for pair in EXPERT_PAIRS]
-    return [Action("select", (a,)) for a in SINGLE_ACTIONS]
+class BeginRound(RftgAuto, tag="begin-round"):
+    """After set-up: the first round begins."""
+
+    def run(self, cat: Catalog, s: RftgState) -> None:
+        begin_round(s)
 
 
-def select_apply(cat: Catalog, s: RftgState, task: Task, action: Action) -> None:
-    s.players[task.seat].actions = [str(a) for a in action.args]
-    done(s)
+class SelectAction(RftgChoice, tag="select-action"):
+    """The seat's action cards, chosen in secret: two different ones in the 2-player expert game
+    (`EXPERT_PAIRS`), else one."""
+
+    def prompt(self, cat: Catalog, s: RftgState) -> str:
+        return "choose your action cards in secret"
+
+    def legal(self, cat: Catalog, s: RftgState) -> list[Action]:
+        if s.expert:
+            return [Action("select", pair) for pair in EXPERT_PAIRS]
+        return [Action("select", (a,)) for a in SINGLE_ACTIONS]
+
+    def apply(self, cat: Catalog, s: RftgState, action: Action) -> None:
+        s.players[self.seat].actions = [str(a) for a in action.args]
+        self.done(s)
 
 
-def reveal(cat: Catalog, s: RftgState, task: Task) -> bool:
-    done(s)
-    chosen = {PHASE_OF[a] for p in s.players for a in p.actions}
-    picks = "; ".join(
-        f"{seat_letter(i)} {', '.join(ACTION_NAMES[a] for a in p.actions)}" for i, p in enumerate(s.players)
-    )
-    s.log.append(f"Round {s.round}: {picks}.")
-    if s.robot is not None:  # the solitaire game: the player rolls the robot's dice (seed, step 2)
-        robot.roll_and_place(robot.robot_data(cat), s, s.players[0])
-        chosen |= {PHASE_OF[f] for f in s.robot.fields}
-    s.phases = [ph for ph in PHASE_ORDER if ph in chosen]
-    next_phase(cat, s)
-    return True
+class Reveal(RftgAuto, tag="reveal"):
+    """Every choice is turned face up; the phases somebody chose run, in order (in the solitaire game
+    the robot's dice choose too)."""
+
+    def run(self, cat: Catalog, s: RftgState) -> None:
+        chosen = {PHASE_OF[a] for p in s.players for a in p.actions}
+        picks = "; ".join(
+            f"{seat_letter(i)} {', '.join(ACTION_NAMES[a] for a in p.actions)}"
+            for i, p in enumerate(s.players)
+        )
+        s.log.append(f"Round {s.round}: {picks}.")
+        if s.robot is not None:  # the solitaire game: the player rolls the robot's dice (seed, step 2)
+            robot.roll_and_place(robot.robot_data(cat), s, s.players[0])
+            chosen |= {PHASE_OF[f] for f in s.robot.fields}
+        s.phases = [ph for ph in PHASE_ORDER if ph in chosen]
+        next_phase(s)
 
 
-def next_phase(cat: Catalog, s: RftgState) -> None:
+def next_phase(s: RftgState) -> None:
+    """Lay out the steps of the next phase to run, or of the round's end when none is left."""
     n = len(s.players)
+    seats = range(n)
     if not s.phases:
         s.phase = "round-end"
-        s.tasks[:0] = [Task("hand-limit", seat) for seat in range(n)] + [Task("end-check")]
+        push(s, *(HandLimitCheck(seat) for seat in seats), EndCheck())
         return
     phase = s.phases.pop(0)
     s.phase = phase
     for p in s.players:
         p.powered = list(p.tableau)
-    seats = range(n)
+    steps: list[RftgStep]
     if phase == "explore":
-        tasks = [Task("explore-draw", i) for i in seats] + [Task("explore-keep", i) for i in seats]
+        steps = [*(ExploreDraw(i) for i in seats), *(ExploreKeep(i) for i in seats)]
     elif phase in ("develop", "develop2"):
-        tasks = [Task("develop-start", i) for i in seats] + [Task("develop-pick", i) for i in seats]
-        tasks.append(Task("develop-place"))
+        steps = [*(DevelopStart(i) for i in seats), *(DevelopChoose(i) for i in seats), DevelopPlace()]
         for i in seats:
-            tasks += [Task("develop-pay", i), Task("develop-after", i)]
+            steps += [DevelopPay(i), DevelopAfter(i)]
     elif phase in ("settle", "settle2"):
-        tasks = [Task("settle-pick", i) for i in seats] + [Task("settle-place")]
+        steps = [*(SettleChoose(i) for i in seats), SettlePlace()]
         for i in seats:
-            tasks += [Task("settle-method", i), Task("settle-pay", i), Task("settle-after", i)]
+            steps += [SettleMethod(i), SettlePay(i), SettleAfter(i)]
     elif phase == "consume":
-        tasks = []
+        steps = []
         for i in seats:
             if chose(s.players[i], "consume-trade"):
-                tasks.append(Task("consume-trade", i, tag="bonus"))
-            tasks.append(Task("consume-powers", i))
+                steps.append(Trade(i, bonus=True))
+            steps.append(ConsumePower(i))
     else:
-        tasks = []
-        for i in seats:
-            tasks += [Task("produce", i)]
-        tasks.append(Task("produce-most"))
+        steps = [*(Produce(i) for i in seats), ProduceMost()]
     if s.robot is not None:  # the robot acts after the player in every phase (seed, step 3)
-        tasks.append(Task("robot-act", robot.ROBOT, tag=phase))
-    s.tasks[:0] = [*tasks, Task("phase-end")]
+        steps.append(robot.RobotAct(phase))
+    push(s, *steps, PhaseEnd())
 
 
-def phase_end(cat: Catalog, s: RftgState, task: Task) -> bool:
-    done(s)
-    for p in s.players:
-        p.temp_military = 0
-        p.pick = ""
-        p.placing = ""
-        p.owe = 0
-        p.used = []
-        p.produced = []
-        p.consumed = []
-        p.drawn = []
-    next_phase(cat, s)
-    return True
+class PhaseEnd(RftgAuto, tag="phase-end"):
+    """What lasts a phase ends (temporary military, picks, powers used, goods produced or consumed);
+    the next phase begins."""
+
+    def run(self, cat: Catalog, s: RftgState) -> None:
+        for p in s.players:
+            p.temp_military = 0
+            p.pick = ""
+            p.placing = ""
+            p.owe = 0
+            p.used = []
+            p.produced = []
+            p.consumed = []
+            p.drawn = []
+        next_phase(s)
 
 
 # --- set-up discard and the hand limit ---------------------------------------------------------------
-def discard_legal(cat: Catalog, s: RftgState, task: Task) -> list[Action]:
-    return [Action("discard", (c,)) for c in distinct(s.players[task.seat].hand)]
+class Discard(RftgChoice):
+    """Discard a card from hand, `n` more to go."""
+
+    n: int
+
+    def legal(self, cat: Catalog, s: RftgState) -> list[Action]:
+        return [Action("discard", (c,)) for c in distinct(s.players[self.seat].hand)]
+
+    def apply(self, cat: Catalog, s: RftgState, action: Action) -> None:
+        card = str(action.args[0])
+        s.players[self.seat].hand.remove(card)
+        s.discard.append(card)
+        self.n -= 1
+        if self.n <= 0:
+            self.done(s)
 
 
-def discard_apply(cat: Catalog, s: RftgState, task: Task, action: Action) -> None:
-    card = str(action.args[0])
-    s.players[task.seat].hand.remove(card)
-    s.discard.append(card)
-    task.n -= 1
-    if task.n <= 0:
-        done(s)
+class InitialDiscard(Discard, tag="initial-discard"):
+    """Set-up: keep 4 of the 6 cards dealt (RESEARCH.md §2.2)."""
+
+    def prompt(self, cat: Catalog, s: RftgState) -> str:
+        return f"discard a card of your first hand ({self.n} to go)"
 
 
-def initial_discard_auto(cat: Catalog, s: RftgState, task: Task) -> bool:
-    return False
+class HandLimit(Discard, tag="hand-limit"):
+    """The round's end: discard down to 10 cards."""
+
+    def prompt(self, cat: Catalog, s: RftgState) -> str:
+        return f"discard down to {HAND_LIMIT} cards ({self.n} to go)"
 
 
-def hand_limit_auto(cat: Catalog, s: RftgState, task: Task) -> bool:
-    extra = len(s.players[task.seat].hand) - HAND_LIMIT
-    if extra <= 0:
-        done(s)
-        return True
-    if task.n == 0:
-        task.n = extra
-        s.log.append(f"{seat_letter(task.seat)} discards {extra} down to {HAND_LIMIT} cards.")
-    return False
+class HandLimitCheck(RftgAuto, tag="hand-limit-check"):
+    """Whether the seat holds more than 10 cards: then it discards the rest (`HandLimit`)."""
+
+    seat: int
+
+    def run(self, cat: Catalog, s: RftgState) -> None:
+        extra = len(s.players[self.seat].hand) - HAND_LIMIT
+        if extra > 0:
+            s.log.append(f"{seat_letter(self.seat)} discards {extra} down to {HAND_LIMIT} cards.")
+            push(s, HandLimit(self.seat, n=extra))
 
 
-def end_check(cat: Catalog, s: RftgState, task: Task) -> bool:
-    done(s)
-    if task.n == 1:  # after set-up: the first round
+class EndCheck(RftgAuto, tag="end-check"):
+    """The game ends after the round in which the VP pool ran out or a tableau reached 12 cards (the
+    queue is left empty); else the next round begins."""
+
+    def run(self, cat: Catalog, s: RftgState) -> None:
+        robot_cards = robot.cards(s.robot) if s.robot is not None else 0
+        if s.pool <= 0 or robot_cards >= TABLEAU_END or any(len(p.tableau) >= TABLEAU_END for p in s.players):
+            s.ended = True
+            s.phase = "over"
+            s.steps.clear()
+            why = "the VP pool is empty" if s.pool <= 0 else f"a tableau has {TABLEAU_END} cards"
+            s.log.append(f"The game ends after round {s.round}: {why}.")
+            return
         begin_round(s)
-        return True
-    robot_cards = robot.cards(s.robot) if s.robot is not None else 0
-    if s.pool <= 0 or robot_cards >= TABLEAU_END or any(len(p.tableau) >= TABLEAU_END for p in s.players):
-        s.ended = True
-        s.phase = "over"
-        why = "the VP pool is empty" if s.pool <= 0 else f"a tableau has {TABLEAU_END} cards"
-        s.log.append(f"The game ends after round {s.round}: {why}.")
-        return True
-    begin_round(s)
-    return True
-
-
-def robot_act(cat: Catalog, s: RftgState, task: Task) -> bool:
-    done(s)
-    robot.act(cat, robot.robot_data(cat), s, s.players[0], task.tag)
-    return True
-
-
-# --- tables -------------------------------------------------------------------------------
-def _never(cat: Catalog, s: RftgState, task: Task) -> bool:
-    return False
-
-
-def _prompt(kind: str, text: str):  # type: ignore[no-untyped-def]
-    return lambda cat, s, task: (kind, text)
-
-
-def _consume_prompt(cat: Catalog, s: RftgState, task: Task) -> tuple[str, str]:
-    return "consume-power", "choose the next consume power to use"
-
-
-def _goods_prompt(cat: Catalog, s: RftgState, task: Task) -> tuple[str, str]:
-    return "consume-good", f"choose a good to consume with {cat[task.card].name} ({task.n} to go)"
-
-
-def _hand_prompt(cat: Catalog, s: RftgState, task: Task) -> tuple[str, str]:
-    return "consume-discard", f"discard a card for VP with {cat[task.card].name}, or stop ({task.n} at most)"
-
-
-def _pay_prompt(cat: Catalog, s: RftgState, task: Task) -> tuple[str, str]:
-    p = s.players[task.seat]
-    kind = "develop-pay" if task.kind == "develop-pay" else "settle-pay"
-    return kind, f"pay for {cat[p.placing].name}: discard a card ({p.owe} to go)"
-
-
-def _discard_prompt(cat: Catalog, s: RftgState, task: Task) -> tuple[str, str]:
-    if task.kind == "initial-discard":
-        return "initial-discard", f"discard a card of your first hand ({task.n} to go)"
-    return "hand-limit", f"discard down to {HAND_LIMIT} cards ({task.n} to go)"
-
-
-AUTO = {
-    "initial-discard": initial_discard_auto,
-    "select": _never,
-    "reveal": reveal,
-    "explore-draw": explore_draw,
-    "explore-keep": explore_keep_auto,
-    "develop-start": develop_start,
-    "develop-pick": _never,
-    "develop-place": develop_place,
-    "develop-pay": pay_auto,
-    "develop-after": develop_after,
-    "settle-pick": _never,
-    "settle-place": settle_place,
-    "settle-method": settle_method_auto,
-    "settle-pay": pay_auto,
-    "settle-after": settle_after,
-    "phase-end": phase_end,
-    "consume-trade": trade_auto,
-    "consume-powers": powers_auto,
-    "consume-goods": goods_auto,
-    "consume-hand": hand_auto,
-    "gamble": _never,
-    "produce": produce,
-    "windfall": windfall_auto,
-    "produce-draws": produce_draws,
-    "produce-most": produce_most,
-    "hand-limit": hand_limit_auto,
-    "end-check": end_check,
-    "robot-act": robot_act,
-}
-LEGAL = {
-    "initial-discard": discard_legal,
-    "select": select_legal,
-    "explore-keep": explore_keep_legal,
-    "develop-pick": develop_legal,
-    "develop-pay": pay_legal,
-    "settle-pick": settle_legal,
-    "settle-method": settle_method_legal,
-    "settle-pay": pay_legal,
-    "consume-trade": trade_legal,
-    "consume-powers": powers_legal,
-    "consume-goods": goods_legal,
-    "consume-hand": hand_legal,
-    "gamble": gamble_legal,
-    "windfall": windfall_legal,
-    "hand-limit": discard_legal,
-}
-APPLY = {
-    "initial-discard": discard_apply,
-    "select": select_apply,
-    "explore-keep": explore_keep_apply,
-    "develop-pick": pick_apply,
-    "develop-pay": pay_apply,
-    "settle-pick": pick_apply,
-    "settle-method": settle_method_apply,
-    "settle-pay": pay_apply,
-    "consume-trade": trade_apply,
-    "consume-powers": powers_apply,
-    "consume-goods": goods_apply,
-    "consume-hand": hand_apply,
-    "gamble": gamble_apply,
-    "windfall": windfall_apply,
-    "hand-limit": discard_apply,
-}
-PROMPTS = {
-    "initial-discard": _discard_prompt,
-    "select": _prompt("select-action", "choose your action cards in secret"),
-    "explore-keep": _prompt("explore-keep", "keep a card of those you explored"),
-    "develop-pick": _prompt("develop-choose", "choose a development to place, in secret, or none"),
-    "develop-pay": _pay_prompt,
-    "settle-pick": _prompt("settle-choose", "choose a world to settle, in secret, or none"),
-    "settle-method": _prompt("settle-method", "choose how to settle the world"),
-    "settle-pay": _pay_prompt,
-    "consume-trade": _prompt("trade", "choose a good to trade for cards"),
-    "consume-powers": _consume_prompt,
-    "consume-goods": _goods_prompt,
-    "consume-hand": _hand_prompt,
-    "gamble": _prompt("gamble", "name a cost, then the top card is turned over"),
-    "windfall": _prompt("windfall", "choose a windfall world to produce on"),
-    "hand-limit": _discard_prompt,
-}

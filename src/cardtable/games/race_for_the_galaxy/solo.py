@@ -23,8 +23,8 @@ from . import robot, scoring
 from .chance import draw, put_good
 from .game import RaceForTheGalaxy
 from .robot import FACE_NAMES, FIELD_NAMES, ROBOT, RobotFile, robot_data
-from .rules import KEEP_AT_START, POOL_PER_PLAYER, START_HAND, advance
-from .state import Player, RftgState, Task
+from .rules import KEEP_AT_START, POOL_PER_PLAYER, START_HAND, BeginRound, InitialDiscard
+from .state import Player, RftgState
 
 HUMAN = 0
 
@@ -77,8 +77,8 @@ class RobotGame(RaceForTheGalaxy):
         s.log.append(f"Robot takes {got} cards face down as its hand.")
         draw(cat, s, HUMAN, START_HAND)
         s.players[HUMAN].produced = []
-        s.tasks = [Task("initial-discard", HUMAN, n=START_HAND - KEEP_AT_START), Task("end-check", n=1)]
-        advance(cat, s)
+        s.steps = [InitialDiscard(HUMAN, n=START_HAND - KEEP_AT_START), BeginRound()]
+        self.advance(s)
         return s
 
     # --- end (RUNDENENDE UND SPIELENDE) --------------------------------------------------------------

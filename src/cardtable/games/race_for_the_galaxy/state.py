@@ -10,7 +10,7 @@ from typing import Literal
 
 import msgspec
 
-from cardtable.core import Rng
+from cardtable.core import Auto, Choice, Queue, Rng, Step
 
 #: the action cards (RESEARCH.md §2.1), in phase order; the second Develop and Settle are 2-player only
 ACTIONS = (
@@ -25,52 +25,26 @@ ACTIONS = (
     "produce",
 )
 
-#: the steps the engine works through; "pick"-like steps ask a seat, the others run by themselves
-TaskKind = Literal[
-    "initial-discard",
-    "select",
-    "reveal",
-    "explore-draw",
-    "explore-keep",
-    "develop-start",
-    "develop-pick",
-    "develop-place",
-    "develop-pay",
-    "develop-after",
-    "settle-pick",
-    "settle-place",
-    "settle-method",
-    "settle-pay",
-    "settle-after",
-    "phase-end",
-    "consume-trade",
-    "consume-powers",
-    "consume-goods",
-    "consume-hand",
-    "gamble",
-    "produce",
-    "windfall",
-    "produce-draws",
-    "produce-most",
-    "hand-limit",
-    "end-check",
-    "robot-act",
-]
+#: the phases a round runs, in order (RESEARCH.md §2.3): a card's powers name the first five
+#: (`cards.Phase`); the second Develop and Settle run only in the 2-player game
+RoundPhase = Literal["explore", "develop", "develop2", "settle", "settle2", "consume", "produce"]
 
 
-class Task(msgspec.Struct):
-    """One step of the round: its kind, the seat it concerns and what it carries.
+class RftgStep(Step):
+    """Any step of a Race for the Galaxy game (`cardtable.core.steps`): the state's queue holds these.
 
-    `card`/`index` name a power (the card and the power's position on it); `n` is a count (goods
-    still to consume, cards still to discard) and `tag` a word (a settle method, a trade's source).
+    Each kind is a class in the module of its phase (`explore.py` ...; the round itself in `rules.py`,
+    the robot's turn in `robot.py`), subclassing `RftgAuto` or `RftgChoice`, with its own tag. Its
+    methods receive the card catalog and the state.
     """
 
-    kind: TaskKind
-    seat: int = -1
-    card: str = ""
-    index: int = -1
-    n: int = 0
-    tag: str = ""
+
+class RftgAuto(RftgStep, Auto):
+    """A step that resolves itself (draws, placing the picks, production, the end check)."""
+
+
+class RftgChoice(RftgStep, Choice):
+    """A step that is the decision of `seat` (its tag is the `Decision.kind`)."""
 
 
 class Player(msgspec.Struct):
@@ -136,8 +110,9 @@ class RftgState(msgspec.Struct):
     round: int = 0
     phase: str = "setup"
     #: the phases still to run this round, in order
-    phases: list[str] = msgspec.field(default_factory=list)
-    tasks: list[Task] = msgspec.field(default_factory=list)
+    phases: list[RoundPhase] = msgspec.field(default_factory=list)
+    #: the steps still to run, the head first (the pending decision, once the queue has advanced)
+    steps: Queue[RftgStep] = msgspec.field(default_factory=list)
     #: public narration, oldest first
     log: list[str] = msgspec.field(default_factory=list)
     ended: bool = False

@@ -1,16 +1,21 @@
-"""Small helpers every phase step uses."""
+"""Small helpers the phases' steps share, and the secret pick of the Develop and Settle phases."""
 
 from __future__ import annotations
 
-from .state import Player, RftgState
+from cardtable.core import Action
+
+from .cards import Catalog
+from .state import Player, RftgChoice, RftgState
 
 
-def seat_letter(seat: int) -> str:
-    return "ABCD"[seat]
+class Pick(RftgChoice):
+    """A secret Develop or Settle pick (`develop.DevelopChoose`, `settle.SettleChoose`): the card, or
+    none ("-"); others read only that the seat has chosen until the reveal."""
 
-
-def done(s: RftgState) -> None:
-    s.tasks.pop(0)
+    def apply(self, cat: Catalog, s: RftgState, action: Action) -> None:
+        card = str(action.args[0])
+        s.players[self.seat].pick = "-" if card == "none" else card
+        self.done(s)
 
 
 def distinct(cards: list[str]) -> list[str]:

@@ -11,18 +11,21 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from cardtable.core import Rng
+from cardtable.core import Rng, seat_letter
 
 from . import powers as pw
-from . import rules, scoring
-from .rules import seat_letter
+from . import scoring
+from .develop import DevelopChoose
+from .rules import SelectAction
+from .settle import SettleChoose
 from .state import Player, RftgState
 from .steps import bonus_of
 
 if TYPE_CHECKING:
     from .game import RaceForTheGalaxy
 
-SECRET_PICKS = ("select", "develop-pick", "settle-pick")
+#: the choices made in secret: others see only that the seat has chosen, until every seat has
+SECRET_PICKS = (SelectAction, DevelopChoose, SettleChoose)
 #: the action cards as a view names them (the printed names; the notation's words are for actions)
 ACTION_CARDS = {
     "explore-5": "Explore +5",
@@ -80,8 +83,7 @@ def _seat_view(
 ) -> dict[str, Any]:
     """`seat`'s view: the public part of each player, with its own hand and choices."""
     s = state
-    task = s.tasks[0] if s.tasks and not s.ended else None
-    selecting = task is not None and task.kind == "select"
+    selecting = bool(s.steps) and isinstance(s.steps[0], SelectAction)
     players = []
     for i, p in enumerate(s.players):
         mine = seat == i
@@ -144,15 +146,15 @@ def determinize(game: RaceForTheGalaxy, state: RftgState, seat: int, rng: Rng) -
         robot.hand = [pool.pop() for _ in robot.hand]
     sample.discard = [pool.pop() for _ in sample.discard]
     sample.deck = pool
-    task = sample.tasks[0] if sample.tasks else None
+    step = sample.steps[0] if sample.steps else None
     for i, p in enumerate(sample.players):
         if i == seat:
             continue
-        if p.actions and task is not None and task.kind == "select":
+        if p.actions and isinstance(step, SelectAction):
             p.actions = [str(a) for a in rng.choice(game.selections()).args]
-        if p.pick and task is not None and task.kind in SECRET_PICKS:
-            picker = rules.Task("develop-pick" if "develop" in sample.phase else "settle-pick", i)
-            legal = rules.LEGAL[picker.kind](cat, sample, picker)
+        if p.pick and isinstance(step, SECRET_PICKS):
+            picker = DevelopChoose(i) if "develop" in sample.phase else SettleChoose(i)
+            legal = picker.legal(cat, sample)
             choice = str(rng.choice(legal).args[0])
             p.pick = "-" if choice == "none" else choice
     sample.rng = rng.fork()

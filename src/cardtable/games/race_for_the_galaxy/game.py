@@ -16,12 +16,13 @@ from typing import Any, ClassVar
 
 from cardtable.core import Action, BadOption, Mode, OptionSpec, Result, Rng, StepGame, register, seat_letter
 
-from . import rules, scoring, view
+from . import scoring, view
 from .cards import CHOSEN_CONSUME, Catalog, catalog
 from .consume import GAMBLE_COSTS
 from .faces import card_faces
 from .render import render_view
 from .rules import EXPERT_PAIRS, SINGLE_ACTIONS
+from .setup import MAX_PLAYERS, Deal, set_up
 from .state import ACTIONS, RftgState, RftgStep
 
 
@@ -32,9 +33,17 @@ class RaceForTheGalaxy(StepGame[RftgState]):
     state_type = RftgState
     step_type = RftgStep
     option_specs = (
-        OptionSpec("players", 2, "number of players (2: the expert rules)", (2, 3, 4)),
+        OptionSpec("players", 2, "number of players (2: the expert rules)", (2, 3, 4, 5, 6)),
         OptionSpec("solo", "none", "solo game: 'robot' is the game against the robot", ("none", "robot")),
         OptionSpec("difficulty", "medium", "the robot's 6-cost markers", ("easy", "medium", "hard")),
+        OptionSpec(
+            "expansion",
+            0,
+            "0 the base game; 1 The Gathering Storm, 2 + Rebel vs Imperium, 3 + The Brink of War",
+            (0, 1, 2, 3),
+        ),
+        OptionSpec("goals", True, "play with goals (expansion 1-3)"),
+        OptionSpec("takeovers", True, "play with takeovers (expansion 2-3)"),
     )
     modes = (
         Mode("2 players", {"players": 2}, "2 players, expert rules: two action cards each round"),
@@ -54,7 +63,8 @@ class RaceForTheGalaxy(StepGame[RftgState]):
 
     def __new__(cls, **options: Any) -> RaceForTheGalaxy:
         """RaceForTheGalaxy(...) builds the solitaire game when the options ask for it."""
-        if cls is RaceForTheGalaxy and cls.option_specs[1].parse(options.get("solo", "none")) == "robot":
+        solo = next(spec for spec in cls.option_specs if spec.name == "solo")
+        if cls is RaceForTheGalaxy and solo.parse(options.get("solo", "none")) == "robot":
             from .solo import RobotGame
 
             cls = RobotGame
@@ -63,13 +73,33 @@ class RaceForTheGalaxy(StepGame[RftgState]):
     def __init__(self, **options: Any) -> None:
         self.catalog: Catalog = catalog()
         super().__init__(**options)
+        self.catalog = catalog(self.level)
+        self._context = self.step_context()
 
     def validate_options(self) -> None:
-        solo = self.options["solo"] != "none"
-        if solo and self.options["players"] != 2:
+        """Refuse what makes no game: more players than the level seats, a goals or takeovers switch
+        at a level without them, the robot with an expansion (RULES.md "Options and set-up per level")."""
+        options = self.options
+        solo = options["solo"] != "none"
+        level = int(options["expansion"])
+        if solo and options["players"] != 2:
             raise BadOption("solo=robot is one player against the robot: no players option")
-        if not solo and self.options["difficulty"] != "medium":
+        if not solo and options["difficulty"] != "medium":
             raise BadOption("option difficulty is the robot's; it needs solo=robot")
+        if solo and level:
+            raise BadOption("the solitaire robot plays the base game: solo=robot needs expansion=0")
+        most = MAX_PLAYERS[level]
+        if int(options["players"]) > most:
+            raise BadOption(f"expansion={level} seats 2 to {most} players, not {options['players']}")
+        if not options["goals"] and level < 1:
+            raise BadOption("the base game has no goals to switch off: goals=false needs expansion=1, 2 or 3")
+        if not options["takeovers"] and level < 2:
+            raise BadOption("takeovers come with Rebel vs Imperium: takeovers=false needs expansion=2 or 3")
+
+    @property
+    def level(self) -> int:
+        """The expansion level (0 the base game)."""
+        return int(self.options["expansion"])
 
     @property
     def num_seats(self) -> int:
@@ -85,13 +115,21 @@ class RaceForTheGalaxy(StepGame[RftgState]):
         return self.catalog
 
     def new_state(self, seed: int) -> RftgState:
-        s = rules.set_up(self.catalog, self.num_seats, seed, self.expert)
-        self.advance(s)
-        return s
+        return self.scripted_state(seed, Deal())
 
-    def scripted_state(self, seed: int, starts: list[str], script: list[list[str]]) -> RftgState:
-        """A game whose start worlds and every card drawn are given (an oracle replay)."""
-        s = rules.set_up(self.catalog, self.num_seats, seed, self.expert, starts=starts, script=script)
+    def scripted_state(self, seed: int, deal: Deal) -> RftgState:
+        """A game whose start worlds, goals and cards drawn are those of `deal` where it gives them (an
+        oracle replay gives them all)."""
+        options = self.options
+        s = set_up(
+            self.catalog,
+            self.num_seats,
+            seed,
+            self.expert,
+            goals=bool(options["goals"]),
+            takeovers=bool(options["takeovers"]),
+            deal=deal,
+        )
         self.advance(s)
         return s
 
@@ -200,9 +238,9 @@ class RaceForTheGalaxy(StepGame[RftgState]):
 
     def check_invariants(self, state: RftgState) -> None:
         cat = self.catalog
-        cards = list(state.deck) + list(state.discard)
+        cards = list(state.deck) + list(state.discard) + list(state.aside)
         for p in state.players:
-            cards += p.hand + p.tableau + p.drawn + list(p.goods.values())
+            cards += p.hand + p.tableau + p.drawn + list(p.goods.values()) + p.offer + p.saved
             assert all(w in p.tableau and cat[w].is_world for w in p.goods), "a good lies off a world"
             devs = [k for k in p.tableau if not cat[k].is_world]
             assert len(devs) == len(set(devs)), "a development twice in one tableau"

@@ -1,14 +1,18 @@
 """Replay reference game traces (Keldon Jones' engine, format `cardtable-rftg-k-trace/1`) in our engine.
 
-    python -m cardtable.games.race_for_the_galaxy.oracle FILE.jsonl.gz [--verbose]
+    python -m cardtable.games.race_for_the_galaxy.oracle FILE.jsonl.gz [FILE ...]
 
-Every card that leaves the deck is scripted from the trace (start worlds, draws, goods, flips; see
-`chance.take`); every decision of the trace is fed to our engine as our chain of small actions. At
-each decision we check that our legal options equal the reference's candidates where it lists them
-in full (set-up, explore and hand-limit discards, develop and settle choices, consume powers,
-trades, goods, windfall worlds), that its answer is legal for us, and that hands, tableaux, goods,
-chips, pool and the deck and discard counts agree with its snapshot; at the end, the scores and
-their breakdown. Prints one line per game and exits non-zero on any disagreement.
+Every trace gives its variant (players, expansion level, goals, takeovers); the replay plays it in that
+mode. Every card that leaves the deck is scripted from the trace (start worlds or the offered pairs,
+the goals drawn, draws, goods, flips, cards turned over; see `chance.take`); every decision of the
+trace is fed to our engine as our chain of small actions. At each decision we check that our legal
+options equal the reference's candidates where it lists them in full (set-up, explore and hand-limit
+discards, develop and settle choices, consume powers, trades, goods, windfall worlds, start worlds,
+takeover targets, upgrades), that its answer is legal for us, and that hands, tableaux, goods, chips,
+pool, the deck and discard counts, and with the expansions saved cards, prestige, goals held and
+cards set aside agree with its snapshot; at the end, the scores and their breakdown. Where the
+reference engine departs from the rules, the replay translates the documented case explicitly
+(RULES.md "Oracle"). Prints one line per game and exits non-zero on any disagreement.
 """
 
 from __future__ import annotations
@@ -23,18 +27,23 @@ from typing import Any
 
 from cardtable.core import Action, CardtableError
 
-from . import scoring
+from . import goalplay, scoring, settling
 from .consume import ConsumeDiscard, ConsumeGood, ConsumePower, Gamble, Trade
 from .develop import DevelopChoose
+from .discards import HandLimit, InitialDiscard, PowerDiscard
 from .explore import ExploreKeep
 from .game import RaceForTheGalaxy
-from .payment import DevelopPay, SettlePay
-from .produce import Windfall
-from .rules import HandLimit, InitialDiscard, SelectAction
-from .settle import SettleChoose, SettleMethod
+from .goals import load_goals
+from .payment import DevelopPay, PaymentGood, PaymentPower, SaveCard, SettlePay
+from .produce import DiscardProduce, OortKind, ProducePower, Windfall
+from .rules import SelectAction
+from .search import CATEGORIES, SearchCategory, SearchKeep
+from .settle import SettleChoose, SettleMethod, SettlePower, SettleSecond
+from .setup import Deal, StartChoose, StartSave
 from .state import RftgState
 
 ACTION_NAMES = {
+    "search": "search",
     "explore_5": "explore-5",
     "explore_1_1": "explore-1-1",
     "develop": "develop",
@@ -48,15 +57,24 @@ ACTION_NAMES = {
 #: the reference's decision type -> our decision kinds that answer it
 KINDS = {
     "ACTION": (SelectAction.kind,),
-    "PLACE": (DevelopChoose.kind, SettleChoose.kind),
-    "PAYMENT": (SettleMethod.kind, DevelopPay.kind, SettlePay.kind),
+    "START": (StartChoose.kind,),
+    "PLACE": (DevelopChoose.kind, SettleChoose.kind, SettleSecond.kind),
+    "PAYMENT": (SettleMethod.kind, PaymentPower.kind, DevelopPay.kind, SettlePay.kind),
+    "SETTLE": (SettlePower.kind,),
     "TRADE": (Trade.kind,),
     "CONSUME": (ConsumePower.kind,),
-    "GOOD": (ConsumeGood.kind,),
+    "GOOD": (ConsumeGood.kind, PaymentGood.kind),
     "CONSUME_HAND": (ConsumeDiscard.kind,),
     "WINDFALL": (Windfall.kind,),
     "LUCKY": (Gamble.kind,),
+    "SAVE": (StartSave.kind, SaveCard.kind),
+    "PRODUCE": (ProducePower.kind,),
+    "DISCARD_PRODUCE": (DiscardProduce.kind,),
+    "OORT_KIND": (OortKind.kind,),
+    "SEARCH_TYPE": (SearchCategory.kind,),
+    "SEARCH_KEEP": (SearchKeep.kind,),
 }
+SEARCH_ORDER = tuple(CATEGORIES)
 
 
 class Disagreement(Exception):
@@ -78,14 +96,28 @@ class GameReport:
         return not self.problem
 
 
+def game_for(trace: dict[str, Any]) -> RaceForTheGalaxy:
+    """Our game in the trace's variant."""
+    variant = trace.get("variant", {})
+    level = int(variant.get("expansion", 0))
+    options: dict[str, Any] = {"players": int(variant.get("players", 2)), "expansion": level}
+    if level >= 1:
+        options["goals"] = bool(variant.get("goals", True))
+    if level >= 2:
+        options["takeovers"] = bool(variant.get("takeovers", True))
+    return RaceForTheGalaxy(**options)
+
+
 class Replay:
     def __init__(self, trace: dict[str, Any]) -> None:
         self.trace = trace
-        self.game = RaceForTheGalaxy(players=2)
+        self.game = game_for(trace)
         self.cat = self.game.catalog
+        self.level = self.cat.level
         self.report = GameReport(seed=trace["seed"])
         self.s: RftgState | None = None
         self.last_group: tuple[int, str, str] | None = None
+        self.goal_keys = {g.name: g.key for g in load_goals()}
 
     # --- names -------------------------------------------------------------------------------------
     def key(self, name: str) -> str:
@@ -96,19 +128,30 @@ class Replay:
 
     # --- set-up ------------------------------------------------------------------------------------
     def build(self) -> RftgState:
-        script: list[list[str]] = [[], []]
+        seats = len(self.trace["seats"])
+        deal = Deal(script=[[] for _ in range(seats)])
+        offers: list[list[str]] = [["", ""] for _ in range(seats)]
         for e in self.trace["events"]:
             if e["e"] != "chance":
                 continue
             kind = e["kind"]
             if kind == "draw":
-                script[e["seat"]].append(f"draw:{self.key(e['card'])}")
+                deal.script[e["seat"]].append(f"draw:{self.key(e['card'])}")
             elif kind == "good":
-                script[e["seat"]].append(f"good:{self.key(e['world'])}:{self.key(e['card'])}")
+                deal.script[e["seat"]].append(f"good:{self.key(e['world'])}:{self.key(e['card'])}")
             elif kind == "flip":
-                script[e["seat"]].append(f"flip:{self.key(e['card'])}")
-        starts = [self.key(seat["start"]) for seat in self.trace["seats"]]
-        return self.game.scripted_state(self.trace["seed"], starts, script)
+                deal.script[e["seat"]].append(f"flip:{self.key(e['card'])}")
+            elif kind == "reveal":
+                deal.script[e["seat"]].append(f"reveal:{self.key(e['card'])}")
+            elif kind == "goals":
+                deal.goals = [self.goal_keys[name] for name in e["first"] + e["most"]]
+            elif kind == "start_offer":
+                offers[e["seat"]][e["slot"]] = self.key(e["card"])
+        if self.level >= 2:
+            deal.offers = offers
+        else:
+            deal.starts = [self.key(seat["start"]) for seat in self.trace["seats"]]
+        return self.game.scripted_state(self.trace["seed"], deal)
 
     # --- comparison ----------------------------------------------------------------------------------
     def compare(self, snap: dict[str, Any], where: str, cards_drawn: bool = True) -> None:
@@ -139,6 +182,16 @@ class Replay:
                 problems.append(f"seat {seat} goods {sorted(p.goods.items())} (reference {ref_goods})")
             if ref["vp"] != p.chips:
                 problems.append(f"seat {seat} chips {p.chips} (reference {ref['vp']})")
+            if "saved" in ref and Counter(self.keys(ref["saved"])) != Counter(p.saved):
+                problems.append(f"seat {seat} saved {sorted(p.saved)} (reference {self.keys(ref['saved'])})")
+            if "prestige" in ref and ref["prestige"] != p.prestige:
+                problems.append(f"seat {seat} prestige {p.prestige} (reference {ref['prestige']})")
+            if "goals" in ref and sorted(self.goal_keys[g] for g in ref["goals"]) != sorted(p.goals):
+                problems.append(f"seat {seat} goals {sorted(p.goals)} (reference {ref['goals']})")
+        if "goals_available" in snap:
+            theirs = sorted(self.goal_keys[g] for g in snap["goals_available"])
+            if theirs != sorted(goalplay.available(s)):
+                problems.append(f"goals available {sorted(goalplay.available(s))} (reference {theirs})")
         if problems:
             raise Disagreement(f"{where}: " + "; ".join(problems))
 
@@ -175,7 +228,7 @@ class Replay:
             self.s = self.build()
             events = self.trace["events"]
             setup = [e for e in events if e["e"] == "decision" and e["phase"] == "setup"]
-            self.setup_discards(setup)
+            self.setup_decisions(setup)
             for e in events:
                 if e["e"] == "decision" and e["phase"] != "setup":
                     self.decision(e)
@@ -188,16 +241,36 @@ class Replay:
             self.report.problem = f"our engine refused: {err}"
         return self.report
 
-    def setup_discards(self, decisions: list[dict[str, Any]]) -> None:
-        # the reference takes the set-up discards in its own player order; ours is seat order
-        for e in sorted(decisions, key=lambda d: d["seat"]):
-            where = f"decision {e['n']} (set-up discard, seat {e['seat']})"
+    def setup_decisions(self, decisions: list[dict[str, Any]]) -> None:
+        """The reference takes the set-up choices in its own player order; ours is seat order: the
+        start worlds (with their 2 discards) first, then further discards, then the saved cards."""
+        order = {"START": 0, "DISCARD": 1, "SAVE": 2}
+        for e in sorted(decisions, key=lambda d: (order[d["type"]], d["seat"])):
+            kind, seat = e["type"], e["seat"]
+            where = f"decision {e['n']} (set-up {kind}, seat {seat})"
             self.report.decisions += 1
-            if self.pending() != (e["seat"], InitialDiscard.kind):
-                raise Disagreement(f"{where}: we ask {self.pending()}")
-            self.options(set(self.keys(e["candidates"])), self.legal_args(), where)
-            for card in self.keys(e["answer"]["discard"]):
+            if kind == "START":
+                self.expect(seat, StartChoose.kind, where)
+                self.options(set(self.keys(e["special"])), self.legal_args(), where)
+                self.act(Action("start", (self.key(e["answer"]["start"]),)), where)
+                discards = e["answer"]["discard"]
+            elif kind == "DISCARD":
+                discards = e["answer"]["discard"]
+            else:
+                self.on_save(e, where)
+                continue
+            self.expect(seat, InitialDiscard.kind, where)
+            self.options(
+                set(self.keys(e["candidates"])) - set(self.keys(e.get("special", []))),
+                self.legal_args(),
+                where,
+            )
+            for card in self.keys(discards):
                 self.act(Action("discard", (card,)), where)
+
+    def expect(self, seat: int, kind: str, where: str) -> None:
+        if self.pending() != (seat, kind):
+            raise Disagreement(f"{where}: we ask {self.pending()}")
 
     def decision(self, e: dict[str, Any]) -> None:
         kind = e["type"]
@@ -207,18 +280,21 @@ class Replay:
         pending = self.pending()
         ours_now = pending is not None and pending[0] == seat and pending[1] in KINDS.get(kind, (kind,))
         if kind == "DISCARD":
-            ours_now = pending == (seat, ExploreKeep.kind if e["phase"] == "explore" else HandLimit.kind)
+            expected = {"explore": ExploreKeep.kind, "round_end": HandLimit.kind}.get(
+                e["phase"], PowerDiscard.kind
+            )
+            ours_now = pending == (seat, expected)
         if kind == "PAYMENT" and not ours_now:
             return  # our engine settled the payment by itself (a single way to pay); snapshots check it
         if kind == "GOOD" and ours_now:
             step = self.s.steps[0] if self.s else None
             power = e["special"]
-            ours_now = isinstance(step, ConsumeGood) and (step.card, step.index) == (
+            ours_now = isinstance(step, (ConsumeGood, PaymentGood)) and (step.card, step.index) == (
                 self.key(power["card"]),
                 power["index"],
             )
-        if kind in ("TRADE", "GOOD") and not ours_now:
-            return  # a single good or world: chosen by our engine; snapshots check it
+        if kind in ("TRADE", "GOOD", "SAVE") and not ours_now:
+            return  # a single good, world or card: chosen by our engine; snapshots check it
         if not ours_now:
             raise Disagreement(f"{where}: we ask {pending} instead")
         # simultaneous discards: the reference applies them after all answers, we as each comes
@@ -227,16 +303,24 @@ class Replay:
         if not (kind == "DISCARD" and group == self.last_group) and kind != "WINDFALL":
             self.compare(e["state"], where + " before the answer")
         self.last_group = group
-        getattr(self, "on_" + kind.lower())(e, where)
+        handler = getattr(self, "on_" + kind.lower(), None)
+        if handler is None:
+            raise Disagreement(f"{where}: the replay does not know decisions of type {kind}")
+        handler(e, where)
 
     def on_action(self, e: dict[str, Any], where: str) -> None:
         assert self.s is not None
-        if len(self.game.legal_actions(self.s)) != 23:
-            raise Disagreement(
-                f"{where}: we offer {len(self.game.legal_actions(self.s))} action pairs, not 23"
-            )
         self.report.compared_options += 1
-        self.act(Action("select", tuple(ACTION_NAMES[a] for a in e["answer"]["actions"])), where)
+        names = [self.action_name(a) for a in e["answer"]["actions"]]
+        if e.get("select_last") == 1:
+            names = names[:1]
+        self.act(self.game.parse_action("select " + " ".join(names)), where)
+
+    @staticmethod
+    def action_name(action: str) -> str:
+        if action.startswith("prestige_"):
+            return "prestige-" + ACTION_NAMES[action[len("prestige_") :]]
+        return ACTION_NAMES[action]
 
     def on_discard(self, e: dict[str, Any], where: str) -> None:
         assert self.s is not None
@@ -260,23 +344,53 @@ class Replay:
         place = e["answer"]["place"]
         self.act(Action(verb, (self.key(place) if place else "none",)), where)
 
+    def way_of(self, specials: list[str], world: str) -> tuple[str, str]:
+        """Our way of settling for the reference's special cards."""
+        names = {
+            "colony-ship": "colony-ship",
+            "tactics": "tactics",
+            "conquer-peaceful": "conquer-peaceful",
+            "pay-military": "contact",
+        }
+        for card in specials:
+            for power in self.cat[card].powers:
+                if power.phase == "settle" and power.power in names:
+                    return names[power.power], card
+        return ("conquer" if self.cat[world].military else "pay"), ""
+
     def on_payment(self, e: dict[str, Any], where: str) -> None:
         assert self.s is not None
         seat = e["seat"]
         p = self.s.players[seat]
-        specials = set(self.keys(e["answer"]["special"]))
-        pending = self.pending()
-        if pending == (seat, SettleMethod.kind):
-            if "colony-ship" in specials:
-                method = "colony-ship"
-            elif "new-military-tactics" in specials:
-                method = "tactics"
-            elif "contact-specialist" in specials:
-                method = "contact"
-            else:
-                method = "conquer" if self.cat[p.placing].military else "pay"
-            self.act(Action("method", (method,)), where)
+        specials = self.keys(e["answer"]["special"])
         paid = self.keys(e["answer"]["pay"])
+        if self.pending() == (seat, SettleMethod.kind):
+            method, card = self.way_of(specials, p.placing)
+            legal = self.game.legal_actions(self.s)
+            action = next(
+                (a for a in legal if a.args[:1] == (method,) and (len(a.args) == 1 or a.args[1] == card)),
+                None,
+            )
+            if action is None:
+                raise Disagreement(f"{where}: no way '{method}' for us (legal: {', '.join(map(str, legal))})")
+            self.act(action, where)
+        if self.pending() == (seat, PaymentPower.kind):
+            military = p.method in settling.MILITARY_WAYS
+            for card in specials:
+                for verb in ("reduce", "boost"):
+                    found = [
+                        a for a in self.game.legal_actions(self.s) if a.verb == verb and a.args[0] == card
+                    ]
+                    if found:
+                        self.act(found[0], where)
+                if self.pending() != (seat, PaymentPower.kind):
+                    break
+            if military:
+                for card in paid:
+                    self.act(Action("military", (card,)), where)
+                paid = []
+            if self.pending() == (seat, PaymentPower.kind):
+                self.act(Action("done"), where)
         paying = ((seat, DevelopPay.kind), (seat, SettlePay.kind))
         for card in paid:
             if self.pending() not in paying:
@@ -284,6 +398,15 @@ class Replay:
             self.act(Action("pay", (card,)), where)
         if self.pending() in paying:
             raise Disagreement(f"{where}: the reference pays {len(paid)} cards, we ask more")
+
+    def on_settle(self, e: dict[str, Any], where: str) -> None:
+        theirs = {f"{self.key(c['card'])} {c['index'] + 1}" for c in e["candidates"]}
+        legal = self.game.legal_actions(self.s)
+        self.options(theirs, {f"{a.args[0]} {a.args[1]}" for a in legal if a.verb == "power"}, where)
+        power = e["answer"]["power"]
+        self.act(
+            Action("power", (self.key(power["card"]), power["index"] + 1)) if power else Action("stop"), where
+        )
 
     def on_trade(self, e: dict[str, Any], where: str) -> None:
         self.options(set(self.keys(e["candidates"])), self.legal_args(), where)
@@ -323,6 +446,41 @@ class Replay:
     def on_lucky(self, e: dict[str, Any], where: str) -> None:
         self.act(Action("guess", (e["answer"]["guess"],)), where)
 
+    def on_save(self, e: dict[str, Any], where: str) -> None:
+        if self.pending() == (e["seat"], StartSave.kind) or e["phase"] != "setup":
+            self.options(set(self.keys(e["candidates"])), self.legal_args(), where)
+        self.act(Action("save", (self.key(e["answer"]["save"]),)), where)
+
+    def on_produce(self, e: dict[str, Any], where: str) -> None:
+        theirs = {f"{self.key(c['card'])} {c['index'] + 1}" for c in e["candidates"]}
+        legal = self.game.legal_actions(self.s)
+        self.options(theirs, {f"{a.args[0]} {a.args[1]}" for a in legal}, where)
+        power = e["answer"]["power"]
+        self.act(Action("produce", (self.key(power["card"]), power["index"] + 1)), where)
+
+    def on_discard_produce(self, e: dict[str, Any], where: str) -> None:
+        self.options(
+            set(self.keys(e["candidates"])),
+            {str(a.args[0]) for a in self.game.legal_actions(self.s) if a.args},
+            where,
+        )
+        answer = e["answer"]
+        if answer["discard"] is None:
+            self.act(Action("stop"), where)
+            return
+        world = self.key(answer["world"] or e["special"][0])
+        self.act(Action("produce-with", (self.key(answer["discard"]), world)), where)
+
+    def on_oort_kind(self, e: dict[str, Any], where: str) -> None:
+        self.act(Action("kind", (e["answer"]["kind"].lower(),)), where)
+
+    def on_search_type(self, e: dict[str, Any], where: str) -> None:
+        self.act(Action("search", (SEARCH_ORDER[e["answer"]["category"]],)), where)
+
+    def on_search_keep(self, e: dict[str, Any], where: str) -> None:
+        card = self.key(e["card"])
+        self.act(Action("take", (card,)) if e["answer"]["keep"] else Action("decline"), where)
+
     def finish(self) -> None:
         s = self.s
         assert s is not None
@@ -337,11 +495,18 @@ class Replay:
             seat = ref["seat"]
             ours = scoring.breakdown(self.cat, s, seat)
             bonus = {self.key(b["card"]): b["vp"] for b in ref["six_dev_bonus"]}
-            mine = (ours["chips"], ours["cards"], ours["bonus"], ours["total"])
-            theirs = (ref["chips"], ref["card_vp"], bonus, ref["total"])
-            if mine != theirs:
+            mine = (
+                ours["chips"],
+                ours["cards"],
+                ours["bonus"],
+                ours.get("goals", 0),
+                ours.get("prestige", 0),
+            )
+            theirs = (ref["chips"], ref["card_vp"], bonus, ref.get("goal_vp", 0), ref.get("prestige", 0))
+            if mine != theirs or ours["total"] != ref["total"]:
                 raise Disagreement(
-                    f"seat {seat} scores (chips, cards, bonus, total) {mine}, reference {theirs}"
+                    f"seat {seat} scores (chips, cards, bonus, goals, prestige) {mine} = {ours['total']}, "
+                    f"reference {theirs} = {ref['total']}"
                 )
             self.report.scores.append(ours["total"])
         winners = scoring.winners(self.cat, s)

@@ -1,12 +1,16 @@
-"""Paying for a development or a world: one card from hand at a time (RESEARCH.md §2.10.5)."""
+"""Paying for a development or a world (RESEARCH.md §2.10.5): first the optional powers that change
+what is owed (a card discarded for a discount, a good or prestige spent, cards from hand as military),
+then one card from hand at a time; then Galactic Scavengers may save one of the cards paid."""
 
 from __future__ import annotations
 
-from cardtable.core import Action
+from cardtable.core import Action, push, seat_letter
 
-from .cards import Catalog
-from .state import RftgChoice, RftgState
-from .steps import distinct
+from . import powers as pw
+from . import settling as st
+from .cards import Catalog, Power
+from .state import Player, RftgChoice, RftgState
+from .steps import discard_from_tableau, distinct, spend_prestige
 
 
 class Pay(RftgChoice):
@@ -20,6 +24,7 @@ class Pay(RftgChoice):
             return True
         if p.owe >= len(p.hand):
             s.discard += p.hand
+            p.paid += p.hand
             p.hand = []
             p.owe = 0
             self.done(s)
@@ -38,6 +43,7 @@ class Pay(RftgChoice):
         card = str(action.args[0])
         p.hand.remove(card)
         s.discard.append(card)
+        p.paid.append(card)
         p.owe -= 1
         if p.owe <= 0:
             self.done(s)
@@ -49,3 +55,196 @@ class DevelopPay(Pay, tag="develop-pay"):
 
 class SettlePay(Pay, tag="settle-pay"):
     """Paying for the world settled this Settle phase (a normal world, or a military one by contact)."""
+
+
+def _spend(power: Power) -> str:
+    return power.spend
+
+
+class PaymentPower(RftgChoice, tag="payment-power"):
+    """Before paying, use the optional powers that apply, one at a time, then `done`:
+    - Develop: discard a card from the tableau for a discount (R&D Crash Program), spend a Rare good for
+      one (Golden Age of Terraforming);
+    - settling by paying: spend a Genes good for a discount (Lifeforms, Inc);
+    - conquering: discard a card from hand for +1 military (up to the powers' total), spend a good or
+      prestige for military; `done` once the military is enough.
+    Asked only when such a power applies (K asks the payment with its special powers)."""
+
+    #: cards given from hand for military in this payment
+    given: int = 0
+
+    def options(self, cat: Catalog, s: RftgState) -> list[Action]:
+        p = s.players[self.seat]
+        if not p.placing:
+            return []
+        found: list[Action] = []
+        if s.phase.startswith("develop"):
+            if p.owe <= 0:
+                return []
+            for key, index, _ in st.usable(cat, p, "develop", "discard-reduce"):
+                if key in p.tableau:
+                    found.append(Action("reduce", (key, index + 1)))
+            for key, index, power in st.usable(cat, p, "develop", "reduce"):
+                if power.spend and st.good_worlds(cat, p, power.spend):
+                    found.append(Action("reduce", (key, index + 1)))
+            return found
+        world = cat[p.placing]
+        if p.method in st.MILITARY_WAYS:
+            if self.room(cat, p) > 0:
+                found += [Action("military", (c,)) for c in distinct(p.hand)]
+            for key, index, power in st.usable(cat, p, "settle", "military"):
+                if power.spend and pw.matches_world(power, world) and self.can_spend(cat, p, power):
+                    found.append(Action("boost", (key, index + 1)))
+            return found
+        if p.owe <= 0:
+            return []
+        for key, index, power in st.usable(cat, p, "settle", "reduce"):
+            if power.spend and pw.matches_world(power, world) and st.good_worlds(cat, p, power.spend):
+                found.append(Action("reduce", (key, index + 1)))
+        return found
+
+    def room(self, cat: Catalog, p: Player) -> int:
+        return sum(power.value for _, _, power in st.usable(cat, p, "settle", "hand-military")) - self.given
+
+    @staticmethod
+    def can_spend(cat: Catalog, p: Player, power: Power) -> bool:
+        if power.spend == "prestige":
+            return p.prestige > 0
+        return bool(st.good_worlds(cat, p, power.spend))
+
+    def enough(self, cat: Catalog, s: RftgState) -> bool:
+        p = s.players[self.seat]
+        if p.method not in st.MILITARY_WAYS:
+            return True
+        return st.strength(cat, p, cat[p.placing]) >= cat[p.placing].cost
+
+    def run(self, cat: Catalog, s: RftgState) -> bool:
+        if not self.options(cat, s):
+            self.finish(cat, s)
+            return True
+        return False
+
+    def prompt(self, cat: Catalog, s: RftgState) -> str:
+        return f"use a power for {cat[s.players[self.seat].placing].name}, or go on"
+
+    def legal(self, cat: Catalog, s: RftgState) -> list[Action]:
+        done = [Action("done")] if self.enough(cat, s) else []
+        return self.options(cat, s) + done
+
+    def apply(self, cat: Catalog, s: RftgState, action: Action) -> None:
+        p = s.players[self.seat]
+        who = seat_letter(self.seat)
+        if action.verb == "done":
+            self.finish(cat, s)
+            return
+        if action.verb == "military":
+            card = str(action.args[0])
+            p.hand.remove(card)
+            s.discard.append(card)
+            self.given += 1
+            p.temp_military += 1
+            s.log.append(f"{who} discards a card for +1 military.")
+            return
+        key, index = str(action.args[0]), int(action.args[1]) - 1
+        power = cat[key].powers[index]
+        p.used.append(f"{key}#{index}")
+        if power.power == "discard-reduce":
+            discard_from_tableau(cat, s, self.seat, key)
+            p.owe = max(0, p.owe - power.value)
+            return
+        if power.spend == "prestige":
+            spend_prestige(cat, s, self.seat, 1)
+            s.log.append(f"{who} spends prestige for +{power.value} military.")
+        else:
+            push(s, PaymentGood(self.seat, key, index))
+        if action.verb == "boost":
+            p.temp_military += power.value
+        else:
+            p.owe = max(0, p.owe - power.value)
+            if s.phase.startswith("settle"):
+                p.temp_reduce += power.value
+
+    def finish(self, cat: Catalog, s: RftgState) -> None:
+        """Hand-military powers drawn on are used up for the phase (K marks each one named)."""
+        p = s.players[self.seat]
+        left = self.given
+        for key, index, power in st.usable(cat, p, "settle", "hand-military"):
+            if left <= 0:
+                break
+            p.used.append(f"{key}#{index}")
+            left -= power.value
+        if self.given:
+            p.paid = ["-"]  # cards given for military: nothing may be saved (K `settle_callback`)
+        self.done(s)
+
+
+class PaymentGood(RftgChoice, tag="payment-good"):
+    """The good spent for the power `index` of `card` (asked when more than one would do)."""
+
+    card: str
+    index: int
+
+    def worlds(self, cat: Catalog, s: RftgState) -> list[str]:
+        return st.good_worlds(cat, s.players[self.seat], _spend(cat[self.card].powers[self.index]))
+
+    def run(self, cat: Catalog, s: RftgState) -> bool:
+        worlds = self.worlds(cat, s)
+        if len(worlds) == 1:
+            self.spend(cat, s, worlds[0])
+            return True
+        return False
+
+    def prompt(self, cat: Catalog, s: RftgState) -> str:
+        return f"choose the good to spend for {cat[self.card].name}"
+
+    def legal(self, cat: Catalog, s: RftgState) -> list[Action]:
+        return [Action("good", (w,)) for w in self.worlds(cat, s)]
+
+    def apply(self, cat: Catalog, s: RftgState, action: Action) -> None:
+        self.spend(cat, s, str(action.args[0]))
+
+    def spend(self, cat: Catalog, s: RftgState, world: str) -> None:
+        self.done(s)
+        p = s.players[self.seat]
+        s.discard.append(p.goods.pop(world))
+        s.log.append(
+            f"{seat_letter(self.seat)} spends the good on {cat[world].name} for {cat[self.card].name}."
+        )
+
+
+class SaveCard(RftgChoice, tag="save-card"):
+    """Galactic Scavengers (RULES.md BOW-13): one of the cards just paid is saved under it, chosen when
+    more than one was paid (not after cards were given for military)."""
+
+    def saving(self, cat: Catalog, s: RftgState) -> bool:
+        p = s.players[self.seat]
+        phase = "develop" if s.phase.startswith("develop") else "settle"
+        return bool(st.usable(cat, p, phase, "save-payment")) and "-" not in p.paid
+
+    def run(self, cat: Catalog, s: RftgState) -> bool:
+        p = s.players[self.seat]
+        if not p.paid or not self.saving(cat, s):
+            p.paid = []
+            self.done(s)
+            return True
+        if len(set(p.paid)) == 1:
+            self.save(cat, s, p.paid[0])
+            return True
+        return False
+
+    def prompt(self, cat: Catalog, s: RftgState) -> str:
+        return "save one of the cards you paid under Galactic Scavengers"
+
+    def legal(self, cat: Catalog, s: RftgState) -> list[Action]:
+        return [Action("save", (c,)) for c in distinct(s.players[self.seat].paid)]
+
+    def apply(self, cat: Catalog, s: RftgState, action: Action) -> None:
+        self.save(cat, s, str(action.args[0]))
+
+    def save(self, cat: Catalog, s: RftgState, card: str) -> None:
+        self.done(s)
+        p = s.players[self.seat]
+        s.discard.remove(card)
+        p.saved.append(card)
+        p.paid = []
+        s.log.append(f"{seat_letter(self.seat)} saves a card under Galactic Scavengers.")

@@ -1,14 +1,18 @@
-"""Phase III, Settle (RESEARCH.md §2.6): a secret pick, the reveal, how to settle, payment, draws."""
+"""Phase III, Settle (RESEARCH.md §2.6): a secret pick, the reveal, how to settle, payment, draws; with
+the expansions the powers used after a world is placed (a second world, an upgrade) and takeovers."""
 
 from __future__ import annotations
 
-from cardtable.core import Action, seat_letter
+from cardtable.core import Action, push, seat_letter
 
 from . import powers as pw
+from . import settling as st
 from .cards import Catalog
 from .chance import draw, put_good
+from .discards import PowerDiscard
+from .payment import PaymentPower, SaveCard, SettlePay
 from .state import RftgAuto, RftgChoice, RftgState
-from .steps import Pick, bonus_of, distinct
+from .steps import Pick, bonus_of, discard_from_tableau, distinct, gain_prestige
 
 
 class SettleChoose(Pick, tag="settle-choose"):
@@ -21,13 +25,28 @@ class SettleChoose(Pick, tag="settle-choose"):
         p = s.players[self.seat]
         legal = [Action("settle", ("none",))]
         for card in distinct(p.hand):
-            if (
-                cat[card].is_world
-                and card not in p.tableau
-                and pw.settle_methods(cat, p, cat[card], len(p.hand) - 1)
-            ):
+            if cat[card].is_world and card not in p.tableau and st.settle_legal(cat, s, p, cat[card]):
                 legal.append(Action("settle", (card,)))
         return legal
+
+
+def place_world(cat: Catalog, s: RftgState, seat: int, card: str) -> None:
+    """A world goes from hand into the tableau (a windfall world with a good on it; at level 3 a world
+    with the prestige symbol gives 1 prestige)."""
+    p = s.players[seat]
+    p.hand.remove(card)
+    p.tableau.append(card)
+    p.placing = card
+    s.log.append(f"{seat_letter(seat)} settles {cat[card].name}.")
+    if cat[card].windfall:
+        put_good(cat, s, seat, card)
+    placed_prestige(cat, s, seat, card)
+
+
+def placed_prestige(cat: Catalog, s: RftgState, seat: int, card: str) -> None:
+    """The prestige symbol: 1 prestige when the card is placed, at level 3 only (RULES.md BOW-3)."""
+    if cat.level >= 3 and "prestige" in cat[card].flags:
+        gain_prestige(s, seat, 1)
 
 
 class SettlePlace(RftgAuto, tag="settle-place"):
@@ -36,28 +55,26 @@ class SettlePlace(RftgAuto, tag="settle-place"):
     def run(self, cat: Catalog, s: RftgState) -> None:
         for seat, p in enumerate(s.players):
             if p.pick and p.pick != "-":
-                card = p.pick
-                p.hand.remove(card)
-                p.tableau.append(card)
-                p.placing = card
-                s.log.append(f"{seat_letter(seat)} settles {cat[card].name}.")
-                if cat[card].windfall:
-                    put_good(cat, s, seat, card)
+                place_world(cat, s, seat, p.pick)
             p.pick = ""
 
 
 class SettleMethod(RftgChoice, tag="settle-method"):
-    """How to settle the placed world (pay, conquer, contact, a colony ship, tactics): asked only when
-    the seat has more than one way."""
+    """How to settle the placed world (`settling.ways`): asked only when the seat has more than one way.
+    A way several cards offer names the card."""
+
+    def ways(self, cat: Catalog, s: RftgState) -> list[st.Way]:
+        p = s.players[self.seat]
+        return st.ways(cat, s, p, cat[p.placing], len(p.hand))
 
     def run(self, cat: Catalog, s: RftgState) -> bool:
         p = s.players[self.seat]
         if not p.placing:
             self.done(s)
             return True
-        methods = pw.settle_methods(cat, p, cat[p.placing], len(p.hand))
-        if len(methods) == 1:
-            use_method(cat, s, self.seat, next(iter(methods)), methods)
+        ways = self.ways(cat, s)
+        if len(ways) == 1:
+            use_way(cat, s, self.seat, ways[0])
             self.done(s)
             return True
         return False
@@ -66,42 +83,247 @@ class SettleMethod(RftgChoice, tag="settle-method"):
         return "choose how to settle the world"
 
     def legal(self, cat: Catalog, s: RftgState) -> list[Action]:
-        p = s.players[self.seat]
-        return [
-            Action("method", (m,)) for m in sorted(pw.settle_methods(cat, p, cat[p.placing], len(p.hand)))
-        ]
+        ways = self.ways(cat, s)
+        shared = {w.method for w in ways if sum(1 for v in ways if v.method == w.method) > 1}
+        actions = [Action("method", (w.method, w.card) if w.method in shared else (w.method,)) for w in ways]
+        return sorted(actions, key=str)
 
     def apply(self, cat: Catalog, s: RftgState, action: Action) -> None:
-        p = s.players[self.seat]
-        methods = pw.settle_methods(cat, p, cat[p.placing], len(p.hand))
-        use_method(cat, s, self.seat, str(action.args[0]), methods)
+        method = str(action.args[0])
+        card = str(action.args[1]) if len(action.args) > 1 else ""
+        way = next(w for w in self.ways(cat, s) if w.method == method and (not card or w.card == card))
+        use_way(cat, s, self.seat, way)
         self.done(s)
 
 
-def use_method(cat: Catalog, s: RftgState, seat: int, method: str, methods: dict[str, int]) -> None:
+def use_way(cat: Catalog, s: RftgState, seat: int, way: st.Way) -> None:
     p = s.players[seat]
-    p.owe = methods[method]
-    spent = {"colony-ship": "colony-ship", "tactics": "tactics"}.get(method)
-    if spent:
-        key, _, power = max(pw.powers(cat, p, "settle", spent), key=lambda kp: kp[2].value)
-        p.tableau.remove(key)
-        p.powered.remove(key)
-        s.discard.append(key)
-        p.temp_military += power.value if method == "tactics" else 0
-        s.log.append(f"{seat_letter(seat)} discards {cat[key].name} from the tableau.")
-    if method == "contact":
+    p.owe = way.owe
+    p.method = way.method
+    if way.method == "colony-ship":
+        discard_from_tableau(cat, s, seat, way.card)
+    elif way.method == "tactics":
+        key, _, power = next(k for k in st.usable(cat, p, "settle", "tactics") if k[0] == way.card)
+        discard_from_tableau(cat, s, seat, key)
+        p.temp_military += power.value
+    elif way.method == "conquer-peaceful":
+        key, _, power = next(k for k in st.usable(cat, p, "settle", "conquer-peaceful") if k[0] == way.card)
+        discard_from_tableau(cat, s, seat, key)
+        p.extra += power.value
+        gain_prestige(s, seat, power.prestige)
+    elif way.method == "contact":
         s.log.append(f"{seat_letter(seat)} pays for the military world ({p.owe}).")
+        for _, _, power in st.usable(cat, p, "settle", "prestige-after"):
+            if power.against == "paid-military":
+                gain_prestige(s, seat, power.prestige)
 
 
 class SettleAfter(RftgAuto, tag="settle-after"):
-    """Draws after settling: the Settle bonus (1 card to its chooser) and the seat's powers."""
+    """After settling: the Settle bonus (1 card to its chooser, once a phase) and the seat's powers:
+    draws, prestige for the kind of world placed, a good on a production world, draw-then-discard."""
 
     seat: int
 
     def run(self, cat: Catalog, s: RftgState) -> None:
         p = s.players[self.seat]
-        if p.placing:
-            extra = 1 if bonus_of(s, p) else 0
-            draw(cat, s, self.seat, extra)
-            draw(cat, s, self.seat, pw.total(cat, p, "settle", "draw-after"))
+        world = p.placing
         p.placing = ""
+        p.method = ""
+        p.extra = 0
+        if not world:
+            return
+        card = cat[world]
+        if bonus_of(s, p) and not p.bonus_used:
+            p.bonus_used = True
+            draw(cat, s, self.seat, 1)
+        draws, discard = 0, 0
+        for _, _, power in pw.powers(cat, p, "settle"):
+            name = power.power
+            if name == "draw-after":
+                draws += power.value
+            elif name == "explore-after":
+                draws += power.value
+                discard += power.value
+            elif name == "prestige-after" and power.against == "rebel-military":
+                if card.military and "rebel" in card.flags:
+                    gain_prestige(s, self.seat, power.prestige)
+            elif name == "prestige-after" and power.against == "production":
+                if card.production:
+                    gain_prestige(s, self.seat, power.prestige)
+            elif name == "produce-on-placement" and card.production and world not in p.goods:
+                put_good(cat, s, self.seat, world)
+        draw(cat, s, self.seat, draws)
+        if discard:
+            push(s, PowerDiscard(self.seat, n=discard))
+
+
+def placed_this_phase(p_tableau: list[str], powered: list[str]) -> bool:
+    return bool(set(p_tableau) - set(powered))
+
+
+class SettlePower(RftgChoice, tag="settle-power"):
+    """After its world, the seat may use its extra-placement powers (a second world, Improved Logistics;
+    a military world, Rebel Sneak Attack) and world upgrades (Terraforming Engineers), one at a time,
+    or stop (K `settle_action`)."""
+
+    def options(self, cat: Catalog, s: RftgState) -> list[tuple[str, int]]:
+        p = s.players[self.seat]
+        placed = placed_this_phase(p.tableau, p.powered)
+        found = []
+        for key, index, power in st.usable(cat, p, "settle", ""):
+            name = power.power
+            if (
+                (name == "place-second" and placed and self.world_to_place(cat, s, False))
+                or (name == "place-military" and placed and self.world_to_place(cat, s, True))
+                or (name == "upgrade-world" and upgrades(cat, s, self.seat))
+            ):
+                found.append((key, index))
+        return found
+
+    def world_to_place(self, cat: Catalog, s: RftgState, mil_only: bool) -> bool:
+        p = s.players[self.seat]
+        return any(
+            cat[k].is_world and k not in p.tableau and st.settle_legal(cat, s, p, cat[k], mil_only)
+            for k in set(p.hand)
+        )
+
+    def run(self, cat: Catalog, s: RftgState) -> bool:
+        if not self.options(cat, s):
+            self.done(s)
+            return True
+        return False
+
+    def prompt(self, cat: Catalog, s: RftgState) -> str:
+        return "use a power to place another world or upgrade one, or stop"
+
+    def legal(self, cat: Catalog, s: RftgState) -> list[Action]:
+        return [Action("power", (key, index + 1)) for key, index in self.options(cat, s)] + [Action("stop")]
+
+    def apply(self, cat: Catalog, s: RftgState, action: Action) -> None:
+        if action.verb == "stop":
+            self.done(s)
+            return
+        key, index = str(action.args[0]), int(action.args[1]) - 1
+        p = s.players[self.seat]
+        p.used.append(f"{key}#{index}")
+        power = cat[key].powers[index]
+        if power.power == "upgrade-world":
+            push(s, Upgrade(self.seat))
+        else:
+            push(s, SettleSecond(self.seat, key, mil_only=power.power == "place-military"))
+
+
+class SettleSecond(RftgChoice, tag="settle-second"):
+    """The second world of an extra-placement power (placed at once, not in secret), or none."""
+
+    card: str
+    mil_only: bool = False
+
+    def worlds(self, cat: Catalog, s: RftgState) -> list[str]:
+        p = s.players[self.seat]
+        return [
+            k
+            for k in distinct(p.hand)
+            if cat[k].is_world and k not in p.tableau and st.settle_legal(cat, s, p, cat[k], self.mil_only)
+        ]
+
+    def run(self, cat: Catalog, s: RftgState) -> bool:
+        if not self.worlds(cat, s):
+            self.done(s)
+            return True
+        return False
+
+    def prompt(self, cat: Catalog, s: RftgState) -> str:
+        return f"choose a further world to settle with {cat[self.card].name}, or none"
+
+    def legal(self, cat: Catalog, s: RftgState) -> list[Action]:
+        return [Action("settle", (k,)) for k in self.worlds(cat, s)] + [Action("settle", ("none",))]
+
+    def apply(self, cat: Catalog, s: RftgState, action: Action) -> None:
+        self.done(s)
+        world = str(action.args[0])
+        if world == "none":
+            return
+        place_world(cat, s, self.seat, world)
+        after: list[RftgChoice | RftgAuto] = [
+            SettleMethod(self.seat),
+            PaymentPower(self.seat),
+            SettlePay(self.seat),
+            SaveCard(self.seat),
+            SettleAfter(self.seat),
+        ]
+        if any(power.discard for power in cat[self.card].powers if power.power == "place-military"):
+            after.append(DiscardPower(self.seat, self.card))
+        push(s, *after)
+
+
+class DiscardPower(RftgAuto, tag="discard-power"):
+    """A card that discards itself after its power placed a world (Rebel Sneak Attack)."""
+
+    seat: int
+    card: str
+
+    def run(self, cat: Catalog, s: RftgState) -> None:
+        if self.card in s.players[self.seat].tableau:
+            discard_from_tableau(cat, s, self.seat, self.card)
+
+
+def upgrades(cat: Catalog, s: RftgState, seat: int) -> list[tuple[str, str]]:
+    """The (old world, replacement) pairs Terraforming Engineers allows (RULES.md BOW-16): a non-military
+    world of the tableau since the phase began, by a non-military world from hand of the same kind
+    (any kind matches any kind; worlds without goods only each other) costing 0 to 3 more."""
+    p = s.players[seat]
+    pairs = []
+    for new in distinct(p.hand):
+        b = cat[new]
+        if not b.is_world or b.military:
+            continue
+        for old in p.powered:
+            a = cat[old]
+            if old not in p.tableau or not a.is_world or a.military:
+                continue
+            if a.good != b.good and (not a.good or not b.good or "any" not in (a.good, b.good)):
+                continue
+            if a.cost <= b.cost <= a.cost + 3:
+                pairs.append((old, new))
+    return pairs
+
+
+class Upgrade(RftgChoice, tag="upgrade"):
+    """Replace a world by one from hand (Terraforming Engineers): the old world and its goods (and the
+    cards saved under it) are discarded, the new one placed; +1 prestige."""
+
+    def run(self, cat: Catalog, s: RftgState) -> bool:
+        if not upgrades(cat, s, self.seat):
+            self.done(s)
+            return True
+        return False
+
+    def prompt(self, cat: Catalog, s: RftgState) -> str:
+        return "replace a world of your tableau by a world from hand, or none"
+
+    def legal(self, cat: Catalog, s: RftgState) -> list[Action]:
+        pairs = upgrades(cat, s, self.seat)
+        return [Action("upgrade", (old, new)) for old, new in pairs] + [Action("upgrade", ("none",))]
+
+    def apply(self, cat: Catalog, s: RftgState, action: Action) -> None:
+        self.done(s)
+        if action.args[0] == "none":
+            return
+        old, new = str(action.args[0]), str(action.args[1])
+        seat = self.seat
+        p = s.players[seat]
+        if old in p.goods:
+            s.discard.append(p.goods.pop(old))
+        if "start-save" in cat[old].special:
+            s.discard += p.saved
+            p.saved = []
+        p.tableau.remove(old)
+        s.discard.append(old)
+        p.hand.remove(new)
+        p.tableau.append(new)
+        s.log.append(f"{seat_letter(seat)} replaces {cat[old].name} by {cat[new].name}.")
+        if cat[new].windfall:
+            put_good(cat, s, seat, new)
+        placed_prestige(cat, s, seat, new)
+        gain_prestige(s, seat, 1)

@@ -21,9 +21,10 @@ from cardtable.core.decision import Result
 
 from . import robot, scoring
 from .chance import draw, put_good
+from .discards import InitialDiscard
 from .game import RaceForTheGalaxy
 from .robot import FACE_NAMES, FIELD_NAMES, ROBOT, RobotFile, robot_data
-from .rules import KEEP_AT_START, POOL_PER_PLAYER, START_HAND, BeginRound, InitialDiscard
+from .rules import KEEP_AT_START, POOL_PER_PLAYER, START_HAND, BeginRound
 from .state import Player, RftgState
 
 HUMAN = 0

@@ -25,9 +25,20 @@ ACTIONS = (
     "produce",
 )
 
-#: the phases a round runs, in order (RESEARCH.md §2.3): a card's powers name the first five
-#: (`cards.Phase`); the second Develop and Settle run only in the 2-player game
-RoundPhase = Literal["explore", "develop", "develop2", "settle", "settle2", "consume", "produce"]
+#: the level-3 action cards (RULES.md "The Brink of War"): Search, and the prestige version of each
+#: action card (its action plus a further bonus, for 1 prestige); each once a game
+SEARCH = "search"
+PRESTIGE = "prestige-"
+PRESTIGE_ACTIONS = tuple(PRESTIGE + a for a in ACTIONS)
+
+#: the phases a round runs, in order (RESEARCH.md §2.3): a card's powers name the five of `cards.Phase`;
+#: the second Develop and Settle run only in the 2-player game, Search only at level 3
+RoundPhase = Literal["search", "explore", "develop", "develop2", "settle", "settle2", "consume", "produce"]
+
+
+def base_action(action: str) -> str:
+    """The action card a (prestige) action is: 'prestige-settle' -> 'settle'."""
+    return action[len(PRESTIGE) :] if action.startswith(PRESTIGE) else action
 
 
 class RftgStep(Step):
@@ -73,6 +84,30 @@ class Player(msgspec.Struct):
     produced: list[str] = msgspec.field(default_factory=list)
     #: worlds whose good was consumed or traded this Consume phase, in order (public)
     consumed: list[str] = msgspec.field(default_factory=list)
+    # --- the expansions (RULES.md "Expansions") ---
+    #: the two start worlds offered at set-up (levels 2-3), until one is chosen (hidden from others)
+    offer: list[str] = msgspec.field(default_factory=list)
+    #: the goals it holds, and its progress towards each goal in play as last checked
+    goals: list[str] = msgspec.field(default_factory=list)
+    progress: dict[str, int] = msgspec.field(default_factory=dict)
+    #: cards discarded to the hand limit at the end of this round (Budget Surplus)
+    end_discards: int = 0
+    #: prestige (level 3); whether prestige earned since the last round start lies on the leader's tile
+    prestige: int = 0
+    prestige_turn: bool = False
+    #: whether the once-a-game prestige/search action card has been used
+    searched: bool = False
+    #: cards saved face down under Galactic Scavengers (hidden from others)
+    saved: list[str] = msgspec.field(default_factory=list)
+    #: whether the Settle bonus card was drawn this phase (once, even with a second world)
+    bonus_used: bool = False
+    #: cost reduction gained this phase by a good spent (Lifeforms, Inc), for later worlds of the phase
+    temp_reduce: int = 0
+    #: how the world being placed is settled (`settling.Way.method`), and military for it alone
+    method: str = ""
+    extra: int = 0
+    #: the cards just paid for the card being placed (hidden from others; Galactic Scavengers saves one)
+    paid: list[str] = msgspec.field(default_factory=list)
 
 
 class RobotState(msgspec.Struct):
@@ -122,3 +157,14 @@ class RftgState(msgspec.Struct):
     reshuffles: int = 0
     #: the solitaire game's robot (seat B, an automaton), None in the base game
     robot: RobotState | None = None
+    # --- the expansions (RULES.md "Expansions") ---
+    #: the goals in play (levels 1-3 with goals): 4 "first" and 2 "most" goals, in the order drawn
+    goals: list[str] = msgspec.field(default_factory=list)
+    #: per "most" goal, the best progress of any player as last checked
+    goal_most: dict[str, int] = msgspec.field(default_factory=dict)
+    #: whether takeovers are played (levels 2-3)
+    takeovers: bool = False
+    #: cards turned over by a search or drawn for an ante, not yet taken or discarded (public)
+    aside: list[str] = msgspec.field(default_factory=list)
+    #: the kind Alien Oort Cloud Refinery's good was produced as this phase ("" none)
+    oort_made: str = ""

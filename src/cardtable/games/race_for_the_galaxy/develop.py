@@ -14,21 +14,26 @@ from .steps import Pick, bonus_of, chose_prestige, distinct, gain_prestige
 
 
 class DevelopStart(RftgAuto, tag="develop-start"):
-    """The seat's draws at the start of the phase (its powers); a power that explores draws, then the
-    seat discards as many (K `phase_develop`)."""
+    """The seat's draws at the start of the phase (its powers); after a power that explores draws its
+    cards, the seat discards one card (K `phase_develop`)."""
 
     seat: int
 
     def run(self, cat: Catalog, s: RftgState) -> None:
         p = s.players[self.seat]
-        explore = pw.total(cat, p, "develop", "explore")
-        draw(cat, s, self.seat, pw.total(cat, p, "develop", "draw") + explore)
-        if explore:
-            push(s, PowerDiscard(self.seat, n=explore))
+        explore = list(pw.powers(cat, p, "develop", "explore"))
+        draw(
+            cat,
+            s,
+            self.seat,
+            pw.total(cat, p, "develop", "draw") + sum(power.value for _, _, power in explore),
+        )
+        if explore:  # one card discarded per power (K `phase_develop`)
+            push(s, PowerDiscard(self.seat, n=len(explore)))
 
 
 def discount(cat: Catalog, s: RftgState, p: Player) -> int:
-    return pw.develop_discount(cat, p, bonus_of(s, p), chose_prestige(p, s.phase.rstrip("2")))
+    return pw.develop_discount(cat, p, bonus_of(s, p), chose_prestige(p, s.phase))
 
 
 def develop_cost(cat: Catalog, s: RftgState, p: Player, card: str) -> int:

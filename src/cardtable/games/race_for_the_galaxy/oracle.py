@@ -22,25 +22,27 @@ import json
 import sys
 from collections import Counter
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 from cardtable.core import Action, CardtableError
 
 from . import goalplay, scoring, settling
-from .consume import ConsumeDiscard, ConsumeGood, ConsumePower, Gamble, Trade
+from .consume import PRESTIGE_TRADE, Ante, AnteKeep, ConsumeDiscard, ConsumeGood, ConsumePower, Gamble, Trade
 from .develop import DevelopChoose
 from .discards import HandLimit, InitialDiscard, PowerDiscard
-from .explore import ExploreKeep
+from .explore import ExploreDiscard, ExploreKeep, ExplorePrestige
 from .game import RaceForTheGalaxy
 from .goals import load_goals
 from .payment import DevelopPay, PaymentGood, PaymentPower, SaveCard, SettlePay
-from .produce import DiscardProduce, OortKind, ProducePower, Windfall
+from .produce import DiscardProduce, OortKind, ProducePower, Windfall, windfall_worlds
 from .rules import SelectAction
 from .search import CATEGORIES, SearchCategory, SearchKeep
-from .settle import SettleChoose, SettleMethod, SettlePower, SettleSecond
+from .settle import SettleChoose, SettleMethod, SettlePower, SettleSecond, Upgrade
 from .setup import Deal, StartChoose, StartSave
 from .state import RftgState
+from .takeover import Defend, TakeoverDeclare, TakeoverMilitary, TakeoverPrevent
 
 ACTION_NAMES = {
     "search": "search",
@@ -59,7 +61,7 @@ KINDS = {
     "ACTION": (SelectAction.kind,),
     "START": (StartChoose.kind,),
     "PLACE": (DevelopChoose.kind, SettleChoose.kind, SettleSecond.kind),
-    "PAYMENT": (SettleMethod.kind, PaymentPower.kind, DevelopPay.kind, SettlePay.kind),
+    "PAYMENT": (SettleMethod.kind, PaymentPower.kind, DevelopPay.kind, SettlePay.kind, TakeoverMilitary.kind),
     "SETTLE": (SettlePower.kind,),
     "TRADE": (Trade.kind,),
     "CONSUME": (ConsumePower.kind,),
@@ -69,12 +71,20 @@ KINDS = {
     "LUCKY": (Gamble.kind,),
     "SAVE": (StartSave.kind, SaveCard.kind),
     "PRODUCE": (ProducePower.kind,),
+    "DISCARD_PRESTIGE": (ExplorePrestige.kind,),
+    "TAKEOVER": (TakeoverDeclare.kind,),
+    "DEFEND": (Defend.kind,),
+    "TAKEOVER_PREVENT": (TakeoverPrevent.kind,),
+    "UPGRADE": (Upgrade.kind,),
+    "ANTE": (Ante.kind,),
+    "KEEP": (AnteKeep.kind,),
     "DISCARD_PRODUCE": (DiscardProduce.kind,),
     "OORT_KIND": (OortKind.kind,),
     "SEARCH_TYPE": (SearchCategory.kind,),
     "SEARCH_KEEP": (SearchKeep.kind,),
 }
 SEARCH_ORDER = tuple(CATEGORIES)
+SPENT_GOODS = ("novelty", "rare", "genes", "alien")
 
 
 class Disagreement(Exception):
@@ -117,6 +127,8 @@ class Replay:
         self.report = GameReport(seed=trace["seed"])
         self.s: RftgState | None = None
         self.last_group: tuple[int, str, str] | None = None
+        #: what is left of a payment or defence once the good it spends is chosen (`powers_then`)
+        self.after_good: Any = None
         self.goal_keys = {g.name: g.key for g in load_goals()}
 
     # --- names -------------------------------------------------------------------------------------
@@ -229,17 +241,46 @@ class Replay:
             events = self.trace["events"]
             setup = [e for e in events if e["e"] == "decision" and e["phase"] == "setup"]
             self.setup_decisions(setup)
-            for e in events:
+            for at, e in enumerate(events):
                 if e["e"] == "decision" and e["phase"] != "setup":
                     self.decision(e)
                 elif e["e"] in ("round_end", "setup_done") and "state" in e:
-                    self.compare(e["state"], f"round {e['round']} end")
+                    self.compare(self.round_start(e["state"], events[at + 1 :]), f"round {e['round']} end")
             self.finish()
         except Disagreement as err:
             self.report.problem = str(err)
         except CardtableError as err:
             self.report.problem = f"our engine refused: {err}"
         return self.report
+
+    @staticmethod
+    def round_start(snap: dict[str, Any], later: list[dict[str, Any]]) -> dict[str, Any]:
+        """The reference's round-end snapshot, with the next round's prestige awards (level 3) already
+        given: our engine gives them as the round begins, before the snapshot can be compared."""
+        snap = json.loads(json.dumps(snap))
+        for e in later:
+            if e["e"] in ("decision", "round", "end"):
+                break
+            if e["e"] == "vp" and e["phase"] == "round_start":
+                snap["seats"][e["seat"]]["vp"] += e["gain"]
+                snap["pool"] -= e["gain"]
+            elif e["e"] == "chance" and e["kind"] == "draw":
+                snap["seats"][e["seat"]]["hand"].append(e["card"])
+                snap["deck"] -= 1
+            elif e["e"] == "chance" and e["kind"] == "reshuffle":
+                snap["deck"] += e["count"]
+                snap["discard"] -= e["count"]
+            elif e["e"] == "goal":
+                held = snap["seats"][e["seat"]]["goals"]
+                available = snap["goals_available"]
+                if e["claimed"]:
+                    held.append(e["goal"])
+                    if e["goal"] in available:
+                        available.remove(e["goal"])
+                else:
+                    held.remove(e["goal"])
+                    available.append(e["goal"])
+        return snap
 
     def setup_decisions(self, decisions: list[dict[str, Any]]) -> None:
         """The reference takes the set-up choices in its own player order; ours is seat order: the
@@ -280,10 +321,9 @@ class Replay:
         pending = self.pending()
         ours_now = pending is not None and pending[0] == seat and pending[1] in KINDS.get(kind, (kind,))
         if kind == "DISCARD":
-            expected = {"explore": ExploreKeep.kind, "round_end": HandLimit.kind}.get(
-                e["phase"], PowerDiscard.kind
-            )
-            ours_now = pending == (seat, expected)
+            expected = {"explore": (ExploreKeep.kind, ExploreDiscard.kind), "round_end": (HandLimit.kind,)}
+            kinds = expected.get(e["phase"], (PowerDiscard.kind,))
+            ours_now = pending is not None and pending[0] == seat and pending[1] in kinds
         if kind == "PAYMENT" and not ours_now:
             return  # our engine settled the payment by itself (a single way to pay); snapshots check it
         if kind == "GOOD" and ours_now:
@@ -295,6 +335,8 @@ class Replay:
             )
         if kind in ("TRADE", "GOOD", "SAVE") and not ours_now:
             return  # a single good, world or card: chosen by our engine; snapshots check it
+        if kind in ("PRODUCE", "DISCARD_PRODUCE") and not ours_now and self.stale_windfall(e):
+            return  # K offered a discard to produce on a windfall world when none is left (RULES.md)
         if not ours_now:
             raise Disagreement(f"{where}: we ask {pending} instead")
         # simultaneous discards: the reference applies them after all answers, we as each comes
@@ -327,7 +369,7 @@ class Replay:
         cards = self.keys(e["answer"]["discard"])
         self.options(set(self.keys(e["candidates"])), self.legal_args(), where)
         seat = e["seat"]
-        if e["phase"] == "explore":
+        if e["phase"] == "explore" and self.pending() == (seat, ExploreKeep.kind):
             p = self.s.players[seat]
             if len(p.drawn) - p.keep != e["discard_count"]:
                 raise Disagreement(f"{where}: we discard {len(p.drawn) - p.keep}, not {e['discard_count']}")
@@ -364,6 +406,9 @@ class Replay:
         p = self.s.players[seat]
         specials = self.keys(e["answer"]["special"])
         paid = self.keys(e["answer"]["pay"])
+        if self.pending() == (seat, TakeoverMilitary.kind):
+            self.military(e, where, TakeoverMilitary.kind)
+            return
         if self.pending() == (seat, SettleMethod.kind):
             method, card = self.way_of(specials, p.placing)
             legal = self.game.legal_actions(self.s)
@@ -375,22 +420,14 @@ class Replay:
                 raise Disagreement(f"{where}: no way '{method}' for us (legal: {', '.join(map(str, legal))})")
             self.act(action, where)
         if self.pending() == (seat, PaymentPower.kind):
-            military = p.method in settling.MILITARY_WAYS
-            for card in specials:
-                for verb in ("reduce", "boost"):
-                    found = [
-                        a for a in self.game.legal_actions(self.s) if a.verb == verb and a.args[0] == card
-                    ]
-                    if found:
-                        self.act(found[0], where)
-                if self.pending() != (seat, PaymentPower.kind):
-                    break
-            if military:
-                for card in paid:
-                    self.act(Action("military", (card,)), where)
-                paid = []
-            if self.pending() == (seat, PaymentPower.kind):
-                self.act(Action("done"), where)
+            cards = paid if p.method in settling.MILITARY_WAYS else []
+            paid = [] if cards else paid
+            self.powers_then(e, where, PaymentPower.kind, specials, cards, lambda: self.pay(e, where, paid))
+            return
+        self.pay(e, where, paid)
+
+    def pay(self, e: dict[str, Any], where: str, paid: list[str]) -> None:
+        seat = e["seat"]
         paying = ((seat, DevelopPay.kind), (seat, SettlePay.kind))
         for card in paid:
             if self.pending() not in paying:
@@ -398,6 +435,38 @@ class Replay:
             self.act(Action("pay", (card,)), where)
         if self.pending() in paying:
             raise Disagreement(f"{where}: the reference pays {len(paid)} cards, we ask more")
+
+    def powers_then(
+        self, e: dict[str, Any], where: str, kind: str, specials: list[str], cards: list[str], then: Any
+    ) -> None:
+        """Feed the special cards of a payment or defence and the cards given as military to our step
+        `kind`, then `done`, then `then`. A good spent for a power is chosen last in the reference (K asks
+        which good once the rest is known): when ours asks it, the rest waits for that answer."""
+        assert self.s is not None
+        seat = e["seat"]
+        ordered = self.spending_last(specials)
+        for at, card in enumerate(ordered):
+            found = [
+                a
+                for a in self.game.legal_actions(self.s)
+                if a.verb in ("reduce", "boost") and a.args[0] == card
+            ]
+            if found:
+                if any(p.spend in SPENT_GOODS for p in self.cat[card].powers):
+                    for given in cards:
+                        self.act(Action("military", (given,)), where)
+                    cards = []
+                self.act(found[0], where)
+            if self.pending() == (seat, PaymentGood.kind):
+                self.after_good = partial(self.powers_then, e, where, kind, ordered[at + 1 :], cards, then)
+                return
+            if self.pending() != (seat, kind):
+                break
+        for given in cards:
+            self.act(Action("military", (given,)), where)
+        if self.pending() == (seat, kind):
+            self.act(Action("done"), where)
+        then()
 
     def on_settle(self, e: dict[str, Any], where: str) -> None:
         theirs = {f"{self.key(c['card'])} {c['index'] + 1}" for c in e["candidates"]}
@@ -414,26 +483,44 @@ class Replay:
 
     def on_consume(self, e: dict[str, Any], where: str) -> None:
         assert self.s is not None
-        theirs = {f"{self.key(c['card'])} {c['index'] + 1}" for c in e["candidates"]}
+        theirs = {self.power_name(c) for c in e["candidates"]}
         legal = self.game.legal_actions(self.s)
-        ours = {f"{a.args[0]} {a.args[1]}" for a in legal if a.verb == "consume"}
+        ours = {" ".join(map(str, a.args)) for a in legal if a.verb == "consume"}
         self.options(theirs, ours, where)
         if bool(e["optional"]) != (Action("stop") in legal):
             raise Disagreement(f"{where}: stopping is {'not ' * (not e['optional'])}allowed there, not here")
         power = e["answer"]["power"]
-        action = Action("consume", (self.key(power["card"]), power["index"] + 1)) if power else Action("stop")
-        self.act(action, where)
+        if not power:
+            self.act(Action("stop"), where)
+        elif power["card"] is None:  # the prestige Consume-Trade's own discard
+            self.act(Action("consume", (PRESTIGE_TRADE,)), where)
+        else:
+            self.act(Action("consume", (self.key(power["card"]), power["index"] + 1)), where)
+
+    def power_name(self, power: dict[str, Any]) -> str:
+        """A power in our notation ('card n'), or the prestige Consume-Trade's discard."""
+        return PRESTIGE_TRADE if power["card"] is None else f"{self.key(power['card'])} {power['index'] + 1}"
 
     def on_good(self, e: dict[str, Any], where: str) -> None:
         self.options(set(self.keys(e["candidates"])), self.legal_args(), where)
         seat = e["seat"]
         for world in self.keys(e["answer"]["worlds"]):
             assert self.s is not None
-            if self.pending() == (seat, ConsumeGood.kind) and world in self.s.players[seat].goods:
+            if (
+                self.pending() in ((seat, ConsumeGood.kind), (seat, PaymentGood.kind))
+                and world in self.s.players[seat].goods
+            ):
                 self.act(Action("good", (world,)), where)
+        if self.after_good is not None:
+            after, self.after_good = self.after_good, None
+            after()
 
     def on_consume_hand(self, e: dict[str, Any], where: str) -> None:
         seat = e["seat"]
+        if e["answer"].get("rejected"):
+            # K ignores an answer the power does not allow: nothing is discarded (RULES.md "Oracle")
+            self.act(Action("stop"), where)
+            return
         for card in self.keys(e["answer"]["discard"]):
             self.act(Action("spend", (card,)), where)
         if self.pending() == (seat, ConsumeDiscard.kind):
@@ -450,6 +537,24 @@ class Replay:
         if self.pending() == (e["seat"], StartSave.kind) or e["phase"] != "setup":
             self.options(set(self.keys(e["candidates"])), self.legal_args(), where)
         self.act(Action("save", (self.key(e["answer"]["save"]),)), where)
+
+    def stale_windfall(self, e: dict[str, Any]) -> bool:
+        """K's stale choice (RULES.md "Oracle"): it lists a power that discards to produce on a windfall
+        world by the windfall worlds empty when its Produce turn began, though its own production has
+        filled them since; such a power can do nothing, and our engine does not offer it. True when the
+        reference's question is only about such powers (and draws that do not depend on their order)."""
+        assert self.s is not None
+        if e["type"] == "DISCARD_PRODUCE":
+            return not e["special"] and e["answer"]["discard"] is None
+        useless, useful = 0, 0
+        for c in e["candidates"]:
+            power = self.cat[self.key(c["card"])].powers[c["index"]]
+            empty = windfall_worlds(self.cat, self.s, e["seat"], power.good)
+            if power.power == "discard-windfall" and not empty:
+                useless += 1
+            elif not power.power.startswith("draw-per"):
+                useful += 1
+        return useless > 0 and useful <= 1
 
     def on_produce(self, e: dict[str, Any], where: str) -> None:
         theirs = {f"{self.key(c['card'])} {c['index'] + 1}" for c in e["candidates"]}
@@ -473,6 +578,86 @@ class Replay:
 
     def on_oort_kind(self, e: dict[str, Any], where: str) -> None:
         self.act(Action("kind", (e["answer"]["kind"].lower(),)), where)
+
+    def on_discard_prestige(self, e: dict[str, Any], where: str) -> None:
+        self.options(set(self.keys(e["candidates"])), self.legal_args(), where)
+        cards = self.keys(e["answer"]["discard"])
+        self.act(Action("discard", (cards[0],)) if cards else Action("stop"), where)
+
+    def on_takeover(self, e: dict[str, Any], where: str) -> None:
+        assert self.s is not None
+        legal = self.game.legal_actions(self.s)
+        self.options(set(self.keys(e["candidates"])), {str(a.args[0]) for a in legal} - {"none"}, where)
+        answer = e["answer"]
+        if answer["target"] is None:
+            self.act(Action("takeover", ("none",)), where)
+            return
+        self.act(Action("takeover", (self.key(answer["target"]), self.key(answer["power"]))), where)
+
+    def spending_last(self, cards: list[str]) -> list[str]:
+        """The special cards in the order their effects happen in the reference: a good spent is chosen
+        after everything else (K asks which good once the payment is known)."""
+        return sorted(
+            cards,
+            key=lambda c: any(p.spend in ("rare", "genes", "alien", "novelty") for p in self.cat[c].powers),
+        )
+
+    def military(self, e: dict[str, Any], where: str, kind: str) -> None:
+        """Cards and powers added as military (a takeover's payment, a defence): our chain of actions."""
+        specials, cards = self.keys(e["answer"]["special"]), self.keys(e["answer"]["pay"])
+        self.powers_then(e, where, kind, specials, cards, lambda: None)
+
+    def on_defend(self, e: dict[str, Any], where: str) -> None:
+        """A defence. K's defence adds the military of a power that spends a Rare good without spending
+        the good (RULES.md "Oracle"): the replay lets our engine spend it (choosing the good itself, as
+        K asks nothing), then gives it back before the defence goes on."""
+        assert self.s is not None
+        seat = e["seat"]
+        p = self.s.players[seat]
+        before = dict(p.goods)
+        specials = self.keys(e["answer"]["special"])
+        rare = [c for c in specials if any(x.spend == "rare" for x in self.cat[c].powers)]
+        for card in rare:
+            boost = next(
+                a for a in self.game.legal_actions(self.s) if a.verb == "boost" and a.args[0] == card
+            )
+            self.act(boost, where)
+            if self.pending() == (seat, PaymentGood.kind):
+                self.act(self.game.legal_actions(self.s)[0], where)
+            for world, good in before.items():
+                if world not in p.goods:
+                    self.s.discard.remove(good)
+                    p.goods[world] = good
+        specials = [c for c in self.keys(e["answer"]["special"]) if c not in rare]
+        self.powers_then(e, where, Defend.kind, specials, self.keys(e["answer"]["pay"]), lambda: None)
+
+    def on_takeover_prevent(self, e: dict[str, Any], where: str) -> None:
+        assert self.s is not None
+        legal = self.game.legal_actions(self.s)
+        self.options(set(self.keys(e["candidates"])), {str(a.args[0]) for a in legal} - {"none"}, where)
+        target = e["answer"]["prevent"]
+        self.act(Action("prevent", (self.key(target) if target else "none",)), where)
+
+    def on_upgrade(self, e: dict[str, Any], where: str) -> None:
+        assert self.s is not None
+        legal = self.game.legal_actions(self.s)
+        self.options(
+            set(self.keys(e["candidates"])), {str(a.args[1]) for a in legal if len(a.args) > 1}, where
+        )
+        answer = e["answer"]
+        if answer["replacement"] is None:
+            self.act(Action("upgrade", ("none",)), where)
+            return
+        self.act(Action("upgrade", (self.key(answer["old"]), self.key(answer["replacement"]))), where)
+
+    def on_ante(self, e: dict[str, Any], where: str) -> None:
+        self.options(set(self.keys(e["candidates"])), self.legal_args() - {"none"}, where)
+        ante = e["answer"]["ante"]
+        self.act(Action("ante", (self.key(ante) if ante else "none",)), where)
+
+    def on_keep(self, e: dict[str, Any], where: str) -> None:
+        self.options(set(self.keys(e["candidates"])), self.legal_args(), where)
+        self.act(Action("take", (self.key(e["answer"]["keep"]),)), where)
 
     def on_search_type(self, e: dict[str, Any], where: str) -> None:
         self.act(Action("search", (SEARCH_ORDER[e["answer"]["category"]],)), where)

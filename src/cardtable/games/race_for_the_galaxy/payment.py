@@ -8,9 +8,9 @@ from cardtable.core import Action, push, seat_letter
 
 from . import powers as pw
 from . import settling as st
-from .cards import Catalog, Power
+from .cards import Card, Catalog, Power
 from .state import Player, RftgChoice, RftgState
-from .steps import discard_from_tableau, distinct, spend_prestige
+from .steps import discard_from_tableau, distinct, gain_prestige, spend_prestige
 
 
 class Pay(RftgChoice):
@@ -20,16 +20,20 @@ class Pay(RftgChoice):
     def run(self, cat: Catalog, s: RftgState) -> bool:
         p = s.players[self.seat]
         if not p.placing or p.owe <= 0:
-            self.done(s)
+            self.paid(cat, s)
             return True
         if p.owe >= len(p.hand):
             s.discard += p.hand
             p.paid += p.hand
             p.hand = []
             p.owe = 0
-            self.done(s)
+            self.paid(cat, s)
             return True
         return False
+
+    def paid(self, cat: Catalog, s: RftgState) -> None:
+        """The payment is complete."""
+        self.done(s)
 
     def prompt(self, cat: Catalog, s: RftgState) -> str:
         p = s.players[self.seat]
@@ -46,7 +50,7 @@ class Pay(RftgChoice):
         p.paid.append(card)
         p.owe -= 1
         if p.owe <= 0:
-            self.done(s)
+            self.paid(cat, s)
 
 
 class DevelopPay(Pay, tag="develop-pay"):
@@ -55,6 +59,15 @@ class DevelopPay(Pay, tag="develop-pay"):
 
 class SettlePay(Pay, tag="settle-pay"):
     """Paying for the world settled this Settle phase (a normal world, or a military one by contact)."""
+
+    def paid(self, cat: Catalog, s: RftgState) -> None:
+        """Pan-Galactic Mediator: prestige once a military world is paid for (K `settle_callback`)."""
+        self.done(s)
+        p = s.players[self.seat]
+        if p.placing and p.method == "contact":
+            for _, _, power in st.usable(cat, p, "settle", "prestige-after"):
+                if power.against == "paid-military":
+                    gain_prestige(s, self.seat, power.prestige)
 
 
 def _spend(power: Power) -> str:
@@ -79,8 +92,6 @@ class PaymentPower(RftgChoice, tag="payment-power"):
             return []
         found: list[Action] = []
         if s.phase.startswith("develop"):
-            if p.owe <= 0:
-                return []
             for key, index, _ in st.usable(cat, p, "develop", "discard-reduce"):
                 if key in p.tableau:
                     found.append(Action("reduce", (key, index + 1)))
@@ -90,27 +101,22 @@ class PaymentPower(RftgChoice, tag="payment-power"):
             return found
         world = cat[p.placing]
         if p.method in st.MILITARY_WAYS:
-            if self.room(cat, p) > 0:
-                found += [Action("military", (c,)) for c in distinct(p.hand)]
-            for key, index, power in st.usable(cat, p, "settle", "military"):
-                if power.spend and pw.matches_world(power, world) and self.can_spend(cat, p, power):
-                    found.append(Action("boost", (key, index + 1)))
+            found = military_actions(cat, p, world, self.given, tactics=False)
+            if p.method == "conquer-peaceful":  # another such card may be discarded too (K)
+                found += [
+                    Action("boost", (key, index + 1))
+                    for key, index, _ in st.usable(cat, p, "settle", "conquer-peaceful")
+                    if key in p.tableau and key != p.way_card
+                ]
             return found
-        if p.owe <= 0:
-            return []
         for key, index, power in st.usable(cat, p, "settle", "reduce"):
             if power.spend and pw.matches_world(power, world) and st.good_worlds(cat, p, power.spend):
                 found.append(Action("reduce", (key, index + 1)))
-        return found
-
-    def room(self, cat: Catalog, p: Player) -> int:
-        return sum(power.value for _, _, power in st.usable(cat, p, "settle", "hand-military")) - self.given
-
-    @staticmethod
-    def can_spend(cat: Catalog, p: Player, power: Power) -> bool:
-        if power.spend == "prestige":
-            return p.prestige > 0
-        return bool(st.good_worlds(cat, p, power.spend))
+        if not cat.level:  # the base game asks no such question (its records were played without one)
+            return found
+        # military for later in the phase may be bought while paying too, not with cards (K)
+        boosts = military_actions(cat, p, world, self.given, tactics=True)
+        return found + [a for a in boosts if a.verb == "boost"]
 
     def enough(self, cat: Catalog, s: RftgState) -> bool:
         p = s.players[self.seat]
@@ -133,49 +139,98 @@ class PaymentPower(RftgChoice, tag="payment-power"):
 
     def apply(self, cat: Catalog, s: RftgState, action: Action) -> None:
         p = s.players[self.seat]
-        who = seat_letter(self.seat)
         if action.verb == "done":
             self.finish(cat, s)
             return
-        if action.verb == "military":
-            card = str(action.args[0])
-            p.hand.remove(card)
-            s.discard.append(card)
-            self.given += 1
-            p.temp_military += 1
-            s.log.append(f"{who} discards a card for +1 military.")
+        if action.verb in ("military", "boost"):
+            self.given += use_military(cat, s, self.seat, action)
             return
         key, index = str(action.args[0]), int(action.args[1]) - 1
         power = cat[key].powers[index]
         p.used.append(f"{key}#{index}")
         if power.power == "discard-reduce":
             discard_from_tableau(cat, s, self.seat, key)
-            p.owe = max(0, p.owe - power.value)
-            return
-        if power.spend == "prestige":
-            spend_prestige(cat, s, self.seat, 1)
-            s.log.append(f"{who} spends prestige for +{power.value} military.")
         else:
             push(s, PaymentGood(self.seat, key, index))
-        if action.verb == "boost":
-            p.temp_military += power.value
-        else:
-            p.owe = max(0, p.owe - power.value)
             if s.phase.startswith("settle"):
                 p.temp_reduce += power.value
+        p.owe = max(0, p.owe - power.value)
 
     def finish(self, cat: Catalog, s: RftgState) -> None:
         """Hand-military powers drawn on are used up for the phase (K marks each one named)."""
         p = s.players[self.seat]
-        left = self.given
-        for key, index, power in st.usable(cat, p, "settle", "hand-military"):
-            if left <= 0:
-                break
-            p.used.append(f"{key}#{index}")
-            left -= power.value
+        use_hand_military(cat, p, self.given)
         if self.given:
             p.paid = ["-"]  # cards given for military: nothing may be saved (K `settle_callback`)
+        if p.way_card:
+            card, p.way_card = p.way_card, ""
+            discard_from_tableau(cat, s, self.seat, card)
+            if p.method == "conquer-peaceful":
+                gain_prestige(
+                    s, self.seat, sum(x.prestige for x in cat[card].powers if x.power == "conquer-peaceful")
+                )
         self.done(s)
+
+
+def military_actions(cat: Catalog, p: Player, world: Card | None, given: int, tactics: bool) -> list[Action]:
+    """What may add military now: a card from hand (`military CARD`, while the hand-military powers'
+    total exceeds the cards `given`), a power spending prestige or a good (`boost`, against `world`
+    when one is being attacked or settled), a tactics card discarded (`boost`, if `tactics`)."""
+    found: list[Action] = []
+    room = sum(power.value for _, _, power in st.usable(cat, p, "settle", "hand-military"))
+    if room > given:
+        found += [Action("military", (c,)) for c in distinct(p.hand)]
+    for key, index, power in st.usable(cat, p, "settle", "military"):
+        if not power.spend or (world is not None and not pw.matches_world(power, world)):
+            continue
+        if p.prestige > 0 if power.spend == "prestige" else bool(st.good_worlds(cat, p, power.spend)):
+            found.append(Action("boost", (key, index + 1)))
+    if tactics:
+        found += [
+            Action("boost", (key, index + 1)) for key, index, _ in st.usable(cat, p, "settle", "tactics")
+        ]
+    return found
+
+
+def use_military(cat: Catalog, s: RftgState, seat: int, action: Action) -> int:
+    """Carry out a `military_actions` action; 1 if it gave a card from hand, else 0."""
+    p = s.players[seat]
+    who = seat_letter(seat)
+    if action.verb == "military":
+        card = str(action.args[0])
+        p.hand.remove(card)
+        s.discard.append(card)
+        p.temp_military += 1
+        s.log.append(f"{who} discards a card for +1 military.")
+        return 1
+    key, index = str(action.args[0]), int(action.args[1]) - 1
+    power = cat[key].powers[index]
+    if power.power == "conquer-peaceful":
+        discard_from_tableau(cat, s, seat, key)
+        p.extra += power.value
+        gain_prestige(s, seat, power.prestige)
+        return 0
+    if power.power == "tactics":
+        discard_from_tableau(cat, s, seat, key)
+    else:
+        p.used.append(f"{key}#{index}")
+        if power.spend == "prestige":
+            spend_prestige(cat, s, seat, 1)
+            s.log.append(f"{who} spends prestige for +{power.value} military.")
+        else:
+            push(s, PaymentGood(seat, key, index))
+    p.temp_military += power.value
+    return 0
+
+
+def use_hand_military(cat: Catalog, p: Player, given: int) -> None:
+    """The hand-military powers the cards given drew on are used up for the phase (K marks each one)."""
+    left = given
+    for key, index, power in st.usable(cat, p, "settle", "hand-military"):
+        if left <= 0:
+            break
+        p.used.append(f"{key}#{index}")
+        left -= power.value
 
 
 class PaymentGood(RftgChoice, tag="payment-good"):

@@ -48,25 +48,31 @@ class Produce(RftgAuto, tag="produce"):
     def run(self, cat: Catalog, s: RftgState) -> None:
         seat = self.seat
         p = s.players[seat]
-        while self.at < len(p.powered):
-            key = p.powered[self.at]
+        # the expansions: the most recently placed card first, as the reference runs its powers (K)
+        order = p.powered[::-1] if cat.level else p.powered
+        while self.at < len(order):
+            key = order[self.at]
             self.at += 1
             for _, power in cat[key].phase_powers("produce"):
                 if power.power == "produce" and key not in p.goods:
-                    put_good(cat, s, seat, key)
+                    produce_on(cat, s, seat, key, cat[key].good or "any")
                 elif power.power == "windfall" and (power.good != "any" or not cat.level):
                     push(s, Windfall(seat, power.good, key if power.world == "other" else ""), self)
                     return
-        later: list[RftgChoice | RftgAuto] = [Windfall(seat, "any")] if chose(p, "produce") else []
+        bonus: list[RftgChoice | RftgAuto] = [Windfall(seat, "any")] if chose(p, "produce") else []
         if chose_prestige(p, "produce"):
-            later += [Windfall(seat, "any"), PrestigeProduceDraw(seat)]
-        if cat.level:  # the expansions: any-kind windfall powers after the others and the bonus (K)
-            later += [
-                Windfall(seat, "any")
-                for _, _, pwr in pw.powers(cat, p, "produce", "windfall")
-                if pwr.good == "any"
-            ]
-        push(s, *later, ProduceDraws(seat, early=True), ProducePower(seat), ProduceDraws(seat))
+            bonus += [Windfall(seat, "any"), PrestigeProduceDraw(seat)]
+        early = ProduceDraws(seat, early=True)
+        if not cat.level:  # the base game: every draw after every good, as its records were played
+            push(s, *bonus, early, ProducePower(seat), ProduceDraws(seat))
+            return
+        # the expansions (K): draws at once, then the bonus, then the any-kind windfall powers
+        anykind = [
+            Windfall(seat, "any")
+            for _, _, pwr in pw.powers(cat, p, "produce", "windfall")
+            if pwr.good == "any"
+        ]
+        push(s, early, *bonus, *anykind, ProducePower(seat), ProduceDraws(seat))
 
 
 def windfall_worlds(cat: Catalog, s: RftgState, seat: int, good: str, skip: str = "") -> list[str]:
@@ -83,9 +89,19 @@ def windfall_worlds(cat: Catalog, s: RftgState, seat: int, good: str, skip: str 
 
 
 def produce_on(cat: Catalog, s: RftgState, seat: int, world: str, good: str) -> None:
-    """A good on `world`; an any-kind world asks its kind when an any-kind power produced it (K)."""
+    """A good on `world`; an any-kind world asks its kind when an any-kind power produced it (K). With
+    the expansions the world's own powers for producing draw or give prestige at once (K
+    `produce_world`); in the base game `ProduceDraws` draws them, as its records were played."""
     if not put_good(cat, s, seat, world):
         return
+    if cat.level:
+        p = s.players[seat]
+        for index, power in cat[world].phase_powers("produce"):
+            ref = f"{world}#{index}"
+            if power.power in ("draw-if-produced", "prestige-if-produced") and ref not in p.used:
+                p.used.append(ref)
+                draw(cat, s, seat, power.value)
+                gain_prestige(s, seat, power.prestige)
     if cat[world].good == "any":
         if good == "any":
             push(s, OortKind(seat))

@@ -27,7 +27,7 @@ from .chance import draw
 from .consume import ConsumePower, Trade
 from .develop import DevelopAfter, DevelopChoose, DevelopPlace, DevelopStart
 from .discards import HandLimit, hand_limit
-from .explore import ExploreDraw, ExploreKeep
+from .explore import ExploreDraw, ExploreKeep, ExplorePrestige
 from .payment import DevelopPay, PaymentPower, SaveCard, SettlePay
 from .produce import Produce, ProduceMost
 from .search import SearchCategory
@@ -44,13 +44,15 @@ from .state import (
     RoundPhase,
     base_action,
 )
-from .steps import chose, spend_prestige
+from .steps import chose, chose_prestige, spend_prestige
+from .takeover import ResolveTakeovers, TakeoverDeclare
 
 #: VP chips in the pool per player (RESEARCH.md §2.1)
 POOL_PER_PLAYER = 12
 TABLEAU_END = 12
 #: a player with 15 prestige ends the game (RULES.md BOW-8)
 PRESTIGE_END = 15
+PRESTIGE_SETTLE_MILITARY = 2
 START_HAND = 6
 KEEP_AT_START = 4
 #: the 23 legal pairs of the 2-player expert game (RESEARCH.md §2.3)
@@ -253,11 +255,14 @@ def next_phase(cat: Catalog, s: RftgState) -> None:
     s.phase = phase
     for p in s.players:
         p.powered = list(p.tableau)
+        if phase.startswith("settle") and chose_prestige(p, phase):
+            p.temp_military += PRESTIGE_SETTLE_MILITARY  # a prestige Settle: +2 military this phase
     steps: list[RftgStep]
     if phase == "search":
         steps = [SearchCategory(i) for i in seats if SEARCH in s.players[i].actions]
     elif phase == "explore":
-        steps = [*(ExploreDraw(i) for i in seats), *(ExploreKeep(i) for i in seats)]
+        steps = [ExplorePrestige(i) for i in seats] if level >= 3 else []
+        steps += [*(ExploreDraw(i) for i in seats), *(ExploreKeep(i) for i in seats)]
     elif phase in ("develop", "develop2"):
         steps = [*(DevelopStart(i) for i in seats), *(DevelopChoose(i) for i in seats), DevelopPlace()]
         for i in seats:
@@ -269,6 +274,7 @@ def next_phase(cat: Catalog, s: RftgState) -> None:
         steps = [*(SettleChoose(i) for i in seats), SettlePlace()]
         for i in seats:
             if level:
+                steps += [TakeoverDeclare(i)] if s.takeovers else []
                 steps += [
                     SettleMethod(i),
                     PaymentPower(i),
@@ -278,7 +284,9 @@ def next_phase(cat: Catalog, s: RftgState) -> None:
                     SettlePower(i),
                 ]
             else:
-                steps += [SettleMethod(i), SettlePay(i), SettleAfter(i)]
+                steps += [SettleMethod(i), PaymentPower(i), SettlePay(i), SettleAfter(i)]
+        if s.takeovers:
+            steps.append(ResolveTakeovers())
     elif phase == "consume":
         steps = []
         for i in seats:
@@ -302,6 +310,7 @@ class PhaseEnd(RftgAuto, tag="phase-end"):
             p.temp_military = 0
             p.temp_reduce = 0
             p.bonus_used = False
+            p.settled = ""
             p.pick = ""
             p.placing = ""
             p.owe = 0

@@ -5,14 +5,14 @@ from __future__ import annotations
 
 from cardtable.core import Action, push, seat_letter
 
-from . import powers as pw
 from . import settling as st
 from .cards import Catalog
-from .chance import draw, put_good
-from .discards import PowerDiscard
+from .chance import put_good
 from .payment import PaymentPower, SaveCard, SettlePay
+from .placing import place_world, placed_prestige, settle_bonus
 from .state import RftgAuto, RftgChoice, RftgState
-from .steps import Pick, bonus_of, discard_from_tableau, distinct, gain_prestige
+from .steps import Pick, discard_from_tableau, distinct, gain_prestige
+from .takeover import TakeoverDeclare, targets
 
 
 class SettleChoose(Pick, tag="settle-choose"):
@@ -30,25 +30,6 @@ class SettleChoose(Pick, tag="settle-choose"):
         return legal
 
 
-def place_world(cat: Catalog, s: RftgState, seat: int, card: str) -> None:
-    """A world goes from hand into the tableau (a windfall world with a good on it; at level 3 a world
-    with the prestige symbol gives 1 prestige)."""
-    p = s.players[seat]
-    p.hand.remove(card)
-    p.tableau.append(card)
-    p.placing = card
-    s.log.append(f"{seat_letter(seat)} settles {cat[card].name}.")
-    if cat[card].windfall:
-        put_good(cat, s, seat, card)
-    placed_prestige(cat, s, seat, card)
-
-
-def placed_prestige(cat: Catalog, s: RftgState, seat: int, card: str) -> None:
-    """The prestige symbol: 1 prestige when the card is placed, at level 3 only (RULES.md BOW-3)."""
-    if cat.level >= 3 and "prestige" in cat[card].flags:
-        gain_prestige(s, seat, 1)
-
-
 class SettlePlace(RftgAuto, tag="settle-place"):
     """The reveal: every picked world goes into its tableau (a windfall world with a good on it)."""
 
@@ -56,6 +37,7 @@ class SettlePlace(RftgAuto, tag="settle-place"):
         for seat, p in enumerate(s.players):
             if p.pick and p.pick != "-":
                 place_world(cat, s, seat, p.pick)
+                p.settled = p.pick
             p.pick = ""
 
 
@@ -100,27 +82,20 @@ def use_way(cat: Catalog, s: RftgState, seat: int, way: st.Way) -> None:
     p = s.players[seat]
     p.owe = way.owe
     p.method = way.method
-    if way.method == "colony-ship":
-        discard_from_tableau(cat, s, seat, way.card)
-    elif way.method == "tactics":
-        key, _, power = next(k for k in st.usable(cat, p, "settle", "tactics") if k[0] == way.card)
-        discard_from_tableau(cat, s, seat, key)
+    if way.method in ("colony-ship", "tactics", "conquer-peaceful"):
+        p.way_card = way.card  # discarded once the payment is complete (K `settle_callback`)
+    if way.method == "tactics":
+        power = next(x[2] for x in st.usable(cat, p, "settle", "tactics") if x[0] == way.card)
         p.temp_military += power.value
     elif way.method == "conquer-peaceful":
-        key, _, power = next(k for k in st.usable(cat, p, "settle", "conquer-peaceful") if k[0] == way.card)
-        discard_from_tableau(cat, s, seat, key)
+        power = next(x[2] for x in st.usable(cat, p, "settle", "conquer-peaceful") if x[0] == way.card)
         p.extra += power.value
-        gain_prestige(s, seat, power.prestige)
     elif way.method == "contact":
         s.log.append(f"{seat_letter(seat)} pays for the military world ({p.owe}).")
-        for _, _, power in st.usable(cat, p, "settle", "prestige-after"):
-            if power.against == "paid-military":
-                gain_prestige(s, seat, power.prestige)
 
 
 class SettleAfter(RftgAuto, tag="settle-after"):
-    """After settling: the Settle bonus (1 card to its chooser, once a phase) and the seat's powers:
-    draws, prestige for the kind of world placed, a good on a production world, draw-then-discard."""
+    """After settling: the Settle bonus and the seat's powers (`settle_bonus`)."""
 
     seat: int
 
@@ -130,35 +105,14 @@ class SettleAfter(RftgAuto, tag="settle-after"):
         p.placing = ""
         p.method = ""
         p.extra = 0
-        if not world:
-            return
-        card = cat[world]
-        if bonus_of(s, p) and not p.bonus_used:
-            p.bonus_used = True
-            draw(cat, s, self.seat, 1)
-        draws, discard = 0, 0
-        for _, _, power in pw.powers(cat, p, "settle"):
-            name = power.power
-            if name == "draw-after":
-                draws += power.value
-            elif name == "explore-after":
-                draws += power.value
-                discard += power.value
-            elif name == "prestige-after" and power.against == "rebel-military":
-                if card.military and "rebel" in card.flags:
-                    gain_prestige(s, self.seat, power.prestige)
-            elif name == "prestige-after" and power.against == "production":
-                if card.production:
-                    gain_prestige(s, self.seat, power.prestige)
-            elif name == "produce-on-placement" and card.production and world not in p.goods:
-                put_good(cat, s, self.seat, world)
-        draw(cat, s, self.seat, draws)
-        if discard:
-            push(s, PowerDiscard(self.seat, n=discard))
+        if world:
+            settle_bonus(cat, s, self.seat, world)
 
 
-def placed_this_phase(p_tableau: list[str], powered: list[str]) -> bool:
-    return bool(set(p_tableau) - set(powered))
+def placed_this_phase(s: RftgState, seat: int) -> bool:
+    """Whether the seat placed the world it picked this phase or declared a takeover (K
+    `settle_action`'s world)."""
+    return bool(s.players[seat].settled) or any(t.attacker == seat for t in s.declared)
 
 
 class SettlePower(RftgChoice, tag="settle-power"):
@@ -168,12 +122,16 @@ class SettlePower(RftgChoice, tag="settle-power"):
 
     def options(self, cat: Catalog, s: RftgState) -> list[tuple[str, int]]:
         p = s.players[self.seat]
-        placed = placed_this_phase(p.tableau, p.powered)
+        placed = placed_this_phase(s, self.seat)
         found = []
         for key, index, power in st.usable(cat, p, "settle", ""):
             name = power.power
             if (
-                (name == "place-second" and placed and self.world_to_place(cat, s, False))
+                (
+                    name == "place-second"
+                    and placed
+                    and (self.world_to_place(cat, s, False) or bool(targets(cat, s, self.seat)))
+                )
                 or (name == "place-military" and placed and self.world_to_place(cat, s, True))
                 or (name == "upgrade-world" and upgrades(cat, s, self.seat))
             ):
@@ -230,6 +188,8 @@ class SettleSecond(RftgChoice, tag="settle-second"):
     def run(self, cat: Catalog, s: RftgState) -> bool:
         if not self.worlds(cat, s):
             self.done(s)
+            if not self.mil_only:
+                push(s, TakeoverDeclare(self.seat, extra=True))
             return True
         return False
 
@@ -243,6 +203,8 @@ class SettleSecond(RftgChoice, tag="settle-second"):
         self.done(s)
         world = str(action.args[0])
         if world == "none":
+            if not self.mil_only:
+                push(s, TakeoverDeclare(self.seat, extra=True))
             return
         place_world(cat, s, self.seat, world)
         after: list[RftgChoice | RftgAuto] = [

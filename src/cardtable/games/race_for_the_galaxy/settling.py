@@ -92,18 +92,18 @@ def strength(cat: Catalog, p: Player, world: Card) -> int:
     return pw.military(cat, p, world) + p.extra
 
 
-def pay_military(cat: Catalog, p: Player, world: Card) -> int | None:
-    """The best pay-for-military discount that applies to a military `world`, or None (K: a plain power
-    pays for non-Alien worlds, an Alien one only for Alien worlds; some only for Rebel or chromosome
-    worlds)."""
-    best = None
-    for _, _, power in usable(cat, p, "settle", "pay-military"):
+def pay_military(cat: Catalog, p: Player, world: Card) -> dict[str, int]:
+    """The cards whose pay-for-military power applies to a military `world`, with their discount (K: a
+    plain power pays for non-Alien worlds, an Alien one only for Alien worlds; some only for Rebel or
+    chromosome worlds). The player chooses which one to use."""
+    found: dict[str, int] = {}
+    for key, _, power in usable(cat, p, "settle", "pay-military"):
         if (power.good == "alien") != (world.good == "alien"):
             continue
         if power.against and power.against not in world.flags:
             continue
-        best = power.value if best is None else max(best, power.value)
-    return best
+        found[key] = max(found.get(key, power.value), power.value)
+    return found
 
 
 def zero_cards(cat: Catalog, p: Player, world: Card) -> list[str]:
@@ -116,7 +116,7 @@ def zero_cards(cat: Catalog, p: Player, world: Card) -> list[str]:
 
 def base_cost(cat: Catalog, s: RftgState, p: Player, world: Card) -> int:
     cost = world.cost - matching_reduce(cat, p, world) - p.temp_reduce
-    if chose_prestige(p, s.phase.rstrip("2")):
+    if chose_prestige(p, s.phase):
         cost -= PRESTIGE_SETTLE_COST
     return cost
 
@@ -142,12 +142,13 @@ def ways(cat: Catalog, s: RftgState, p: Player, world: Card, hand: int) -> list[
     for key, _, power in usable(cat, p, "settle", "tactics"):
         if st + power.value + room >= world.cost and Way("tactics", 0, key) not in found:
             found.append(Way("tactics", 0, key))
-    best = pay_military(cat, p, world)
-    if best is not None:
+    contacts = pay_military(cat, p, world)
+    if contacts:
         discount = sum(power.value for _, _, power in usable(cat, p, "settle", "pay-discount"))
-        owe = max(0, base_cost(cat, s, p, world) - best - discount)
-        if owe - gene <= hand:
-            found.append(Way("contact", owe))
+        for key, value in contacts.items():
+            owe = max(0, base_cost(cat, s, p, world) - value - discount)
+            if owe - gene <= hand:
+                found.append(Way("contact", owe, key))
         found += [Way("colony-ship", 0, c) for c in zero_cards(cat, p, world)]
     return found
 

@@ -106,6 +106,10 @@ class Player(msgspec.Struct):
     #: how the world being placed is settled (`settling.Way.method`), and military for it alone
     method: str = ""
     extra: int = 0
+    #: the card the way of settling discards from the tableau, once the payment is complete
+    way_card: str = ""
+    #: the world picked and placed this Settle phase (extra-placement powers need one)
+    settled: str = ""
     #: the cards just paid for the card being placed (hidden from others; Galactic Scavengers saves one)
     paid: list[str] = msgspec.field(default_factory=list)
 
@@ -135,6 +139,19 @@ class RobotState(msgspec.Struct):
     swapped: bool = False
 
 
+class Takeover(msgspec.Struct):
+    """A takeover declared this Settle phase (RULES.md RVI-6..12): `attacker` attempts to take `world`
+    from `owner` with the takeover power `index` of `card`; `failed` once prevented or after a failed
+    takeover of the same attacker."""
+
+    attacker: int
+    owner: int
+    world: str
+    card: str
+    index: int
+    failed: bool = False
+
+
 class RftgState(msgspec.Struct):
     players: list[Player]
     deck: list[str]
@@ -162,8 +179,9 @@ class RftgState(msgspec.Struct):
     goals: list[str] = msgspec.field(default_factory=list)
     #: per "most" goal, the best progress of any player as last checked
     goal_most: dict[str, int] = msgspec.field(default_factory=dict)
-    #: whether takeovers are played (levels 2-3)
+    #: whether takeovers are played (levels 2-3), and the takeovers declared this Settle phase
     takeovers: bool = False
+    declared: list[Takeover] = msgspec.field(default_factory=list)
     #: cards turned over by a search or drawn for an ante, not yet taken or discarded (public)
     aside: list[str] = msgspec.field(default_factory=list)
     #: the kind Alien Oort Cloud Refinery's good was produced as this phase ("" none)

@@ -202,7 +202,19 @@ BONUS_KINDS = (
 FLAGS = ("rebel", "alien", "uplift", "imperium", "terraforming", "chromo", "prestige")
 SPECIAL = ("start-hand-3", "start-save", "hand-limit-12", "game-end-14", "take-discards", "choose-last")
 #: consume powers a player chooses to use (the others are bonuses applied to trades)
-CHOSEN_CONSUME = ("trade", "consume", "consume-different", "consume-all", "discard-hand", "draw", "gamble")
+CHOSEN_CONSUME = (
+    "trade",
+    "consume",
+    "consume-different",
+    "consume-all",
+    "discard-hand",
+    "draw",
+    "gamble",
+    "consume-kinds",
+    "consume-prestige",
+    "vp",
+    "ante",
+)
 
 Key = Annotated[str, Meta(pattern=r"^[a-z0-9]+(-[a-z0-9]+)*$", max_length=40)]
 Small = Annotated[int, Meta(ge=-9, le=9)]

@@ -351,7 +351,7 @@ class Ante(RftgChoice, tag="ante"):
         return [c for c in distinct(s.players[self.seat].hand) if cat[c].cost in ANTE_COSTS]
 
     def run(self, cat: Catalog, s: RftgState) -> bool:
-        if not self.cards(s, cat):
+        if not s.players[self.seat].hand:  # asked with any hand: what it holds is the seat's secret
             self.done(s)
             return True
         return False

@@ -17,13 +17,14 @@ from typing import Any, ClassVar
 from cardtable.core import Action, BadOption, Mode, OptionSpec, Result, Rng, StepGame, register, seat_letter
 
 from . import scoring, view
+from .actions import expansion_actions
 from .cards import CHOSEN_CONSUME, Catalog, catalog
 from .consume import GAMBLE_COSTS
 from .faces import card_faces
 from .render import render_view
-from .rules import EXPERT_PAIRS, SINGLE_ACTIONS
+from .rules import action_rank, all_selections
 from .setup import MAX_PLAYERS, Deal, set_up
-from .state import ACTIONS, RftgState, RftgStep
+from .state import ACTIONS, PRESTIGE_ACTIONS, SEARCH, RftgState, RftgStep
 
 
 @register
@@ -59,6 +60,10 @@ class RaceForTheGalaxy(StepGame[RftgState]):
         "keep": "keeps a card",
         "pay": "pays with a card",
         "spend": "discards a card for VP",
+        "start": "has chosen",
+        "save": "saves a card",
+        "military": "discards a card for military",
+        "produce-with": "discards a card to produce",
     }
 
     def __new__(cls, **options: Any) -> RaceForTheGalaxy:
@@ -192,17 +197,17 @@ class RaceForTheGalaxy(StepGame[RftgState]):
         return view.determinize(self, state, seat, rng)
 
     def selections(self) -> list[Action]:
-        """Every legal action selection of this mode."""
-        if self.expert:
-            return [Action("select", pair) for pair in EXPERT_PAIRS]
-        return [Action("select", (a,)) for a in SINGLE_ACTIONS]
+        """Every action selection of this mode (some only while a seat may make them)."""
+        return all_selections(self.level, self.expert)
 
     def parse_action(self, text: str) -> Action:
         """The notation; the action cards of `select` may be typed in any order (`select settle
-        develop` is `select develop settle`)."""
+        develop` is `select develop settle`; Search and prestige actions: `select search produce`,
+        `select prestige-develop settle`)."""
         action = Action.parse(text)
-        if action.verb == "select" and all(a in ACTIONS for a in action.args):
-            return Action("select", tuple(sorted(action.args, key=lambda a: ACTIONS.index(str(a)))))
+        names = (*ACTIONS, SEARCH, *PRESTIGE_ACTIONS)
+        if action.verb == "select" and all(a in names for a in action.args):
+            return Action("select", tuple(sorted(action.args, key=lambda a: action_rank(str(a)))))
         return action
 
     def card_faces(self) -> dict[str, dict[str, Any]]:
@@ -234,6 +239,8 @@ class RaceForTheGalaxy(StepGame[RftgState]):
                     space.append(Action("consume", (key, index + 1)))
         space += [Action("guess", (n,)) for n in GAMBLE_COSTS]
         space.append(Action("stop"))
+        if self.level:
+            space += expansion_actions(cat)
         return space
 
     def check_invariants(self, state: RftgState) -> None:

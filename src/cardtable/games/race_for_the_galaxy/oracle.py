@@ -84,6 +84,13 @@ KINDS = {
     "SEARCH_KEEP": (SearchKeep.kind,),
 }
 SEARCH_ORDER = tuple(CATEGORIES)
+#: our questions asked whenever public facts allow, with the answer that does nothing
+EMPTY_ANSWERS = {
+    SettlePower.kind: Action("stop"),
+    SettleSecond.kind: Action("settle", ("none",)),
+    Upgrade.kind: Action("upgrade", ("none",)),
+    Ante.kind: Action("ante", ("none",)),
+}
 SPENT_GOODS = ("novelty", "rare", "genes", "alien")
 
 
@@ -245,7 +252,9 @@ class Replay:
                 if e["e"] == "decision" and e["phase"] != "setup":
                     self.decision(e)
                 elif e["e"] in ("round_end", "setup_done") and "state" in e:
+                    self.answer_empty_questions(e)
                     self.compare(self.round_start(e["state"], events[at + 1 :]), f"round {e['round']} end")
+            self.answer_empty_questions({"e": "end"})
             self.finish()
         except Disagreement as err:
             self.report.problem = str(err)
@@ -313,11 +322,30 @@ class Replay:
         if self.pending() != (seat, kind):
             raise Disagreement(f"{where}: we ask {self.pending()}")
 
+    def answer_empty_questions(self, e: dict[str, Any]) -> None:
+        """Our engine asks some questions whenever what every seat can see allows them, since whether the
+        seat has a real answer is its secret (a world it could place, a card it could ante); K asks only
+        when it has one. When ours has only the empty answer and K did not ask, the replay gives it."""
+        assert self.s is not None
+        while (pending := self.pending()) is not None:
+            step = self.s.steps[0]
+            empty = EMPTY_ANSWERS.get(pending[1])
+            if empty is None:
+                return
+            legal = self.game.legal_actions(self.s)
+            real = [a for a in legal if a != empty]
+            if isinstance(step, SettlePower):
+                real = [Action("power", (k, i + 1)) for k, i in step.options(self.cat, self.s, real=True)]
+            if real:
+                return
+            self.act(empty, f"{e.get('n', e['e'])}: the empty answer of our '{pending[1]}'")
+
     def decision(self, e: dict[str, Any]) -> None:
         kind = e["type"]
         seat = e["seat"]
         where = f"decision {e['n']} (round {e['round']}, {e['phase']}, seat {seat}, {kind})"
         self.report.decisions += 1
+        self.answer_empty_questions(e)
         pending = self.pending()
         ours_now = pending is not None and pending[0] == seat and pending[1] in KINDS.get(kind, (kind,))
         if kind == "DISCARD":
@@ -469,9 +497,11 @@ class Replay:
         then()
 
     def on_settle(self, e: dict[str, Any], where: str) -> None:
+        assert self.s is not None
         theirs = {f"{self.key(c['card'])} {c['index'] + 1}" for c in e["candidates"]}
-        legal = self.game.legal_actions(self.s)
-        self.options(theirs, {f"{a.args[0]} {a.args[1]}" for a in legal if a.verb == "power"}, where)
+        step = self.s.steps[0]
+        assert isinstance(step, SettlePower)
+        self.options(theirs, {f"{k} {i + 1}" for k, i in step.options(self.cat, self.s, real=True)}, where)
         power = e["answer"]["power"]
         self.act(
             Action("power", (self.key(power["card"]), power["index"] + 1)) if power else Action("stop"), where
@@ -564,17 +594,16 @@ class Replay:
         self.act(Action("produce", (self.key(power["card"]), power["index"] + 1)), where)
 
     def on_discard_produce(self, e: dict[str, Any], where: str) -> None:
-        self.options(
-            set(self.keys(e["candidates"])),
-            {str(a.args[0]) for a in self.game.legal_actions(self.s) if a.args},
-            where,
-        )
+        assert self.s is not None
+        self.options(set(self.keys(e["candidates"])), set(self.s.players[e["seat"]].hand), where)
         answer = e["answer"]
         if answer["discard"] is None:
             self.act(Action("stop"), where)
             return
         world = self.key(answer["world"] or e["special"][0])
-        self.act(Action("produce-with", (self.key(answer["discard"]), world)), where)
+        if Action("windfall", (world,)) in self.game.legal_actions(self.s):
+            self.act(Action("windfall", (world,)), where)
+        self.act(Action("produce-with", (self.key(answer["discard"]),)), where)
 
     def on_oort_kind(self, e: dict[str, Any], where: str) -> None:
         self.act(Action("kind", (e["answer"]["kind"].lower(),)), where)

@@ -282,7 +282,7 @@ class SaveCard(RftgChoice, tag="save-card"):
             p.paid = []
             self.done(s)
             return True
-        if len(set(p.paid)) == 1:
+        if len(p.paid) == 1:
             self.save(cat, s, p.paid[0])
             return True
         return False

@@ -203,12 +203,17 @@ class ProducePower(RftgChoice, tag="produce-power"):
 
 class DiscardProduce(RftgChoice, tag="discard-produce"):
     """Discard a card from hand to produce on a world (the card's own world, Damaged Alien Factory; or a
-    windfall world of a kind, Lifeforms, Inc), or not (K `discard_produce`, `discard_windfall`)."""
+    windfall world of a kind, Lifeforms, Inc: first the world when several would do), or not (K
+    `discard_produce`, `discard_windfall`)."""
 
     card: str
     index: int
+    #: the windfall world chosen, when there was a choice
+    world: str = ""
 
     def worlds(self, cat: Catalog, s: RftgState) -> list[str]:
+        if self.world:
+            return [self.world]
         power = cat[self.card].powers[self.index]
         if power.power == "discard-produce":
             return [] if self.card in s.players[self.seat].goods else [self.card]
@@ -224,14 +229,20 @@ class DiscardProduce(RftgChoice, tag="discard-produce"):
         return f"discard a card to produce with {cat[self.card].name}, or not"
 
     def legal(self, cat: Catalog, s: RftgState) -> list[Action]:
-        hand = distinct(s.players[self.seat].hand)
-        return [Action("produce-with", (c, w)) for w in self.worlds(cat, s) for c in hand] + [Action("stop")]
+        worlds = self.worlds(cat, s)
+        if len(worlds) > 1:
+            return [*(Action("windfall", (w,)) for w in worlds), Action("stop")]
+        return [*(Action("produce-with", (c,)) for c in distinct(s.players[self.seat].hand)), Action("stop")]
 
     def apply(self, cat: Catalog, s: RftgState, action: Action) -> None:
+        if action.verb == "windfall":
+            self.world = str(action.args[0])
+            return
         self.done(s)
         if action.verb == "stop":
             return
-        card, world = str(action.args[0]), str(action.args[1])
+        card = str(action.args[0])
+        world = self.worlds(cat, s)[0]
         p = s.players[self.seat]
         p.hand.remove(card)
         s.discard.append(card)

@@ -10,7 +10,7 @@ from .cards import Catalog
 from .chance import put_good
 from .payment import PaymentPower, SaveCard, SettlePay
 from .placing import place_world, placed_prestige, settle_bonus
-from .state import RftgAuto, RftgChoice, RftgState
+from .state import Player, RftgAuto, RftgChoice, RftgState
 from .steps import Pick, discard_from_tableau, distinct, gain_prestige
 from .takeover import TakeoverDeclare, targets
 
@@ -118,24 +118,27 @@ def placed_this_phase(s: RftgState, seat: int) -> bool:
 class SettlePower(RftgChoice, tag="settle-power"):
     """After its world, the seat may use its extra-placement powers (a second world, Improved Logistics;
     a military world, Rebel Sneak Attack) and world upgrades (Terraforming Engineers), one at a time,
-    or stop (K `settle_action`)."""
+    or stop (K `settle_action`). A power is offered when what every seat can see allows it (a world
+    placed, cards in hand); whether the hand holds a world it could place stays the seat's secret,
+    so the follow-up may offer only 'none' (K leaves such a power out, `real`)."""
 
-    def options(self, cat: Catalog, s: RftgState) -> list[tuple[str, int]]:
+    def options(self, cat: Catalog, s: RftgState, real: bool = False) -> list[tuple[str, int]]:
         p = s.players[self.seat]
         placed = placed_this_phase(s, self.seat)
         found = []
         for key, index, power in st.usable(cat, p, "settle", ""):
             name = power.power
-            if (
-                (
-                    name == "place-second"
-                    and placed
-                    and (self.world_to_place(cat, s, False) or bool(targets(cat, s, self.seat)))
+            if name in ("place-second", "place-military") and placed:
+                military = name == "place-military"
+                takeover = not military and bool(targets(cat, s, self.seat))
+                if takeover or (self.world_to_place(cat, s, military) if real else bool(p.hand)):
+                    found.append((key, index))
+            elif name == "upgrade-world" and p.hand:
+                possible = (
+                    upgrades(cat, s, self.seat) if real else any(upgradable(cat, p, w) for w in p.powered)
                 )
-                or (name == "place-military" and placed and self.world_to_place(cat, s, True))
-                or (name == "upgrade-world" and upgrades(cat, s, self.seat))
-            ):
-                found.append((key, index))
+                if possible:
+                    found.append((key, index))
         return found
 
     def world_to_place(self, cat: Catalog, s: RftgState, mil_only: bool) -> bool:
@@ -185,14 +188,6 @@ class SettleSecond(RftgChoice, tag="settle-second"):
             if cat[k].is_world and k not in p.tableau and st.settle_legal(cat, s, p, cat[k], self.mil_only)
         ]
 
-    def run(self, cat: Catalog, s: RftgState) -> bool:
-        if not self.worlds(cat, s):
-            self.done(s)
-            if not self.mil_only:
-                push(s, TakeoverDeclare(self.seat, extra=True))
-            return True
-        return False
-
     def prompt(self, cat: Catalog, s: RftgState) -> str:
         return f"choose a further world to settle with {cat[self.card].name}, or none"
 
@@ -230,6 +225,11 @@ class DiscardPower(RftgAuto, tag="discard-power"):
             discard_from_tableau(cat, s, self.seat, self.card)
 
 
+def upgradable(cat: Catalog, p: Player, world: str) -> bool:
+    """A world of the tableau since the phase began that Terraforming Engineers may replace."""
+    return world in p.tableau and cat[world].is_world and not cat[world].military
+
+
 def upgrades(cat: Catalog, s: RftgState, seat: int) -> list[tuple[str, str]]:
     """The (old world, replacement) pairs Terraforming Engineers allows (RULES.md BOW-16): a non-military
     world of the tableau since the phase began, by a non-military world from hand of the same kind
@@ -242,7 +242,7 @@ def upgrades(cat: Catalog, s: RftgState, seat: int) -> list[tuple[str, str]]:
             continue
         for old in p.powered:
             a = cat[old]
-            if old not in p.tableau or not a.is_world or a.military:
+            if not upgradable(cat, p, old):
                 continue
             if a.good != b.good and (not a.good or not b.good or "any" not in (a.good, b.good)):
                 continue
@@ -253,13 +253,7 @@ def upgrades(cat: Catalog, s: RftgState, seat: int) -> list[tuple[str, str]]:
 
 class Upgrade(RftgChoice, tag="upgrade"):
     """Replace a world by one from hand (Terraforming Engineers): the old world and its goods (and the
-    cards saved under it) are discarded, the new one placed; +1 prestige."""
-
-    def run(self, cat: Catalog, s: RftgState) -> bool:
-        if not upgrades(cat, s, self.seat):
-            self.done(s)
-            return True
-        return False
+    cards saved under it) are discarded, the new one placed; +1 prestige. Or none."""
 
     def prompt(self, cat: Catalog, s: RftgState) -> str:
         return "replace a world of your tableau by a world from hand, or none"

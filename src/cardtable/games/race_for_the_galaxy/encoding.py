@@ -192,7 +192,9 @@ class RftgEncoding(Encoding):
         one_hot(out, self.f_players, n - 1)
         decision = view.get("decision")
         if decision is not None:
-            one_hot(out, self.f_decision, relative(_seat(decision["seat"]), me, n))
+            mover = relative(_seat(decision["seat"]), me, n)
+            if mover is not None and mover < MAX_SEATS:  # a fifth or sixth seat is not written
+                one_hot(out, self.f_decision, mover)
             one_hot(out, self.f_decision, MAX_SEATS + self.kinds.get(decision["kind"], self.other_kind))
         one_hot(out, self.f_phase, self.phases.get(view.get("phase", ""), len(PHASES)))
         for phase in view.get("phases_left", ()):

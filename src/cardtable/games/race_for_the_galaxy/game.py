@@ -51,6 +51,21 @@ class RaceForTheGalaxy(StepGame[RftgState]):
         Mode("3 players", {"players": 3}, "3 players, one action card each"),
         Mode("4 players", {"players": 4}, "4 players, one action card each"),
         Mode("solo vs robot", {"solo": "robot"}, "the solitaire game against the robot, medium difficulty"),
+        Mode(
+            "5 players, The Gathering Storm",
+            {"expansion": 1, "players": 5},
+            "5 players with the first expansion: goals and its cards",
+        ),
+        Mode(
+            "6 players, Rebel vs Imperium",
+            {"expansion": 2, "players": 6},
+            "6 players with two expansions: start-world choice, takeovers, goals",
+        ),
+        Mode(
+            "2 players, The Brink of War",
+            {"expansion": 3, "players": 2},
+            "2 players, expert rules, all three expansions: prestige, Search, takeovers, goals",
+        ),
     )
     secret_verbs: ClassVar[dict[str, str]] = {
         "select": "has chosen",
@@ -168,7 +183,8 @@ class RaceForTheGalaxy(StepGame[RftgState]):
     def reversible(self, before: RftgState, action: Action, after: RftgState) -> bool:
         """A move may be taken back (RULES.md "Taking back a move") when no card left the deck and the
         deck was not reshuffled (a draw, an explore, a good or a gamble shows or hides a new card),
-        no other seat's hand, explored cards, goods, action cards or pick changed, the solitaire robot
+        no other seat's hand, explored cards, goods, action cards, pick, start-world offer or saved
+        cards changed, the solitaire robot
         did not act, and a secret
         choice (action cards, a develop or settle pick) did not complete the reveal: it was not the
         last of its round, since the last one turns every choice face up."""
@@ -185,6 +201,8 @@ class RaceForTheGalaxy(StepGame[RftgState]):
                 or new.goods != old.goods
                 or new.actions != old.actions
                 or new.pick != old.pick
+                or new.offer != old.offer
+                or sorted(new.saved) != sorted(old.saved)
             ):
                 return False
         step = type(before.steps[0]) if before.steps else None

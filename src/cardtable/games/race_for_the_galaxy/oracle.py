@@ -514,6 +514,14 @@ class Replay:
     def on_consume(self, e: dict[str, Any], where: str) -> None:
         assert self.s is not None
         theirs = {self.power_name(c) for c in e["candidates"]}
+        if not self.s.players[e["seat"]].hand:
+            # K offers Gambling World's ante with an empty hand, where it does nothing (RULES.md "Oracle")
+            idle = {name for name in theirs if self.is_ante(name)}
+            power = e["answer"]["power"]
+            chosen = self.power_name(power) if power else ""
+            theirs -= idle
+            if chosen in idle or (not theirs and self.pending() != (e["seat"], ConsumePower.kind)):
+                return
         legal = self.game.legal_actions(self.s)
         ours = {" ".join(map(str, a.args)) for a in legal if a.verb == "consume"}
         self.options(theirs, ours, where)
@@ -526,6 +534,10 @@ class Replay:
             self.act(Action("consume", (PRESTIGE_TRADE,)), where)
         else:
             self.act(Action("consume", (self.key(power["card"]), power["index"] + 1)), where)
+
+    def is_ante(self, name: str) -> bool:
+        key, _, index = name.partition(" ")
+        return bool(index) and self.game.catalog[key].powers[int(index) - 1].power == "ante"
 
     def power_name(self, power: dict[str, Any]) -> str:
         """A power in our notation ('card n'), or the prestige Consume-Trade's discard."""

@@ -24,7 +24,8 @@ class Pay(RftgChoice):
             return True
         if p.owe >= len(p.hand):
             s.discard += p.hand
-            p.paid += p.hand
+            if cat.level:  # for Galactic Scavengers (`SaveCard`)
+                p.paid += p.hand
             p.hand = []
             p.owe = 0
             self.paid(cat, s)
@@ -47,7 +48,8 @@ class Pay(RftgChoice):
         card = str(action.args[0])
         p.hand.remove(card)
         s.discard.append(card)
-        p.paid.append(card)
+        if cat.level:
+            p.paid.append(card)
         p.owe -= 1
         if p.owe <= 0:
             self.paid(cat, s)

@@ -181,7 +181,9 @@ def usable(cat: Catalog, player: Player, key: str, power: Power) -> bool:
         return player.prestige > 0
     if name == "discard-hand":
         return len(player.hand) >= max(1, power.goods)
-    return name in ("draw", "gamble", "vp", "ante")
+    if name == "ante":  # nothing to ante from an empty hand (K offers it and does nothing)
+        return bool(player.hand)
+    return name in ("draw", "gamble", "vp")
 
 
 def consume_options(cat: Catalog, player: Player) -> list[tuple[str, int, Power]]:

@@ -16,6 +16,7 @@ from cardtable.core import Rng, seat_letter
 from . import goalplay, scoring
 from . import powers as pw
 from .develop import DevelopChoose
+from .produce import DiscardProduce
 from .rules import SelectAction, selections
 from .settle import SettleChoose
 from .setup import StartChoose
@@ -132,6 +133,8 @@ def _seat_view(
                 for t in s.declared
             ],
         }
+        if isinstance(head, DiscardProduce) and head.world:  # the world chosen; the card comes next
+            extra["producing_on"] = head.world
     return extra | {
         "game": game.name,
         "viewer": seat_letter(seat) if seat is not None else None,
@@ -158,7 +161,9 @@ def determinize(game: RaceForTheGalaxy, state: RftgState, seat: int, rng: Rng) -
     sample.script = []
     # the solitaire robot's seat is no player: it knows only what is public
     me = sample.players[seat] if seat < len(sample.players) else Player(start="")
-    seen = list(me.hand) + list(me.drawn) + list(me.offer) + list(me.saved) + list(sample.aside)
+    # the cards it just paid itself it knows in the discard pile
+    own_paid = [c for c in me.paid if c != "-"]
+    seen = list(me.hand) + list(me.drawn) + list(me.offer) + list(me.saved) + list(sample.aside) + own_paid
     seen += [k for p in sample.players for k in p.tableau]
     robot = sample.robot
     if robot is not None:
@@ -185,7 +190,7 @@ def determinize(game: RaceForTheGalaxy, state: RftgState, seat: int, rng: Rng) -
         p.saved = [pool.pop() for _ in p.saved]
     if robot is not None:  # nobody looks at the robot's face-down hand
         robot.hand = [pool.pop() for _ in robot.hand]
-    sample.discard = [pool.pop() for _ in sample.discard]
+    sample.discard = [pool.pop() for _ in sample.discard[len(own_paid) :]] + own_paid
     sample.deck = pool
     for i, p in enumerate(sample.players):
         if i != seat and p.paid and "-" not in p.paid:  # the cards just paid lie in the discard pile

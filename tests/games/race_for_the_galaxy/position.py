@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from cardtable.games.race_for_the_galaxy import RaceForTheGalaxy
-from cardtable.games.race_for_the_galaxy.state import ACTIONS, RftgState
+from cardtable.games.race_for_the_galaxy.rules import action_rank
+from cardtable.games.race_for_the_galaxy.state import RftgState
 
 #: the set-up decisions `table` answers with their first legal action
 SETUP_KINDS = ("initial-discard", "start-choose", "start-save")
@@ -69,6 +70,13 @@ def _take_anywhere(s: RftgState, card: str) -> None:
                 p.goods[world] = next(c for c in s.deck if c != card)
                 s.deck.remove(p.goods[world])
                 return
+    for p in s.players:  # another seat's start world, not yet given its own tableau
+        if card in p.tableau:
+            p.tableau.remove(card)
+            p.powered = [k for k in p.powered if k != card]
+            if card in p.goods:
+                s.deck.append(p.goods.pop(card))
+            return
     raise AssertionError(f"{card} is not free to place")
 
 
@@ -80,10 +88,17 @@ def add(game: RaceForTheGalaxy, s: RftgState, seat: int, card: str) -> None:
     game.check_invariants(s)
 
 
+def stack(s: RftgState, *cards: str) -> None:
+    """Put `cards` on top of the deck, the first listed to be taken first."""
+    for card in cards:
+        _take_anywhere(s, card)
+    s.deck += list(reversed(cards))
+
+
 def select(game: RaceForTheGalaxy, s: RftgState, *choices: Sequence[str]) -> None:
     """Every seat selects its actions (one tuple of action names per seat, in any order)."""
     for names in choices:
-        game.apply(s, "select " + " ".join(sorted(names, key=ACTIONS.index)))
+        game.apply(s, "select " + " ".join(sorted(names, key=action_rank)))
 
 
 def kind(game: RaceForTheGalaxy, s: RftgState) -> tuple[int, str]:

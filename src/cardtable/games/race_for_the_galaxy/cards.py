@@ -346,9 +346,27 @@ class Catalog:
         self.by_phase: dict[str, dict[str, tuple[tuple[int, Power], ...]]] = {
             c.key: {phase: tuple(c.phase_powers(phase)) for phase in PHASES} for c in data.cards
         }
+        #: card rule (`Card.special`) -> the keys of the cards with it
+        self.with_special: dict[str, frozenset[str]] = {
+            rule: frozenset(c.key for c in data.cards if rule in c.special)
+            for rule in {rule for c in data.cards for rule in c.special}
+        }
+        #: card key -> (phase, power name) -> those powers with their index (the cards without any left out)
+        self.by_name: dict[str, dict[tuple[str, str], tuple[tuple[int, Power], ...]]] = {}
+        for c in data.cards:
+            named: dict[tuple[str, str], list[tuple[int, Power]]] = {}
+            for phase in PHASES:
+                for index, power in c.phase_powers(phase):
+                    named.setdefault((phase, power.power), []).append((index, power))
+            self.by_name[c.key] = {k: tuple(v) for k, v in named.items()}
 
     def __getitem__(self, key: str) -> Card:
         return self.cards[key]
+
+    def has_special(self, cards: list[str], rule: str) -> bool:
+        """Whether one of `cards` has the card rule `rule`."""
+        holders = self.with_special.get(rule)
+        return bool(holders) and not holders.isdisjoint(cards)
 
 
 def _check_power(power: Power, where: str) -> None:

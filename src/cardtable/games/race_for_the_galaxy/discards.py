@@ -38,7 +38,7 @@ class InitialDiscard(Discard, tag="initial-discard"):
 
 def hand_limit(cat: Catalog, p: Player) -> int:
     """10 cards, 12 with Pan-Galactic Research or Black Hole Miners (RULES.md RVI-16, BOW-18)."""
-    return 12 if any("hand-limit-12" in cat[k].special for k in p.tableau) else HAND_LIMIT
+    return 12 if cat.has_special(p.tableau, "hand-limit-12") else HAND_LIMIT
 
 
 class HandLimit(Discard, tag="hand-limit"):

@@ -11,6 +11,7 @@ last checked: the end score reads it (K `score_game_player`).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
 
 from . import powers as pw
@@ -34,73 +35,133 @@ def _order() -> dict[str, int]:
     return {key: i for i, key in enumerate(_goals())}
 
 
-def _phase_powers(cards: list[Card]) -> int:
-    """Phases with a power (a trade power counts as a sixth 'phase', K `check_goal_player`)."""
-    slots = set()
-    for card in cards:
-        for power in card.powers:
+#: the "phases" Innovation Leader counts, as bits: a trade power counts as a sixth (K `check_goal_player`)
+SLOTS = {"explore": 1, "develop": 2, "settle": 4, "consume": 8, "produce": 16, "trade": 32}
+
+
+@cache
+def _slot_bits(cat: Catalog) -> dict[str, int]:
+    """For each card, the phases it has a power in, as `SLOTS` bits."""
+    bits = {}
+    for key in cat.keys:
+        mask = 0
+        for power in cat[key].powers:
             trade = power.phase == "consume" and power.power in ("trade-bonus", "no-trade")
-            slots.add("trade" if trade else power.phase)
-    return len(slots)
+            mask |= SLOTS["trade" if trade else power.phase]
+        bits[key] = mask
+    return bits
+
+
+def _phase_powers(cat: Catalog, tableau: list[str]) -> int:
+    """Phases with a power, a trade power counted apart."""
+    bits = _slot_bits(cat)
+    mask = 0
+    for key in tableau:
+        mask |= bits[key]
+    return mask.bit_count()
+
+
+@cache
+def _world_kinds(cat: Catalog) -> dict[str, str]:
+    """Each card's kind of good if it is a world with one, else ""."""
+    return {key: cat[key].good or "" if cat[key].is_world else "" for key in cat.keys}
+
+
+@cache
+def _due(goals: tuple[str, ...], moment: str) -> tuple[Goal, ...]:
+    """The goals of `goals` checked after `moment`, in the reference engine's order."""
+    order = _order()
+    return tuple(goal(k) for k in sorted(goals, key=order.__getitem__) if moment in goal(k).phases)
+
+
+#: counts that add up one number per card of the tableau (`_per_card`)
+CARD_COUNTS: dict[str, Callable[[Card], int]] = {
+    "tableau": lambda c: 1,
+    "worlds": lambda c: int(c.is_world),
+    "developments": lambda c: int(not c.is_world),
+    "six-cost-developments": lambda c: int(c.six_cost and bool(c.bonus)),
+    "alien-cards": lambda c: int("alien" in c.flags),
+    "uplift-cards": lambda c: int("uplift" in c.flags),
+    "imperium-cards": lambda c: int("imperium" in c.flags),
+    "military-worlds": lambda c: int(c.is_world and c.military),
+    "rebel-military-worlds": lambda c: int(c.is_world and c.military and "rebel" in c.flags),
+    "production-worlds": lambda c: int(c.production),
+    "explore-power-cards": lambda c: int(any(power.phase == "explore" for power in c.powers)),
+    "consume-power-cards": lambda c: int(pw.has_consume_power(c)),
+    "takeover-powers": lambda c: sum(1 for power in c.powers if power.power == "takeover"),
+}
+
+
+@cache
+def _per_card(cat: Catalog) -> dict[str, dict[str, int]]:
+    """For each count of `CARD_COUNTS`, what each card of the catalog adds to it."""
+    return {name: {key: f(cat[key]) for key in cat.keys} for name, f in CARD_COUNTS.items()}
+
+
+def _novelty_rare(cat: Catalog, p: Player, oort: str) -> int:
+    kinds = ("novelty", "rare")
+    return sum(
+        1
+        for k in p.tableau
+        if cat[k].is_world and (cat[k].good in kinds or (cat[k].good == "any" and oort in (*kinds, "any")))
+    )
+
+
+Counter = Callable[[Catalog, RftgState, Player], int]
+
+#: the counts that are no sum over the tableau's cards
+OTHER_COUNTS: dict[str, Counter] = {
+    "vp-chips": lambda cat, s, p: p.chips,
+    "prestige": lambda cat, s, p: p.prestige,
+    "round-end-discards": lambda cat, s, p: p.end_discards,
+    "goods": lambda cat, s, p: sum(1 for k in p.tableau if k in p.goods),
+    "military": lambda cat, s, p: pw.total_military(cat, p, p.tableau),
+    "negative-military": lambda cat, s, p: int(pw.total_military(cat, p, p.tableau) < 0),
+    # "any" (Alien Oort Cloud Refinery) counts as a kind of its own (K)
+    "world-kinds": lambda cat, s, p: len(set(map(_world_kinds(cat).__getitem__, p.tableau)) - {""}),
+    "phase-powers": lambda cat, s, p: _phase_powers(cat, p.tableau),
+    "novelty-rare-worlds": lambda cat, s, p: _novelty_rare(cat, p, "any"),
+}
 
 
 def count(cat: Catalog, s: RftgState, p: Player, name: str, oort: str = "any") -> int:
     """A count of the goal vocabulary (`goals.COUNTS`) for player `p`, from its tableau as it stands;
     `oort`: the kind Alien Oort Cloud Refinery counts as (any kind, unless a kind is being tried)."""
-    cards = [cat[k] for k in p.tableau]
-    if name == "vp-chips":
-        return p.chips
-    if name == "prestige":
-        return p.prestige
-    if name == "goods":
-        return sum(1 for k in p.tableau if k in p.goods)
-    if name == "tableau":
-        return len(cards)
-    if name == "worlds":
-        return sum(1 for c in cards if c.is_world)
-    if name == "developments":
-        return sum(1 for c in cards if not c.is_world)
-    if name == "military":
-        return pw.total_military(cat, p, p.tableau)
-    if name == "negative-military":
-        return int(pw.total_military(cat, p, p.tableau) < 0)
-    if name == "world-kinds":  # "any" (Alien Oort Cloud Refinery) counts as a kind of its own (K)
-        return len({c.good for c in cards if c.is_world and c.good})
-    if name == "phase-powers":
-        return _phase_powers(cards)
-    if name == "six-cost-developments":
-        return sum(1 for c in cards if c.six_cost and c.bonus)
-    if name in ("alien-cards", "uplift-cards", "imperium-cards"):
-        flag = name.split("-")[0]
-        return sum(1 for c in cards if flag in c.flags)
-    if name == "military-worlds":
-        return sum(1 for c in cards if c.is_world and c.military)
-    if name == "rebel-military-worlds":
-        return sum(1 for c in cards if c.is_world and c.military and "rebel" in c.flags)
-    if name == "production-worlds":
-        return sum(1 for c in cards if c.production)
     if name == "novelty-rare-worlds":
-        kinds = ("novelty", "rare")
-        return sum(
-            1
-            for c in cards
-            if c.is_world and (c.good in kinds or (c.good == "any" and oort in (*kinds, "any")))
-        )
-    if name == "explore-power-cards":
-        return sum(1 for c in cards if any(power.phase == "explore" for power in c.powers))
-    if name == "consume-power-cards":
-        return sum(1 for c in cards if pw.has_consume_power(c))
-    if name == "round-end-discards":
-        return p.end_discards
+        return _novelty_rare(cat, p, oort)
+    return counter(cat, name)(cat, s, p)
+
+
+@cache
+def counter(cat: Catalog, name: str) -> Counter:
+    """`count` of `name` as one function (what `check_goals` calls, many times a game)."""
     if name == "takeover-powers":
-        if not s.takeovers:
-            return 0
-        return sum(1 for c in cards for power in c.powers if power.power == "takeover")
+        per = _per_card(cat)[name]
+        return lambda cat, s, p: sum(map(per.__getitem__, p.tableau)) if s.takeovers else 0
+    if name in CARD_COUNTS:
+        per = _per_card(cat)[name]
+        return lambda cat, s, p: sum(map(per.__getitem__, p.tableau))
+    if name in OTHER_COUNTS:
+        return OTHER_COUNTS[name]
     raise ValueError(f"unknown goal count {name!r}")
 
 
+@cache
+def _requires(cat: Catalog, key: str) -> tuple[tuple[tuple[Counter, int], ...], ...]:
+    """A "first" goal's alternatives as (counter, minimum) pairs."""
+    return tuple(
+        tuple((counter(cat, name), least) for name, least in alt.items()) for alt in goal(key).requires
+    )
+
+
 def _meets(cat: Catalog, s: RftgState, p: Player, g: Goal) -> bool:
-    return any(all(count(cat, s, p, name) >= least for name, least in alt.items()) for alt in g.requires)
+    for alternative in _requires(cat, g.key):
+        for count_of, least in alternative:
+            if count_of(cat, s, p) < least:
+                break
+        else:
+            return True
+    return False
 
 
 def holder(s: RftgState, key: str) -> int | None:
@@ -132,35 +193,32 @@ def check_goals(cat: Catalog, s: RftgState, moment: str) -> None:
     """Claim and lose goals after `moment` (a phase, `round-start` or `round-end`), K `check_goals`."""
     if not s.goals:
         return
-    order = _order()
+    due = _due(tuple(s.goals), moment)
+    if not due:
+        return
     players = s.players
-    for key in sorted(s.goals, key=order.__getitem__):
-        g = goal(key)
-        if moment not in g.phases:
-            continue
+    for g in due:
+        key = g.key
         if g.type == "first":
-            if holder(s, key) is not None:
+            if any(key in p.goals for p in players):
                 continue
             for seat, p in enumerate(players):
                 if _meets(cat, s, p, g):
                     _claim(s, seat, key)
             continue
-        counts = []
-        for p in players:
-            p.progress[key] = n = count(cat, s, p, g.most)
-            counts.append(n)
+        count_of = counter(cat, g.most)
+        counts = [count_of(cat, s, p) for p in players]
+        for p, n in zip(players, counts, strict=True):
+            p.progress[key] = n
         s.goal_most[key] = most = max(counts)
-        counts = [n if n >= g.at_least else 0 for n in counts]
+        # the holder loses it below the minimum or below the best; one player alone with the best
+        # (at least the minimum) takes it
         for seat, p in enumerate(players):
-            if key in p.goals and (not counts[seat] or counts[seat] < most):
+            if key in p.goals and (counts[seat] < g.at_least or counts[seat] < most):
                 _lose(s, seat, key)
-        for seat, p in enumerate(players):
-            if key not in p.goals and all(
-                counts[seat] > n for other, n in enumerate(counts) if other != seat
-            ):
-                for other in players:
-                    if key in other.goals:
-                        other.goals.remove(key)
+        if most >= g.at_least and counts.count(most) == 1:
+            seat = counts.index(most)
+            if key not in players[seat].goals:
                 _claim(s, seat, key)
 
 

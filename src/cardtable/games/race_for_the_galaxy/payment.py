@@ -4,6 +4,8 @@ then one card from hand at a time; then Galactic Scavengers may save one of the 
 
 from __future__ import annotations
 
+from functools import cache
+
 from cardtable.core import Action, push, seat_letter
 
 from . import powers as pw
@@ -72,6 +74,20 @@ class SettlePay(Pay, tag="settle-pay"):
                     gain_prestige(s, self.seat, power.prestige)
 
 
+@cache
+def payment_cards(cat: Catalog) -> frozenset[str]:
+    """The cards with a power `PaymentPower` may offer: a discount for a card from the tableau, cards
+    from hand as military, a good or prestige spent, a tactics or conquering card discarded."""
+    optional = ("discard-reduce", "hand-military", "tactics", "conquer-peaceful")
+    return frozenset(
+        key
+        for key in cat.keys
+        if any(
+            p.power in optional or (p.power in ("reduce", "military") and p.spend) for p in cat[key].powers
+        )
+    )
+
+
 def _spend(power: Power) -> str:
     return power.spend
 
@@ -90,7 +106,7 @@ class PaymentPower(RftgChoice, tag="payment-power"):
 
     def options(self, cat: Catalog, s: RftgState) -> list[Action]:
         p = s.players[self.seat]
-        if not p.placing:
+        if not p.placing or payment_cards(cat).isdisjoint(p.powered):
             return []
         found: list[Action] = []
         if s.phase.startswith("develop"):

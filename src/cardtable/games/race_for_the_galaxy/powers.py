@@ -14,11 +14,17 @@ from .state import Player
 
 def powers(cat: Catalog, player: Player, phase: str, name: str = "") -> Iterator[tuple[str, int, Power]]:
     """The powers of `phase` (and of that name, if given) of the player's powered cards, in tableau order."""
+    if name:
+        by_name = cat.by_name
+        wanted = (phase, name)
+        for key in player.powered:
+            for index, power in by_name[key].get(wanted, ()):
+                yield key, index, power
+        return
     by_phase = cat.by_phase
     for key in player.powered:
         for index, power in by_phase[key][phase]:
-            if not name or power.power == name:
-                yield key, index, power
+            yield key, index, power
 
 
 def total(cat: Catalog, player: Player, phase: str, name: str) -> int:

@@ -17,6 +17,7 @@ replay when there is one.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import get_args
 
 from cardtable.core import Action, push, seat_letter
@@ -111,7 +112,7 @@ def begin_round(cat: Catalog, s: RftgState) -> None:
 def choose_last(cat: Catalog, s: RftgState, seat: int) -> bool:
     """Psi-Crystal World (RULES.md BOW-14): its owner chooses after the others (in the 2-player game its
     first action with the others, both after them, K `game_round`)."""
-    return cat.level >= 3 and any("choose-last" in cat[k].special for k in s.players[seat].tableau)
+    return cat.level >= 3 and cat.has_special(s.players[seat].tableau, "choose-last")
 
 
 class BeginRound(RftgAuto, tag="begin-round"):
@@ -151,22 +152,27 @@ def selections(cat: Catalog, s: RftgState, seat: int, stage: int = 0) -> list[Ac
     (`EXPERT_PAIRS`), else one; at level 3 also Search or one prestige action, once a game (RULES.md
     BOW-9). `stage` 1: a late chooser's first card (2-player game); 2: its whole choice."""
     p = s.players[seat]
+    special = cat.level >= 3 and not p.searched
+    first = p.actions[0] if stage == 2 and p.actions else ""
+    return list(_selections(special, special and p.prestige > 0, s.expert, stage, first))
+
+
+@cache
+def _selections(search: bool, prestige: bool, expert: bool, stage: int, first: str) -> tuple[Action, ...]:
+    """`selections` for a seat that may still Search (`search`) and pay for a prestige action."""
     singles: list[tuple[str, ...]] = [(a,) for a in SINGLE_ACTIONS]
     pairs: list[tuple[str, ...]] = list(EXPERT_PAIRS)
-    if cat.level >= 3 and not p.searched:
-        specials = [SEARCH] + ([PRESTIGE + a for a in ACTIONS] if p.prestige > 0 else [])
+    if search:
+        specials = [SEARCH] + ([PRESTIGE + a for a in ACTIONS] if prestige else [])
         singles += [(a,) for a in specials if base_action(a) in SINGLE_ACTIONS or a == SEARCH]
-        pairs += [pair for special in specials for pair in (_pairs_with(special))]
+        pairs += [pair for special in specials for pair in _pairs_with(special)]
         pairs.sort(key=lambda pair: tuple(action_rank(a) for a in pair))
         singles.sort(key=lambda one: action_rank(one[0]))
-    if not s.expert:
-        return [Action("select", one) for one in singles]
-    if stage == 1:
-        return [Action("select", one) for one in singles]
+    if not expert or stage == 1:
+        return tuple(Action("select", one) for one in singles)
     if stage == 2:
-        first = p.actions[0] if p.actions else ""
-        return [Action("select", pair) for pair in pairs if first in pair]
-    return [Action("select", pair) for pair in pairs]
+        return tuple(Action("select", pair) for pair in pairs if first in pair)
+    return tuple(Action("select", pair) for pair in pairs)
 
 
 def all_selections(level: int, expert: bool) -> list[Action]:
@@ -380,11 +386,7 @@ class TakeDiscards(RftgAuto, tag="take-discards"):
     def run(self, cat: Catalog, s: RftgState) -> None:
         if cat.level < 3:
             return
-        takers = [
-            seat
-            for seat, p in enumerate(s.players)
-            if any("take-discards" in cat[k].special for k in p.tableau)
-        ]
+        takers = [seat for seat, p in enumerate(s.players) if cat.has_special(p.tableau, "take-discards")]
         for taker in takers:
             at = self.start
             taken: list[str] = []
@@ -402,7 +404,7 @@ class TakeDiscards(RftgAuto, tag="take-discards"):
 
 def tableau_end(cat: Catalog, p: Player) -> int:
     """12 cards end the game, 14 for the owner of Hidden Fortress (RULES.md RVI-15)."""
-    return 14 if any("game-end-14" in cat[k].special for k in p.tableau) else TABLEAU_END
+    return 14 if cat.has_special(p.tableau, "game-end-14") else TABLEAU_END
 
 
 class EndCheck(RftgAuto, tag="end-check"):

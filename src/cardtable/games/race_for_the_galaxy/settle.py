@@ -115,6 +115,10 @@ def placed_this_phase(s: RftgState, seat: int) -> bool:
     return bool(s.players[seat].settled) or any(t.attacker == seat for t in s.declared)
 
 
+#: the powers `SettlePower` offers, as keys of `Catalog.by_name`
+EXTRA_POWERS = (("settle", "place-second"), ("settle", "place-military"), ("settle", "upgrade-world"))
+
+
 class SettlePower(RftgChoice, tag="settle-power"):
     """After its world, the seat may use its extra-placement powers (a second world, Improved Logistics;
     a military world, Rebel Sneak Attack) and world upgrades (Terraforming Engineers), one at a time,
@@ -124,6 +128,8 @@ class SettlePower(RftgChoice, tag="settle-power"):
 
     def options(self, cat: Catalog, s: RftgState, real: bool = False) -> list[tuple[str, int]]:
         p = s.players[self.seat]
+        if not any(name in cat.by_name[k] for k in p.powered for name in EXTRA_POWERS):
+            return []
         placed = placed_this_phase(s, self.seat)
         found = []
         for key, index, power in st.usable(cat, p, "settle", ""):

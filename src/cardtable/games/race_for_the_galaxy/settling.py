@@ -37,11 +37,15 @@ DISCARDING = ("colony-ship", "tactics")
 def usable(cat: Catalog, p: Player, phase: str, name: str) -> list[tuple[str, int, Power]]:
     """The player's powers of that phase and name not used yet this phase; a power used by discarding
     its card only while the card is still in the tableau (K `get_powers`)."""
-    return [
-        (k, i, power)
-        for k, i, power in pw.powers(cat, p, phase, name)
-        if f"{k}#{i}" not in p.used and (k in p.tableau or not (power.discard or power.power in DISCARDING))
-    ]
+    found = []
+    used = p.used
+    for k, i, power in pw.powers(cat, p, phase, name):
+        if used and f"{k}#{i}" in used:
+            continue
+        if (power.discard or power.power in DISCARDING) and k not in p.tableau:
+            continue
+        found.append((k, i, power))
+    return found
 
 
 def good_worlds(cat: Catalog, p: Player, kind: str) -> list[str]:
@@ -160,6 +164,11 @@ def settle_legal(cat: Catalog, s: RftgState, p: Player, world: Card, mil_only: b
     hand = len(p.hand) - 1
     if hand < 0:
         return False
+    # the plain ways first, which need no optional power counted (the same answer, sooner)
+    if world.military and strength(cat, p, world) >= world.cost:
+        return True
+    if not world.military and not mil_only and max(0, base_cost(cat, s, p, world)) <= hand:
+        return True
     found = ways(cat, s, p, world, hand)
     if mil_only:
         return any(w.method in MILITARY_WAYS for w in found)

@@ -13,8 +13,7 @@ from cardtable.core import Rng, make_game, mix_seed
 from cardtable.games.race_for_the_galaxy.cards import catalog
 from cardtable.games.race_for_the_galaxy.encoding import card_keys
 
-from .position import give, select, table
-from .test_exp2_takeovers import ATTACKER
+from .test_exp2_takeovers import declared_takeover
 
 GAME = "race-for-the-galaxy"
 
@@ -79,20 +78,7 @@ def test_goals_prestige_search_and_saved_cards_are_written() -> None:
 
 
 def test_takeovers_declared_are_written_as_the_attackers_targets() -> None:
-    # the position of RVI-11: A declares a takeover of B's Rebel Outpost, B defends
-    game, s = table(2, expansion=2)
-    give(
-        game,
-        s,
-        1,
-        hand=["artist-colony", "spice-world"],
-        tableau=["epsilon-eridani", "rebel-outpost", "space-mercenaries"],
-    )
-    give(game, s, 0, hand=["gem-world"], tableau=[*ATTACKER, "expedition-force"])
-    select(game, s, ("settle", "produce"), ("settle", "produce"))
-    game.apply(s, "settle none")
-    game.apply(s, "settle none")
-    game.apply(s, "takeover rebel-outpost imperium-cloaking-technology")
+    game, s = declared_takeover()  # the position of RVI-11: A attacks B's Rebel Outpost
     cards = observation_encoding(game).cards  # type: ignore[attr-defined]
     for seat in range(2):
         vector = observe(game, s, seat)

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from cardtable.games.race_for_the_galaxy import takeover
+from cardtable.games.race_for_the_galaxy import RaceForTheGalaxy, takeover
+from cardtable.games.race_for_the_galaxy.state import RftgState
 
 from .position import give, kind, legal, select, table
 
@@ -57,7 +58,8 @@ def test_rvi_8_a_world_placed_this_phase_cannot_be_taken_over() -> None:
     assert s.phase != "settle" or kind(game, s)[1] != "takeover"  # no target: not asked
 
 
-def test_rvi_11_the_defender_adds_military_and_the_takeover_fails() -> None:
+def declared_takeover() -> tuple[RaceForTheGalaxy, RftgState]:
+    """A has declared a takeover of B's Rebel Outpost (8 military against 8); B may defend."""
     game, s = table(2, expansion=2)
     give(
         game,
@@ -71,6 +73,11 @@ def test_rvi_11_the_defender_adds_military_and_the_takeover_fails() -> None:
     game.apply(s, "settle none")
     game.apply(s, "settle none")
     game.apply(s, "takeover rebel-outpost imperium-cloaking-technology")
+    return game, s
+
+
+def test_rvi_11_the_defender_adds_military_and_the_takeover_fails() -> None:
+    game, s = declared_takeover()
     assert kind(game, s) == (1, "defend")  # 8 against 8: B may add up to 2 cards
     assert legal(game, s) == {"done", "military artist-colony", "military spice-world"}
     game.apply(s, "military artist-colony")

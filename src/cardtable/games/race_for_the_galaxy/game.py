@@ -22,9 +22,14 @@ from .cards import CHOSEN_CONSUME, Catalog, catalog
 from .consume import GAMBLE_COSTS
 from .faces import card_faces
 from .render import render_view
-from .rules import action_rank, all_selections
+from .rules import SelectAction, action_rank, all_selections
+from .settle import SettleSecond
 from .setup import MAX_PLAYERS, Deal, set_up
 from .state import ACTIONS, PRESTIGE_ACTIONS, SEARCH, RftgState, RftgStep
+
+#: the longest game played before it is taken never to end (RULES.md "Game length"), by seats
+BASE_MAX_ACTIONS = {2: 520, 3: 880, 4: 880}
+EXPANSION_MAX_ACTIONS = {2: 800, 3: 1200, 4: 1250, 5: 1600, 6: 1650}
 
 
 @register
@@ -126,6 +131,13 @@ class RaceForTheGalaxy(StepGame[RftgState]):
         return int(self.options["players"])
 
     @property
+    def max_actions(self) -> int:  # RULES.md "Game length": a random game passes it with a chance below 1e-9
+        if self.options["solo"] == "robot":
+            return 190
+        bounds = EXPANSION_MAX_ACTIONS if self.level else BASE_MAX_ACTIONS
+        return bounds[self.num_seats]
+
+    @property
     def expert(self) -> bool:
         return self.num_seats == 2
 
@@ -184,10 +196,10 @@ class RaceForTheGalaxy(StepGame[RftgState]):
         """A move may be taken back (RULES.md "Taking back a move") when no card left the deck and the
         deck was not reshuffled (a draw, an explore, a good or a gamble shows or hides a new card),
         no other seat's hand, explored cards, goods, action cards, pick, start-world offer or saved
-        cards changed, the solitaire robot
-        did not act, and a secret
-        choice (action cards, a develop or settle pick) did not complete the reveal: it was not the
-        last of its round, since the last one turns every choice face up."""
+        cards changed, the solitaire robot did not act, and a secret choice (action cards, a develop
+        or settle pick) did not complete the reveal: it was not the last of its round, since the last
+        one turns every choice face up (the last before a late chooser's, Psi-Crystal World's, shows
+        the others' action cards)."""
         if after.rng != before.rng or after.deck != before.deck or after.reshuffles != before.reshuffles:
             return False
         if after.robot != before.robot:  # the solitaire robot acted: an automaton's move stands
@@ -207,7 +219,9 @@ class RaceForTheGalaxy(StepGame[RftgState]):
                 return False
         step = type(before.steps[0]) if before.steps else None
         if step in view.SECRET_PICKS:
-            return bool(after.steps) and type(after.steps[0]) is step
+            return (
+                bool(after.steps) and type(after.steps[0]) is step and not _opens_late_choice(before, after)
+            )
         return True
 
     def determinize(self, state: RftgState, seat: int, rng: Rng) -> RftgState:
@@ -227,6 +241,13 @@ class RaceForTheGalaxy(StepGame[RftgState]):
         if action.verb == "select" and all(a in names for a in action.args):
             return Action("select", tuple(sorted(action.args, key=lambda a: action_rank(str(a)))))
         return action
+
+    def describe(self, state: RftgState, action: Action, viewer: int | None) -> str | None:
+        """As `secret_verbs` says, but a second settle (Improved Logistics) is placed in the open, so
+        everyone reads it in full, though a Settle pick's verb is secret."""
+        if state.steps and isinstance(state.steps[0], SettleSecond):
+            return str(action)
+        return super().describe(state, action, viewer)
 
     def card_faces(self) -> dict[str, dict[str, Any]]:
         return card_faces(self.catalog)
@@ -270,3 +291,14 @@ class RaceForTheGalaxy(StepGame[RftgState]):
             devs = [k for k in p.tableau if not cat[k].is_world]
             assert len(devs) == len(set(devs)), "a development twice in one tableau"
         assert sorted(cards) == list(cat.all_cards), "cards were lost or duplicated"
+
+
+def _opens_late_choice(before: RftgState, after: RftgState) -> bool:
+    """Whether a choice of action cards was the last before a late chooser's (Psi-Crystal World),
+    which shows everyone the others' cards."""
+    old, new = before.steps[0], after.steps[0]
+    return (
+        isinstance(new, SelectAction)
+        and new.stage == 2
+        and not (isinstance(old, SelectAction) and old.stage == 2)
+    )

@@ -15,7 +15,7 @@ from .state import RftgAuto, RftgChoice, RftgState
 CATEGORIES = {
     "military-development": "a development with +1 or +2 Military",
     "military-windfall": "a military windfall world with 1 or 2 defence",
-    "peaceful-windfall": "a non-military windfall world of cost 1 or 2",
+    "peaceful-windfall": "a peaceful windfall world of cost 1 or 2",
     "chromosome-world": "a world with the chromosome symbol",
     "alien-world": "a world producing or coming with an Alien good",
     "consume-two": "a card consuming two or more goods",

@@ -16,6 +16,7 @@ from cardtable.core import Rng, seat_letter
 from . import goalplay, scoring
 from . import powers as pw
 from .develop import DevelopChoose
+from .explore import ExploreDiscard
 from .produce import DiscardProduce
 from .rules import SelectAction, selections
 from .settle import SettleChoose
@@ -24,6 +25,7 @@ from .state import PRESTIGE, SEARCH, Player, RftgState, base_action
 from .steps import bonus_of
 
 if TYPE_CHECKING:
+    from .cards import Catalog
     from .game import RaceForTheGalaxy
 
 #: the choices made in secret: others see only that the seat has chosen, until every seat has
@@ -58,27 +60,7 @@ def _public_players(game: RaceForTheGalaxy, state: RftgState) -> list[dict[str, 
     """What every viewer sees alike of each player (with the expansions: goals held, prestige, the
     cards saved under Galactic Scavengers as a count)."""
     cat = game.catalog
-    players = [
-        {
-            "seat": seat_letter(i),
-            "start": p.start,
-            "tableau": list(p.tableau),
-            "goods": [w for w in p.tableau if w in p.goods],
-            "chips": p.chips,
-            "hand_size": len(p.hand),
-            "drawn_size": len(p.drawn),
-            "keep": p.keep if p.drawn else 0,
-            "placing": p.placing,
-            "owe": p.owe,
-            "temp_military": p.temp_military,
-            "used": list(p.used),
-            "produced": list(p.produced),
-            "consumed": list(p.consumed),
-            "military": scoring.military_strength(cat, p),
-            "score": scoring.breakdown(cat, state, i),
-        }
-        for i, p in enumerate(state.players)
-    ]
+    players = [_public_player(cat, state, i, p) for i, p in enumerate(state.players)]
     if cat.level:
         for entry, p in zip(players, state.players, strict=True):
             entry["goals"] = list(p.goals)
@@ -90,6 +72,32 @@ def _public_players(game: RaceForTheGalaxy, state: RftgState) -> list[dict[str, 
                     "saved_size": len(p.saved),
                 }
     return players
+
+
+def _public_player(cat: Catalog, state: RftgState, i: int, p: Player) -> dict[str, Any]:
+    """What every viewer sees alike of player `i`. A seat discarding from its hand and the cards it
+    explored together (`ExploreDiscard`) has mixed them: others see one hand of both, as at the table
+    (its own view gives the two apart, `_seat_view`)."""
+    head = state.steps[0] if state.steps else None
+    mixing = isinstance(head, ExploreDiscard) and head.seat == i
+    return {
+        "seat": seat_letter(i),
+        "start": p.start,
+        "tableau": list(p.tableau),
+        "goods": [w for w in p.tableau if w in p.goods],
+        "chips": p.chips,
+        "hand_size": len(p.hand) + len(p.drawn) if mixing else len(p.hand),
+        "drawn_size": 0 if mixing else len(p.drawn),
+        "keep": p.keep if p.drawn and not mixing else 0,
+        "placing": p.placing,
+        "owe": p.owe,
+        "temp_military": p.temp_military,
+        "used": list(p.used),
+        "produced": list(p.produced),
+        "consumed": list(p.consumed),
+        "military": scoring.military_strength(cat, p),
+        "score": scoring.breakdown(cat, state, i),
+    }
 
 
 def _seat_view(
@@ -110,6 +118,7 @@ def _seat_view(
         else:
             entry["actions_chosen"] = bool(p.actions)
         if mine:
+            entry |= {"hand_size": len(p.hand), "drawn_size": len(p.drawn), "keep": p.keep if p.drawn else 0}
             entry["hand"] = sorted(p.hand)
             entry["drawn"] = sorted(p.drawn)
             entry["pick"] = p.pick

@@ -25,7 +25,7 @@ from .render import render_view
 from .rules import SelectAction, action_rank, all_selections
 from .settle import SettleSecond
 from .setup import MAX_PLAYERS, Deal, set_up
-from .state import ACTIONS, PRESTIGE_ACTIONS, SEARCH, RftgState, RftgStep
+from .state import ACTIONS, PRESTIGE_ACTIONS, SEARCH, TERMINATIONS, RftgState, RftgStep
 
 #: the longest game played before it is taken never to end (RULES.md "Game length"), by seats
 BASE_MAX_ACTIONS = {2: 520, 3: 880, 4: 880}
@@ -38,6 +38,7 @@ class RaceForTheGalaxy(StepGame[RftgState]):
     title = "Race for the Galaxy"
     state_type = RftgState
     step_type = RftgStep
+    terminations = TERMINATIONS
     option_specs = (
         OptionSpec("players", 2, "number of players (2: the expert rules)", (2, 3, 4, 5, 6)),
         OptionSpec("solo", "none", "solo game: 'robot' is the game against the robot", ("none", "robot")),
@@ -175,10 +176,12 @@ class RaceForTheGalaxy(StepGame[RftgState]):
         details: dict[str, int | float | str] = {"rounds": state.round, "pool": state.pool}
         details |= {f"vp_{seat_letter(i)}": t for i, t in enumerate(totals)}
         reason = "most VP" + (" (tie broken by hand + goods)" if totals.count(max(totals)) > 1 else "")
+        how = state.ending
         if len(winners) == n:
-            return Result((), tuple(0.0 for _ in range(n)), reason + ", all tied", draw=True, details=details)
+            zeros = tuple(0.0 for _ in range(n))
+            return Result((), zeros, reason + ", all tied", draw=True, details=details, termination=how)
         scores = tuple(1.0 if i in winners else -1.0 for i in range(n))
-        return Result(winners, scores, reason, details=details)
+        return Result(winners, scores, reason, details=details, termination=how)
 
     # --- information ---------------------------------------------------------------------------------
     def view(self, state: RftgState, seat: int | None) -> dict[str, Any]:

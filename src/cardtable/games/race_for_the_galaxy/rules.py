@@ -43,6 +43,7 @@ from .state import (
     RftgState,
     RftgStep,
     RoundPhase,
+    Termination,
     base_action,
 )
 from .steps import chose, chose_prestige, spend_prestige
@@ -407,6 +408,22 @@ def tableau_end(cat: Catalog, p: Player) -> int:
     return 14 if cat.has_special(p.tableau, "game-end-14") else TABLEAU_END
 
 
+def ending(cat: Catalog, s: RftgState) -> tuple[Termination, str] | None:
+    """Whether the round's end ends the game: how (`Termination`) and the log's words, or None. The
+    VP pool empty first, then a full tableau (the player's, or the solitaire robot's), then 15
+    prestige."""
+    if s.pool <= 0:
+        return "pool", "the VP pool is empty"
+    full = [tableau_end(cat, p) for p in s.players if len(p.tableau) >= tableau_end(cat, p)]
+    robot_full = s.robot is not None and robot.cards(s.robot) >= TABLEAU_END
+    if full or robot_full:
+        least = min(full + [TABLEAU_END] * robot_full)
+        return ("tableau" if full else "robot-tableau"), f"a tableau has {least} cards"
+    if any(p.prestige >= PRESTIGE_END for p in s.players):
+        return "prestige", f"a player has {PRESTIGE_END} prestige"
+    return None
+
+
 class EndCheck(RftgAuto, tag="end-check"):
     """After the goals are checked, the game ends after the round in which the VP pool ran out, a
     tableau reached 12 cards (14 with Hidden Fortress) or a player 15 prestige (the queue is left
@@ -414,21 +431,12 @@ class EndCheck(RftgAuto, tag="end-check"):
 
     def run(self, cat: Catalog, s: RftgState) -> None:
         goalplay.check_goals(cat, s, "round-end")
-        robot_cards = robot.cards(s.robot) if s.robot is not None else 0
-        full = [tableau_end(cat, p) for p in s.players if len(p.tableau) >= tableau_end(cat, p)]
-        if robot_cards >= TABLEAU_END:
-            full.append(TABLEAU_END)
-        prestige = any(p.prestige >= PRESTIGE_END for p in s.players)
-        if s.pool <= 0 or full or prestige:
+        end = ending(cat, s)
+        if end is not None:
             s.ended = True
+            s.ending = end[0]
             s.phase = "over"
             s.steps.clear()
-            if s.pool <= 0:
-                why = "the VP pool is empty"
-            elif full:
-                why = f"a tableau has {min(full)} cards"
-            else:
-                why = f"a player has {PRESTIGE_END} prestige"
-            s.log.append(f"The game ends after round {s.round}: {why}.")
+            s.log.append(f"The game ends after round {s.round}: {end[1]}.")
             return
         begin_round(cat, s)

@@ -18,7 +18,7 @@ from typing import Any
 
 import numpy as np
 
-from cardtable.adapters.encoding import (
+from cardtable.core.encoding import (
     Encoding,
     Layout,
     counts,

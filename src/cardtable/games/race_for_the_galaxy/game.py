@@ -12,20 +12,35 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
-from cardtable.core import Action, BadOption, Mode, OptionSpec, Result, Rng, StepGame, register, seat_letter
+from cardtable.core import (
+    Action,
+    BadOption,
+    Mode,
+    OptionSpec,
+    Parts,
+    Result,
+    Rng,
+    StepGame,
+    register,
+    seat_letter,
+)
 
 from . import scoring, view
 from .actions import expansion_actions
 from .cards import CHOSEN_CONSUME, Catalog, catalog
 from .consume import GAMBLE_COSTS
 from .faces import card_faces
+from .heuristic import HeuristicPlayer, evaluate, is_quiet
 from .render import render_view
 from .rules import SelectAction, action_rank, all_selections
 from .settle import SettleSecond
 from .setup import MAX_PLAYERS, Deal, set_up
 from .state import ACTIONS, PRESTIGE_ACTIONS, SEARCH, TERMINATIONS, RftgState, RftgStep
+
+if TYPE_CHECKING:
+    from cardtable.core.encoding import Encoding
 
 #: the longest game played before it is taken never to end (RULES.md "Game length"), by seats
 BASE_MAX_ACTIONS = {2: 520, 3: 880, 4: 880}
@@ -39,6 +54,7 @@ class RaceForTheGalaxy(StepGame[RftgState]):
     state_type = RftgState
     step_type = RftgStep
     terminations = TERMINATIONS
+    parts = Parts(HeuristicPlayer, evaluate, is_quiet)
     option_specs = (
         OptionSpec("players", 2, "number of players (2: the expert rules)", (2, 3, 4, 5, 6)),
         OptionSpec("solo", "none", "solo game: 'robot' is the game against the robot", ("none", "robot")),
@@ -251,6 +267,18 @@ class RaceForTheGalaxy(StepGame[RftgState]):
         if state.steps and isinstance(state.steps[0], SettleSecond):
             return str(action)
         return super().describe(state, action, viewer)
+
+    # --- the game's parts --------------------------------------------------------------------------
+    def observation_encoding(self) -> Encoding:
+        from .encoding import encoding  # NumPy: only for the research adapters
+
+        return encoding(self)
+
+    def utility(self) -> str:
+        """Two players: one wins and one loses, or both tie (zero-sum); more, or the robot: general-sum."""
+        from .encoding import utility
+
+        return str(utility(self))
 
     def card_faces(self) -> dict[str, dict[str, Any]]:
         return card_faces(self.catalog)

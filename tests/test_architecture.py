@@ -22,22 +22,17 @@ ROOT = SRC / "cardtable"
 #: the longest a function may be, in lines (its decorators, signature, docstring and body)
 MAX_FUNCTION_LINES = 80
 
-#: RftG: removed when the expansions branch lands. That branch rewrites race_for_the_galaxy/, which
-#: this one may not touch: its import circle (game <-> solo: the base class picks the solitaire variant
-#: in __new__), its encoding on the adapters' re-export of core.encoding, its evaluation and fit script
-#: on players.logistic (the model is core.logistic now), its robot_curve measurement script on players
-#: and report, and the module outside its folder that declares its parts (heuristic, evaluation,
-#: encoding) until its class does.
+#: RftG: what is left of the expansions branch's allowance (its class declares its parts and imports
+#: the encoding toolkit and the model from core since it landed): its import circle (game <-> solo: the
+#: base class picks the solitaire variant in __new__), its fit script on players.logistic and its
+#: robot_curve measurement script on players and report, scripts to move to cardtable.analysis.
 RFTG = "cardtable.games.race_for_the_galaxy"
 RFTG_CIRCLES = [{f"{RFTG}.game", f"{RFTG}.solo"}]
 RFTG_ARROWS = {
-    (f"{RFTG}.encoding", "cardtable.adapters.encoding"),
-    (f"{RFTG}.evaluation", "cardtable.players.logistic"),
     (f"{RFTG}.fit_evaluation", "cardtable.players.logistic"),
     (f"{RFTG}.robot_curve", "cardtable.players"),
     (f"{RFTG}.robot_curve", "cardtable.report.data"),
 }
-RFTG_OUTSIDE = {"cardtable.games.race_for_the_galaxy_parts"}
 #: functions longer than MAX_FUNCTION_LINES in folders other branches are rewriting (checked there):
 #: the web server (the web helper) and Race for the Galaxy (RftG: removed when the expansions land)
 LONG_FUNCTION_FOLDERS = ("web", "games/race_for_the_galaxy")
@@ -173,7 +168,7 @@ def test_games_import_only_core_and_their_own_folder() -> None:
     stray = set()
     for module, imported in import_map().items():
         parts = module.split(".")
-        if parts[1] != "games" or len(parts) < 3 or module in RFTG_OUTSIDE:
+        if parts[1] != "games" or len(parts) < 3:
             continue
         own = ".".join(parts[:3])
         stray |= {(module, b) for b in imported if not (b.startswith("cardtable.core") or b.startswith(own))}

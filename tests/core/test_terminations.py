@@ -12,6 +12,7 @@ from cardtable.games.apocalypse import rules as apocalypse
 from cardtable.games.biosphere5 import state as biosphere5
 from cardtable.games.dino_battles import state as dino_battles
 from cardtable.games.fifty_first_state import state as fifty_first_state
+from cardtable.games.race_for_the_galaxy import state as race_for_the_galaxy
 from tests.toygame import ToyGame
 
 DECLARED = {
@@ -19,6 +20,7 @@ DECLARED = {
     "biosphere5": biosphere5,
     "dino-battles": dino_battles,
     "51st-state": fifty_first_state,
+    "race-for-the-galaxy": race_for_the_galaxy,
 }
 
 

@@ -5,15 +5,25 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from cardtable.games.race_for_the_galaxy import RaceForTheGalaxy
-from cardtable.games.race_for_the_galaxy.state import ACTIONS, RftgState
+from cardtable.games.race_for_the_galaxy.rules import action_rank
+from cardtable.games.race_for_the_galaxy.state import RftgState
+
+#: the set-up decisions `table` answers with their first legal action
+SETUP_KINDS = ("initial-discard", "start-choose", "start-save")
 
 
-def table(players: int = 2, seed: int = 1) -> tuple[RaceForTheGalaxy, RftgState]:
-    """A game after the set-up discards, at the first action selection."""
-    game = RaceForTheGalaxy(players=players)
+def table(players: int = 2, seed: int = 1, **options: object) -> tuple[RaceForTheGalaxy, RftgState]:
+    """A game after the set-up choices, at the first action selection (`options`: e.g. expansion=3;
+    the goals drawn are cleared, a test sets those it needs with `goals`)."""
+    game = RaceForTheGalaxy(players=players, **options)
     state = game.new_state(seed)
-    while game.decision(state).kind == "initial-discard":
+    while game.decision(state).kind in SETUP_KINDS:
         game.apply(state, game.legal_actions(state)[0])
+    state.goals = []
+    for p in state.players:
+        p.goals = []
+        p.progress = {}
+    state.goal_most = {}
     return game, state
 
 
@@ -38,6 +48,8 @@ def give(
     p.start = tableau[0]
     p.goods = dict(goods or {})
     p.powered = list(p.tableau)
+    s.deck += p.saved
+    p.saved = []
     game.check_invariants(s)
 
 
@@ -53,13 +65,40 @@ def _take_anywhere(s: RftgState, card: str) -> None:
             p.hand.append(next(c for c in s.deck if c != card))
             s.deck.remove(p.hand[-1])
             return
+        for world, good in p.goods.items():
+            if good == card:
+                p.goods[world] = next(c for c in s.deck if c != card)
+                s.deck.remove(p.goods[world])
+                return
+    for p in s.players:  # another seat's start world, not yet given its own tableau
+        if card in p.tableau:
+            p.tableau.remove(card)
+            p.powered = [k for k in p.powered if k != card]
+            if card in p.goods:
+                s.deck.append(p.goods.pop(card))
+            return
     raise AssertionError(f"{card} is not free to place")
+
+
+def add(game: RaceForTheGalaxy, s: RftgState, seat: int, card: str) -> None:
+    """Put `card` at the end of a seat's tableau, taken from wherever it is free."""
+    _take_anywhere(s, card)
+    s.players[seat].tableau.append(card)
+    s.players[seat].powered.append(card)
+    game.check_invariants(s)
+
+
+def stack(s: RftgState, *cards: str) -> None:
+    """Put `cards` on top of the deck, the first listed to be taken first."""
+    for card in cards:
+        _take_anywhere(s, card)
+    s.deck += list(reversed(cards))
 
 
 def select(game: RaceForTheGalaxy, s: RftgState, *choices: Sequence[str]) -> None:
     """Every seat selects its actions (one tuple of action names per seat, in any order)."""
     for names in choices:
-        game.apply(s, "select " + " ".join(sorted(names, key=ACTIONS.index)))
+        game.apply(s, "select " + " ".join(sorted(names, key=action_rank)))
 
 
 def kind(game: RaceForTheGalaxy, s: RftgState) -> tuple[int, str]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from cardtable.games.race_for_the_galaxy import scoring
+from cardtable.games.race_for_the_galaxy.rules import ending
 
 from .position import give, select, table
 
@@ -22,7 +23,31 @@ def test_2_9_twelve_cards_in_a_tableau_end_the_game_after_the_round() -> None:
     give(game, s, 0, hand=[], tableau=twelve)
     give(game, s, 1, hand=[])
     _finish_round(game, s)
-    assert s.ended and game.result(s) is not None
+    result = game.result(s)
+    assert s.ended and result is not None
+    assert result.termination == "tableau"
+    assert game.ending(result) == ("tableau", "a tableau reached 12 cards (14 with Hidden Fortress): most VP")
+
+
+def test_2_9_an_empty_vp_pool_ends_the_game_after_the_round() -> None:
+    game, s = table(2)
+    give(game, s, 0, hand=[], tableau=["old-earth", "gem-world"])
+    give(game, s, 1, hand=[])
+    s.pool = 0
+    _finish_round(game, s)
+    result = game.result(s)
+    assert s.ended and result is not None and result.termination == "pool"
+    assert s.log[-1] == "The game ends after round 1: the VP pool is empty."
+
+
+def test_2_9_the_first_ending_names_it_pool_then_tableau_then_prestige() -> None:
+    game, s = table(2)
+    give(game, s, 0, hand=[], tableau=["old-earth", "gem-world"])
+    assert ending(game.catalog, s) is None
+    s.players[1].prestige = 15
+    assert ending(game.catalog, s) == ("prestige", "a player has 15 prestige")
+    s.pool = 0
+    assert ending(game.catalog, s) == ("pool", "the VP pool is empty")
 
 
 def test_2_9_eleven_cards_and_a_full_pool_go_on() -> None:

@@ -1,4 +1,5 @@
-"""RESEARCH.md §5: the 60 reference games (Keldon Jones' engine, 2-player expert rules) replay in our
+"""RESEARCH.md §5: the 60 reference games (Keldon Jones' engine, 2-player expert rules) and the 149
+games of the four expansion traces (RULES.md "Oracle: the expansion traces replayed") replay in our
 engine decision by decision, with chance scripted from the traces, and agree to the end."""
 
 from __future__ import annotations
@@ -9,8 +10,15 @@ import pytest
 
 from cardtable.games.race_for_the_galaxy import oracle
 
+from .expansion_traces import TRACES as EXPANSION_TRACES
+
 TRACES = Path(__file__).parent / "data" / "k_traces.jsonl.gz"
 GAMES = oracle.load(TRACES)
+EXPANSION_GAMES = [
+    pytest.param(trace, id=f"{name}-seed{trace['seed']}")
+    for name, path in EXPANSION_TRACES.items()
+    for trace in oracle.load(path)
+]
 
 
 @pytest.mark.parametrize("trace", GAMES, ids=[f"seed{g['seed']}" for g in GAMES])
@@ -19,6 +27,18 @@ def test_5_reference_game_agrees_to_the_end(trace: dict) -> None:
     assert report.agrees, report.problem
     assert report.decisions == trace["counts"]["decisions"]
     assert report.scores == [s["total"] for s in trace["result"]["scores"]]
+
+
+@pytest.mark.parametrize("trace", EXPANSION_GAMES)
+def test_exp_reference_game_agrees_to_the_end(trace: dict) -> None:
+    report = oracle.replay(trace)
+    assert report.agrees, report.problem
+    assert report.decisions == trace["counts"]["decisions"]
+    assert report.scores == [s["total"] for s in trace["result"]["scores"]]
+
+
+def test_exp_every_expansion_trace_is_replayed() -> None:
+    assert len(EXPANSION_GAMES) == 149
 
 
 def test_5_oracle_command_reports_and_exits_zero(capsys: pytest.CaptureFixture[str]) -> None:

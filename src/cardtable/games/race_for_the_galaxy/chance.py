@@ -14,14 +14,17 @@ class ScriptMismatch(CardtableError):
 
 
 def take(cat: Catalog, s: RftgState, seat: int, what: str, world: str = "") -> str | None:
-    """Take a card from the deck for `seat`: `what` is draw, good (on `world`) or flip.
+    """Take a card from the deck for `seat`: `what` is draw, good (on `world`), flip or reveal.
 
     With a script (an oracle replay), the card is the next one the script names for that seat and
     purpose; otherwise the top of the shuffled deck. The deck is reshuffled from the discard pile
-    the moment it runs out (RULES.md, "Deck runs out"). None if deck and discard pile are both empty.
+    the moment it runs out (RULES.md, "Deck runs out"), and when a card is wanted from an empty deck
+    (a search set cards aside while it ran out). None if deck and discard pile are both empty.
     """
     if not s.deck:
-        return None
+        if not s.discard:
+            return None
+        reshuffle(s)
     if s.script and s.script[seat] is not None:
         queue = s.script[seat]
         prefix = f"{what}:{world}:" if what == "good" else f"{what}:"
@@ -41,12 +44,16 @@ def take(cat: Catalog, s: RftgState, seat: int, what: str, world: str = "") -> s
     else:
         card = s.deck.pop()
     if not s.deck and s.discard:
-        s.deck = sorted(s.discard)
-        s.discard = []
-        s.rng.shuffle(s.deck)
-        s.reshuffles += 1
-        s.log.append(f"The discard pile is shuffled into a new deck ({len(s.deck)} cards).")
+        reshuffle(s)
     return card
+
+
+def reshuffle(s: RftgState) -> None:
+    s.deck = sorted(s.discard)
+    s.discard = []
+    s.rng.shuffle(s.deck)
+    s.reshuffles += 1
+    s.log.append(f"The discard pile is shuffled into a new deck ({len(s.deck)} cards).")
 
 
 def draw(cat: Catalog, s: RftgState, seat: int, count: int) -> int:

@@ -1,27 +1,56 @@
-"""Phase II, Develop (RESEARCH.md §2.5): a secret pick, the reveal, payment, draws."""
+"""Phase II, Develop (RESEARCH.md §2.5): draws at the start, a secret pick, the reveal, payment, draws."""
 
 from __future__ import annotations
 
-from cardtable.core import Action, seat_letter
+from cardtable.core import Action, push, seat_letter
 
 from . import powers as pw
+from . import settling as st
 from .cards import Catalog
 from .chance import draw
+from .discards import PowerDiscard
 from .state import Player, RftgAuto, RftgState
-from .steps import Pick, bonus_of, distinct
+from .steps import Pick, bonus_of, chose_prestige, distinct, gain_prestige
 
 
 class DevelopStart(RftgAuto, tag="develop-start"):
-    """The seat's draws at the start of the phase (its powers)."""
+    """The seat's draws at the start of the phase (its powers); after a power that explores draws its
+    cards, the seat discards one card (K `phase_develop`)."""
 
     seat: int
 
     def run(self, cat: Catalog, s: RftgState) -> None:
-        draw(cat, s, self.seat, pw.total(cat, s.players[self.seat], "develop", "draw"))
+        p = s.players[self.seat]
+        explore = list(pw.powers(cat, p, "develop", "explore"))
+        draw(
+            cat,
+            s,
+            self.seat,
+            pw.total(cat, p, "develop", "draw") + sum(power.value for _, _, power in explore),
+        )
+        if explore:  # one card discarded per power (K `phase_develop`)
+            push(s, PowerDiscard(self.seat, n=len(explore)))
+
+
+def discount(cat: Catalog, s: RftgState, p: Player) -> int:
+    return pw.develop_discount(cat, p, bonus_of(s, p), chose_prestige(p, s.phase))
 
 
 def develop_cost(cat: Catalog, s: RftgState, p: Player, card: str) -> int:
-    return max(0, cat[card].cost - pw.develop_discount(cat, p, bonus_of(s, p)))
+    """What the seat pays for a development before optional powers."""
+    return max(0, cat[card].cost - discount(cat, s, p))
+
+
+def optional_discount(cat: Catalog, p: Player) -> int:
+    """What the optional powers may take off: a discard (R&D Crash Program), a Rare good (K
+    `develop_discount` counts them for what may be picked)."""
+    room = 0
+    for _, _, power in pw.powers(cat, p, "develop", "discard-reduce"):
+        room += power.value
+    for _, _, power in pw.powers(cat, p, "develop", "reduce"):
+        if power.spend and st.good_worlds(cat, p, power.spend):
+            room += power.value
+    return room
 
 
 class DevelopChoose(Pick, tag="develop-choose"):
@@ -33,16 +62,18 @@ class DevelopChoose(Pick, tag="develop-choose"):
     def legal(self, cat: Catalog, s: RftgState) -> list[Action]:
         p = s.players[self.seat]
         legal = [Action("develop", ("none",))]
+        reduce = discount(cat, s, p) + optional_discount(cat, p)
         for card in distinct(p.hand):
             if cat[card].type != "development" or card in p.tableau:
                 continue
-            if develop_cost(cat, s, p, card) <= len(p.hand) - 1:
+            if cat[card].cost - reduce <= len(p.hand) - 1:
                 legal.append(Action("develop", (card,)))
         return legal
 
 
 class DevelopPlace(RftgAuto, tag="develop-place"):
-    """The reveal: every picked development goes into its tableau, its cost owed."""
+    """The reveal: every picked development goes into its tableau, its cost owed (at level 3 a card with
+    the prestige symbol gives 1 prestige)."""
 
     def run(self, cat: Catalog, s: RftgState) -> None:
         for seat, p in enumerate(s.players):
@@ -53,16 +84,28 @@ class DevelopPlace(RftgAuto, tag="develop-place"):
                 p.tableau.append(card)
                 p.placing = card
                 s.log.append(f"{seat_letter(seat)} develops {cat[card].name} (pays {p.owe}).")
+                if cat.level >= 3 and "prestige" in cat[card].flags:
+                    gain_prestige(s, seat, 1)
             p.pick = ""
 
 
 class DevelopAfter(RftgAuto, tag="develop-after"):
-    """Draws after placing a development (its powers)."""
+    """After placing a development: draws and prestige (its powers)."""
 
     seat: int
 
     def run(self, cat: Catalog, s: RftgState) -> None:
         p = s.players[self.seat]
-        if p.placing:
-            draw(cat, s, self.seat, pw.total(cat, p, "develop", "draw-after"))
+        placed = p.placing
         p.placing = ""
+        if not placed:
+            return
+        card = cat[placed]
+        draw(cat, s, self.seat, pw.total(cat, p, "develop", "draw-after"))
+        for _, _, power in pw.powers(cat, p, "develop", "prestige-after"):
+            if (
+                not power.against
+                or (power.against == "rebel" and "rebel" in card.flags)
+                or (power.against == "six-cost" and card.cost == 6)
+            ):
+                gain_prestige(s, self.seat, power.prestige)

@@ -1,11 +1,13 @@
 """Race for the Galaxy's observation encoding for the research adapters: a seat's view as numbers.
 
 Built only from what the adapters hand it: `view(state, seat)` and the public pending decision
-(`cardtable.adapters.encoding.observed_view`). The same layout for every mode: players are written
-relative to the viewer (0 the viewer, 1 the next seat in seat order, ...) with empty places for seats
-a mode lacks, and card counts run over the card keys of the card data, with one last place for any
-other key. View keys this module does not know (a mode added later may add some) are hashed into the
-`extras` field, so nothing a view shows is dropped, and a key a player's entry lacks reads as 0.
+(`cardtable.adapters.encoding.observed_view`). The same layout for every mode, the base game's and the
+expansions': players are written relative to the viewer (0 the viewer, 1 the next seat in seat order,
+...) with empty places for seats a mode lacks, card counts run over the card keys of every expansion
+level, with one last place for any other key, and the expansions' goals, prestige, Search, start-world
+offers, saved cards and takeovers have their own fields (zero in a mode without them). View keys this
+module does not know (a mode added later may add some) are hashed into the `extras` field, so nothing a
+view shows is dropped, and a key a player's entry lacks reads as 0.
 RULES.md, "Observation encoding", lists the fields.
 """
 
@@ -16,7 +18,7 @@ from typing import Any
 
 import numpy as np
 
-from cardtable.adapters.encoding import (
+from cardtable.core.encoding import (
     Encoding,
     Layout,
     counts,
@@ -29,10 +31,15 @@ from cardtable.adapters.encoding import (
     vocabulary,
 )
 
+from .cards import catalog
+from .goals import goals
 from .robot import ROBOT
+from .setup import MAX_PLAYERS
 from .view import ACTION_CARDS
 
-MAX_SEATS = 4
+#: the expansion levels, and the most seats any of them has
+LEVELS = tuple(MAX_PLAYERS)
+MAX_SEATS = max(MAX_PLAYERS.values())
 #: the values of the view's `phase`, in the order of a round
 PHASES = (
     "setup",
@@ -47,8 +54,13 @@ PHASES = (
     "round-end",
     "over",
 )
-#: the action cards by their printed names (what the view shows)
-CARDS = tuple(ACTION_CARDS.values())
+#: the action cards by their printed names (what the view shows), then the level-3 prestige actions
+#: and Search
+CARDS = (
+    *ACTION_CARDS.values(),
+    *(f"Prestige {name}" for name in ACTION_CARDS.values()),
+    "Search",
+)
 #: the numbers of each player, in order, with their scales
 NUMBERS = (
     ("present", 1),
@@ -68,6 +80,12 @@ NUMBERS = (
     ("used", 5),
     ("produced", 5),
     ("consumed", 5),
+    ("prestige", 15),
+    ("prestige_on_tile", 1),
+    ("searched", 1),
+    ("saved_size", 5),
+    ("takeovers", 3),
+    ("takeovers_failed", 3),
 )
 EXTRA_BUCKETS = 64
 #: the view keys read here (any other is hashed into `extras`); `log` is words, not encoded
@@ -86,6 +104,12 @@ VIEW_KEYS = frozenset(
         "log",
         "ended",
         "decision",
+        "expansion",
+        "goals",
+        "goals_available",
+        "aside",
+        "takeovers",
+        "producing_on",
     )
 )
 PLAYER_KEYS = frozenset(
@@ -113,21 +137,34 @@ PLAYER_KEYS = frozenset(
         "drawn",
         "pick",
         "hand_costs",
+        "goals",
+        "prestige",
+        "prestige_on_tile",
+        "searched",
+        "saved_size",
+        "offer",
+        "saved",
     )
 )
 
 
 class RftgEncoding(Encoding):
-    def __init__(self, cards: list[str], kinds: tuple[str, ...]) -> None:
-        """`cards`: the card keys; `kinds`: the game's decision kinds (`Game.decision_kinds`)."""
+    def __init__(self, cards: list[str], kinds: tuple[str, ...], goal_keys: tuple[str, ...] = ()) -> None:
+        """`cards`: the card keys; `kinds`: the game's decision kinds (`Game.decision_kinds`);
+        `goal_keys`: the goals of the expansions."""
         self.cards = vocabulary(cards)
         self.phases = vocabulary(PHASES)
         self.kinds = vocabulary(kinds)
         self.other_kind = len(kinds)
         self.action_cards = vocabulary(CARDS)
+        self.goals = vocabulary(goal_keys)
         c = len(self.cards) + 1
+        g = len(self.goals) + 1
         lay = self.layout = Layout()
-        self.f_players = lay.add("players", MAX_SEATS, "one-hot: number of seats (1..4)")
+        self.f_players = lay.add("players", MAX_SEATS, f"one-hot: number of seats (1..{MAX_SEATS})")
+        self.f_expansion = lay.add(
+            "expansion", len(LEVELS), "one-hot: the expansion level (0 the base game, 1, 2, 3)"
+        )
         self.f_decision = lay.add(
             "decision",
             MAX_SEATS + len(kinds) + 1,
@@ -145,6 +182,10 @@ class RftgEncoding(Encoding):
             "round / 15, VP chips left in the pool / 50, deck size / 100, discard pile size / 100, "
             "reshuffles / 3, 1 once the game has ended",
         )
+        self.f_goals = lay.add("goals", g, f"the goals in play (multi-hot: {', '.join(goal_keys)}, other)")
+        self.f_available = lay.add("goals-available", g, "the goals in play nobody holds (same order)")
+        self.f_aside = lay.add("aside", c, "cards set aside face up by a Search or an ante (counts)")
+        self.f_producing = lay.add("producing-on", c, "the world chosen to discard a card to produce on")
         self.f_seats = []
         for p in range(MAX_SEATS):
             who = "own:" if p == 0 else f"relative seat {p}:"
@@ -157,7 +198,9 @@ class RftgEncoding(Encoding):
                         "cards still to keep / 5, cards still owed / 5, temporary military / 5, military "
                         "/ 10, score: chips / 20, cards / 40, 6-cost bonuses / 20, total / 60; 1 if its "
                         "action cards are chosen but hidden, 1 if its secret pick is made; powers used, "
-                        "worlds produced on, goods consumed this phase / 5",
+                        "worlds produced on, goods consumed this phase / 5; prestige / 15, 1 if on the "
+                        "prestige tile, 1 once it has searched, cards saved / 5, takeovers declared this "
+                        "phase / 3, of which failed / 3",
                     ),
                     "tableau": lay.add(f"seat-{p}-tableau", c, f"{who} tableau (counts over card keys)"),
                     "goods": lay.add(f"seat-{p}-goods", c, f"{who} worlds holding a good (counts)"),
@@ -166,6 +209,10 @@ class RftgEncoding(Encoding):
                         f"seat-{p}-actions",
                         len(CARDS) + 1,
                         f"{who} action cards chosen this round, once shown ({', '.join(CARDS)}, other)",
+                    ),
+                    "goals": lay.add(f"seat-{p}-goals", g, f"{who} goals held (multi-hot, as `goals`)"),
+                    "attacks": lay.add(
+                        f"seat-{p}-attacks", c, f"{who} worlds it declared a takeover of this phase (counts)"
                     ),
                 }
             )
@@ -179,6 +226,8 @@ class RftgEncoding(Encoding):
         self.f_military = lay.add(
             "hand-military", c, "per military world in hand: own military against it / 10"
         )
+        self.f_offer = lay.add("offer", c, "own start worlds offered to choose from (counts)")
+        self.f_saved = lay.add("saved", c, "own cards saved under Galactic Scavengers (counts)")
         self.f_extras = lay.add(
             "extras", EXTRA_BUCKETS, "view keys this encoding does not know, hashed (see the text)"
         )
@@ -190,9 +239,12 @@ class RftgEncoding(Encoding):
         n = len(players)
         me = _seat(view.get("viewer")) or 0
         one_hot(out, self.f_players, n - 1)
+        one_hot(out, self.f_expansion, int(view.get("expansion", 0)))
         decision = view.get("decision")
         if decision is not None:
-            one_hot(out, self.f_decision, relative(_seat(decision["seat"]), me, n))
+            mover = relative(_seat(decision["seat"]), me, n)
+            if mover is not None:
+                one_hot(out, self.f_decision, mover)
             one_hot(out, self.f_decision, MAX_SEATS + self.kinds.get(decision["kind"], self.other_kind))
         one_hot(out, self.f_phase, self.phases.get(view.get("phase", ""), len(PHASES)))
         for phase in view.get("phases_left", ()):
@@ -201,17 +253,26 @@ class RftgEncoding(Encoding):
             (("round", 15), ("pool", 50), ("deck", 100), ("discard", 100), ("reshuffles", 3), ("ended", 1))
         ):
             scalar(out, self.f_numbers, float(view.get(key, 0)), scale, at=at)
+        counts(out, self.f_goals, self.goals, view.get("goals", ()))
+        counts(out, self.f_available, self.goals, view.get("goals_available", ()))
+        counts(out, self.f_aside, cards, view.get("aside", ()))
+        if view.get("producing_on"):
+            counts(out, self.f_producing, cards, [view["producing_on"]])
+        attacks: dict[int, list[dict[str, Any]]] = {}
+        for takeover in view.get("takeovers", ()):
+            attacks.setdefault(_seat(takeover["attacker"]) or 0, []).append(takeover)
         for player in players:
-            rel = relative(_seat(player["seat"]), me, n) or 0
-            if rel >= MAX_SEATS:
-                continue
+            seat = _seat(player["seat"]) or 0
+            rel = relative(seat, me, n) or 0
             f = self.f_seats[rel]
-            self._numbers(out, f["numbers"], player)
+            self._numbers(out, f["numbers"], player, attacks.get(seat, []))
             counts(out, f["tableau"], cards, player.get("tableau", ()))
             counts(out, f["goods"], cards, player.get("goods", ()))
             if player.get("placing"):
                 counts(out, f["placing"], cards, [player["placing"]])
             counts(out, f["actions"], self.action_cards, player.get("actions") or ())
+            counts(out, f["goals"], self.goals, player.get("goals", ()))
+            counts(out, f["attacks"], cards, [t["world"] for t in attacks.get(seat, [])])
             if "hand" in player:
                 self._own(out, player)
             for key, value in player.items():
@@ -222,7 +283,9 @@ class RftgEncoding(Encoding):
                 hashed(out, self.f_extras, value, f"/{key}")
         return out
 
-    def _numbers(self, out: np.ndarray, field: Any, player: Mapping[str, Any]) -> None:
+    def _numbers(
+        self, out: np.ndarray, field: Any, player: Mapping[str, Any], attacks: list[dict[str, Any]]
+    ) -> None:
         score = player.get("score", {})
         values = {
             "present": 1.0,
@@ -235,6 +298,8 @@ class RftgEncoding(Encoding):
             "used": len(player.get("used", ())),
             "produced": len(player.get("produced", ())),
             "consumed": len(player.get("consumed", ())),
+            "takeovers": len(attacks),
+            "takeovers_failed": sum(1 for t in attacks if t.get("failed")),
         }
         for at, (key, scale) in enumerate(NUMBERS):
             value = values[key] if key in values else player.get(key, 0)
@@ -255,6 +320,8 @@ class RftgEncoding(Encoding):
             scalar(out, self.f_cost, info.get("cost"), 10, at=at)
             scalar(out, self.f_defence, info.get("defence"), 10, at=at)
             scalar(out, self.f_military, info.get("military"), 10, at=at)
+        counts(out, self.f_offer, cards, player.get("offer", ()))
+        counts(out, self.f_saved, cards, player.get("saved", ()))
 
 
 def _seat(seat: str | int | None) -> int | None:
@@ -262,10 +329,16 @@ def _seat(seat: str | int | None) -> int | None:
     return seat_number(seat, {"Robot": ROBOT})
 
 
+def card_keys() -> list[str]:
+    """The card keys of every expansion level, in order (a key of a lower level only, such as the first
+    Gambling World's, included)."""
+    return sorted({key for level in LEVELS for key in catalog(level).keys})
+
+
 def encoding(game: Any) -> RftgEncoding:
-    """The card keys of the card data and the game's decision kinds, the same for every mode (so every
-    mode has one layout)."""
-    return RftgEncoding(list(type(game)().catalog.keys), game.decision_kinds())
+    """The card keys of every level, the game's decision kinds and the goals of the expansions, the same
+    for every mode (so every mode has one layout)."""
+    return RftgEncoding(card_keys(), game.decision_kinds(), tuple(g.key for g in goals(max(LEVELS))))
 
 
 #: two players without an automaton: zero-sum; more players, or a solo game: general-sum

@@ -14,8 +14,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from cardtable.players import logistic
-from cardtable.players.logistic import read_weights
+from cardtable.core import logistic
+from cardtable.core.logistic import read_weights
 
 from . import powers as pw
 from . import scoring

@@ -12,17 +12,39 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
-from cardtable.core import Action, BadOption, Mode, OptionSpec, Result, Rng, StepGame, register, seat_letter
+from cardtable.core import (
+    Action,
+    BadOption,
+    Mode,
+    OptionSpec,
+    Parts,
+    Result,
+    Rng,
+    StepGame,
+    register,
+    seat_letter,
+)
 
-from . import rules, scoring, view
+from . import scoring, view
+from .actions import expansion_actions
 from .cards import CHOSEN_CONSUME, Catalog, catalog
 from .consume import GAMBLE_COSTS
 from .faces import card_faces
+from .heuristic import HeuristicPlayer, evaluate, is_quiet
 from .render import render_view
-from .rules import EXPERT_PAIRS, SINGLE_ACTIONS
-from .state import ACTIONS, RftgState, RftgStep
+from .rules import SelectAction, action_rank, all_selections
+from .settle import SettleSecond
+from .setup import MAX_PLAYERS, Deal, set_up
+from .state import ACTIONS, PRESTIGE_ACTIONS, SEARCH, TERMINATIONS, RftgState, RftgStep
+
+if TYPE_CHECKING:
+    from cardtable.core.encoding import Encoding
+
+#: the longest game played before it is taken never to end (RULES.md "Game length"), by seats
+BASE_MAX_ACTIONS = {2: 520, 3: 880, 4: 880}
+EXPANSION_MAX_ACTIONS = {2: 800, 3: 1200, 4: 1250, 5: 1600, 6: 1650}
 
 
 @register
@@ -31,16 +53,41 @@ class RaceForTheGalaxy(StepGame[RftgState]):
     title = "Race for the Galaxy"
     state_type = RftgState
     step_type = RftgStep
+    terminations = TERMINATIONS
+    parts = Parts(HeuristicPlayer, evaluate, is_quiet)
     option_specs = (
-        OptionSpec("players", 2, "number of players (2: the expert rules)", (2, 3, 4)),
+        OptionSpec("players", 2, "number of players (2: the expert rules)", (2, 3, 4, 5, 6)),
         OptionSpec("solo", "none", "solo game: 'robot' is the game against the robot", ("none", "robot")),
         OptionSpec("difficulty", "medium", "the robot's 6-cost markers", ("easy", "medium", "hard")),
+        OptionSpec(
+            "expansion",
+            0,
+            "0 the base game; 1 The Gathering Storm, 2 + Rebel vs Imperium, 3 + The Brink of War",
+            (0, 1, 2, 3),
+        ),
+        OptionSpec("goals", True, "play with goals (expansion 1-3)"),
+        OptionSpec("takeovers", True, "play with takeovers (expansion 2-3)"),
     )
     modes = (
         Mode("2 players", {"players": 2}, "2 players, expert rules: two action cards each round"),
         Mode("3 players", {"players": 3}, "3 players, one action card each"),
         Mode("4 players", {"players": 4}, "4 players, one action card each"),
         Mode("solo vs robot", {"solo": "robot"}, "the solitaire game against the robot, medium difficulty"),
+        Mode(
+            "5 players, The Gathering Storm",
+            {"expansion": 1, "players": 5},
+            "5 players with the first expansion: goals and its cards",
+        ),
+        Mode(
+            "6 players, Rebel vs Imperium",
+            {"expansion": 2, "players": 6},
+            "6 players with two expansions: start-world choice, takeovers, goals",
+        ),
+        Mode(
+            "2 players, The Brink of War",
+            {"expansion": 3, "players": 2},
+            "2 players, expert rules, all three expansions: prestige, Search, takeovers, goals",
+        ),
     )
     secret_verbs: ClassVar[dict[str, str]] = {
         "select": "has chosen",
@@ -50,11 +97,16 @@ class RaceForTheGalaxy(StepGame[RftgState]):
         "keep": "keeps a card",
         "pay": "pays with a card",
         "spend": "discards a card for VP",
+        "start": "has chosen",
+        "save": "saves a card",
+        "military": "discards a card for military",
+        "produce-with": "discards a card to produce",
     }
 
     def __new__(cls, **options: Any) -> RaceForTheGalaxy:
         """RaceForTheGalaxy(...) builds the solitaire game when the options ask for it."""
-        if cls is RaceForTheGalaxy and cls.option_specs[1].parse(options.get("solo", "none")) == "robot":
+        solo = next(spec for spec in cls.option_specs if spec.name == "solo")
+        if cls is RaceForTheGalaxy and solo.parse(options.get("solo", "none")) == "robot":
             from .solo import RobotGame
 
             cls = RobotGame
@@ -63,13 +115,33 @@ class RaceForTheGalaxy(StepGame[RftgState]):
     def __init__(self, **options: Any) -> None:
         self.catalog: Catalog = catalog()
         super().__init__(**options)
+        self.catalog = catalog(self.level)
+        self._context = self.step_context()
 
     def validate_options(self) -> None:
-        solo = self.options["solo"] != "none"
-        if solo and self.options["players"] != 2:
+        """Refuse what makes no game: more players than the level seats, a goals or takeovers switch
+        at a level without them, the robot with an expansion (RULES.md "Options and set-up per level")."""
+        options = self.options
+        solo = options["solo"] != "none"
+        level = int(options["expansion"])
+        if solo and options["players"] != 2:
             raise BadOption("solo=robot is one player against the robot: no players option")
-        if not solo and self.options["difficulty"] != "medium":
+        if not solo and options["difficulty"] != "medium":
             raise BadOption("option difficulty is the robot's; it needs solo=robot")
+        if solo and level:
+            raise BadOption("the solitaire robot plays the base game: solo=robot needs expansion=0")
+        most = MAX_PLAYERS[level]
+        if int(options["players"]) > most:
+            raise BadOption(f"expansion={level} seats 2 to {most} players, not {options['players']}")
+        if not options["goals"] and level < 1:
+            raise BadOption("the base game has no goals to switch off: goals=false needs expansion=1, 2 or 3")
+        if not options["takeovers"] and level < 2:
+            raise BadOption("takeovers come with Rebel vs Imperium: takeovers=false needs expansion=2 or 3")
+
+    @property
+    def level(self) -> int:
+        """The expansion level (0 the base game)."""
+        return int(self.options["expansion"])
 
     @property
     def num_seats(self) -> int:
@@ -77,7 +149,10 @@ class RaceForTheGalaxy(StepGame[RftgState]):
 
     @property
     def max_actions(self) -> int:  # RULES.md "Game length": a random game passes it with a chance below 1e-9
-        return 190 if self.options["solo"] == "robot" else {2: 520, 3: 880, 4: 880}[self.num_seats]
+        if self.options["solo"] == "robot":
+            return 190
+        bounds = EXPANSION_MAX_ACTIONS if self.level else BASE_MAX_ACTIONS
+        return bounds[self.num_seats]
 
     @property
     def expert(self) -> bool:
@@ -89,13 +164,21 @@ class RaceForTheGalaxy(StepGame[RftgState]):
         return self.catalog
 
     def new_state(self, seed: int) -> RftgState:
-        s = rules.set_up(self.catalog, self.num_seats, seed, self.expert)
-        self.advance(s)
-        return s
+        return self.scripted_state(seed, Deal())
 
-    def scripted_state(self, seed: int, starts: list[str], script: list[list[str]]) -> RftgState:
-        """A game whose start worlds and every card drawn are given (an oracle replay)."""
-        s = rules.set_up(self.catalog, self.num_seats, seed, self.expert, starts=starts, script=script)
+    def scripted_state(self, seed: int, deal: Deal) -> RftgState:
+        """A game whose start worlds, goals and cards drawn are those of `deal` where it gives them (an
+        oracle replay gives them all)."""
+        options = self.options
+        s = set_up(
+            self.catalog,
+            self.num_seats,
+            seed,
+            self.expert,
+            goals=bool(options["goals"]),
+            takeovers=bool(options["takeovers"]),
+            deal=deal,
+        )
         self.advance(s)
         return s
 
@@ -109,10 +192,12 @@ class RaceForTheGalaxy(StepGame[RftgState]):
         details: dict[str, int | float | str] = {"rounds": state.round, "pool": state.pool}
         details |= {f"vp_{seat_letter(i)}": t for i, t in enumerate(totals)}
         reason = "most VP" + (" (tie broken by hand + goods)" if totals.count(max(totals)) > 1 else "")
+        how = state.ending
         if len(winners) == n:
-            return Result((), tuple(0.0 for _ in range(n)), reason + ", all tied", draw=True, details=details)
+            zeros = tuple(0.0 for _ in range(n))
+            return Result((), zeros, reason + ", all tied", draw=True, details=details, termination=how)
         scores = tuple(1.0 if i in winners else -1.0 for i in range(n))
-        return Result(winners, scores, reason, details=details)
+        return Result(winners, scores, reason, details=details, termination=how)
 
     # --- information ---------------------------------------------------------------------------------
     def view(self, state: RftgState, seat: int | None) -> dict[str, Any]:
@@ -129,10 +214,11 @@ class RaceForTheGalaxy(StepGame[RftgState]):
     def reversible(self, before: RftgState, action: Action, after: RftgState) -> bool:
         """A move may be taken back (RULES.md "Taking back a move") when no card left the deck and the
         deck was not reshuffled (a draw, an explore, a good or a gamble shows or hides a new card),
-        no other seat's hand, explored cards, goods, action cards or pick changed, the solitaire robot
-        did not act, and a secret
-        choice (action cards, a develop or settle pick) did not complete the reveal: it was not the
-        last of its round, since the last one turns every choice face up."""
+        no other seat's hand, explored cards, goods, action cards, pick, start-world offer or saved
+        cards changed, the solitaire robot did not act, and a secret choice (action cards, a develop
+        or settle pick) did not complete the reveal: it was not the last of its round, since the last
+        one turns every choice face up (the last before a late chooser's, Psi-Crystal World's, shows
+        the others' action cards)."""
         if after.rng != before.rng or after.deck != before.deck or after.reshuffles != before.reshuffles:
             return False
         if after.robot != before.robot:  # the solitaire robot acted: an automaton's move stands
@@ -146,11 +232,15 @@ class RaceForTheGalaxy(StepGame[RftgState]):
                 or new.goods != old.goods
                 or new.actions != old.actions
                 or new.pick != old.pick
+                or new.offer != old.offer
+                or sorted(new.saved) != sorted(old.saved)
             ):
                 return False
         step = type(before.steps[0]) if before.steps else None
         if step in view.SECRET_PICKS:
-            return bool(after.steps) and type(after.steps[0]) is step
+            return (
+                bool(after.steps) and type(after.steps[0]) is step and not _opens_late_choice(before, after)
+            )
         return True
 
     def determinize(self, state: RftgState, seat: int, rng: Rng) -> RftgState:
@@ -158,18 +248,37 @@ class RaceForTheGalaxy(StepGame[RftgState]):
         return view.determinize(self, state, seat, rng)
 
     def selections(self) -> list[Action]:
-        """Every legal action selection of this mode."""
-        if self.expert:
-            return [Action("select", pair) for pair in EXPERT_PAIRS]
-        return [Action("select", (a,)) for a in SINGLE_ACTIONS]
+        """Every action selection of this mode (some only while a seat may make them)."""
+        return all_selections(self.level, self.expert)
 
     def parse_action(self, text: str) -> Action:
         """The notation; the action cards of `select` may be typed in any order (`select settle
-        develop` is `select develop settle`)."""
+        develop` is `select develop settle`; Search and prestige actions: `select search produce`,
+        `select prestige-develop settle`)."""
         action = Action.parse(text)
-        if action.verb == "select" and all(a in ACTIONS for a in action.args):
-            return Action("select", tuple(sorted(action.args, key=lambda a: ACTIONS.index(str(a)))))
+        names = (*ACTIONS, SEARCH, *PRESTIGE_ACTIONS)
+        if action.verb == "select" and all(a in names for a in action.args):
+            return Action("select", tuple(sorted(action.args, key=lambda a: action_rank(str(a)))))
         return action
+
+    def describe(self, state: RftgState, action: Action, viewer: int | None) -> str | None:
+        """As `secret_verbs` says, but a second settle (Improved Logistics) is placed in the open, so
+        everyone reads it in full, though a Settle pick's verb is secret."""
+        if state.steps and isinstance(state.steps[0], SettleSecond):
+            return str(action)
+        return super().describe(state, action, viewer)
+
+    # --- the game's parts --------------------------------------------------------------------------
+    def observation_encoding(self) -> Encoding:
+        from .encoding import encoding  # NumPy: only for the research adapters
+
+        return encoding(self)
+
+    def utility(self) -> str:
+        """Two players: one wins and one loses, or both tie (zero-sum); more, or the robot: general-sum."""
+        from .encoding import utility
+
+        return str(utility(self))
 
     def card_faces(self) -> dict[str, dict[str, Any]]:
         return card_faces(self.catalog)
@@ -200,14 +309,27 @@ class RaceForTheGalaxy(StepGame[RftgState]):
                     space.append(Action("consume", (key, index + 1)))
         space += [Action("guess", (n,)) for n in GAMBLE_COSTS]
         space.append(Action("stop"))
+        if self.level:
+            space += expansion_actions(cat)
         return space
 
     def check_invariants(self, state: RftgState) -> None:
         cat = self.catalog
-        cards = list(state.deck) + list(state.discard)
+        cards = list(state.deck) + list(state.discard) + list(state.aside)
         for p in state.players:
-            cards += p.hand + p.tableau + p.drawn + list(p.goods.values())
+            cards += p.hand + p.tableau + p.drawn + list(p.goods.values()) + p.offer + p.saved
             assert all(w in p.tableau and cat[w].is_world for w in p.goods), "a good lies off a world"
             devs = [k for k in p.tableau if not cat[k].is_world]
             assert len(devs) == len(set(devs)), "a development twice in one tableau"
         assert sorted(cards) == list(cat.all_cards), "cards were lost or duplicated"
+
+
+def _opens_late_choice(before: RftgState, after: RftgState) -> bool:
+    """Whether a choice of action cards was the last before a late chooser's (Psi-Crystal World),
+    which shows everyone the others' cards."""
+    old, new = before.steps[0], after.steps[0]
+    return (
+        isinstance(new, SelectAction)
+        and new.stage == 2
+        and not (isinstance(old, SelectAction) and old.stage == 2)
+    )

@@ -21,10 +21,10 @@ from typing import Any
 from cardtable.core import Action, Observation, Rng
 
 from . import scoring
-from .cards import TRADE_VALUE, Card, catalog
+from .cards import TRADE_VALUE, Card, Catalog, catalog
 from .evaluation import win_chance
 from .rules import SelectAction
-from .state import Player, RftgState
+from .state import PRESTIGE, SEARCH, Player, RftgState, base_action
 
 #: VP a 6-cost development is expected to score beyond what it would score now
 SIX_COST_GROWTH = 2.0
@@ -32,12 +32,14 @@ SIX_COST_GROWTH = 2.0
 CARD_WORTH = 0.6
 
 
-def card_value(card: Card, hand_size: int, tableau: list[str] | None = None) -> float:
+def card_value(
+    card: Card, hand_size: int, tableau: list[str] | None = None, cat: Catalog | None = None
+) -> float:
     """How much the card is worth keeping, in rough VP (a 6-cost development: with the bonus it
-    would score on `tableau` now, and some growth)."""
+    would score on `tableau` now, and some growth; `cat`: the catalog of the game's level)."""
     value = card.vp + 0.6 * len(card.powers)
     if card.six_cost:
-        cat = catalog()
+        cat = cat or catalog()
         owner = Player(start="", tableau=[*(tableau or []), card.key])
         value += scoring.six_cost_bonus(cat, owner, card.key) + SIX_COST_GROWTH
     if card.production:
@@ -65,6 +67,7 @@ class HeuristicPlayer:
         if len(legal) == 1:
             return legal[0]
         view = observation.view
+        self.cat = catalog(view.get("expansion", 0))
         me = view["players"][observation.seat]
         kind = observation.decision.kind
         method = getattr(self, "_" + kind.replace("-", "_"), None)
@@ -75,7 +78,7 @@ class HeuristicPlayer:
 
     # --- helpers ---------------------------------------------------------------------------------
     def _value(self, key: str, me: dict[str, Any]) -> float:
-        return card_value(self.cat[key], len(me["hand"]), me["tableau"])
+        return card_value(self.cat[key], len(me["hand"]), me["tableau"], self.cat)
 
     def _lowest(self, legal: list[Action], me: dict[str, Any]) -> Action:
         return min(legal, key=lambda a: (self._value(str(a.args[0]), me), str(a)))
@@ -107,12 +110,14 @@ class HeuristicPlayer:
         return min(legal, key=lambda a: order.get(str(a.args[0]), 9))
 
     def _trade(self, legal: list[Action], view: dict[str, Any], me: dict[str, Any]) -> Action:
-        return max(legal, key=lambda a: (TRADE_VALUE[self.cat[str(a.args[0])].good or "novelty"], str(a)))
+        return max(legal, key=lambda a: (good_value(self.cat[str(a.args[0])]), str(a)))
 
     def _consume_power(self, legal: list[Action], view: dict[str, Any], me: dict[str, Any]) -> Action:
         def worth(action: Action) -> float:
             if action.verb == "stop":
                 return 0.5 if len(me["hand"]) < 6 else -1.0
+            if len(action.args) < 2:  # the prestige Consume-Trade's discard
+                return 0.2
             power = self.cat[str(action.args[0])].powers[int(action.args[1]) - 1]
             if power.power == "discard-hand":
                 return 0.0
@@ -124,11 +129,11 @@ class HeuristicPlayer:
 
     def _consume_good(self, legal: list[Action], view: dict[str, Any], me: dict[str, Any]) -> Action:
         # keep the most valuable goods for trading: consume the cheapest kind first
-        return min(legal, key=lambda a: (TRADE_VALUE[self.cat[str(a.args[0])].good or "novelty"], str(a)))
+        return min(legal, key=lambda a: (good_value(self.cat[str(a.args[0])]), str(a)))
 
     def _consume_discard(self, legal: list[Action], view: dict[str, Any], me: dict[str, Any]) -> Action:
         cards = [a for a in legal if a.verb == "spend"]
-        if len(me["hand"]) <= 5 or not cards:
+        if (len(me["hand"]) <= 5 or not cards) and Action("stop") in legal:
             return Action("stop")
         return self._lowest(cards, me)
 
@@ -142,7 +147,9 @@ class HeuristicPlayer:
     def _select_action(self, legal: list[Action], view: dict[str, Any], me: dict[str, Any]) -> Action:
         scores = self._action_scores(me)
         noise = {a: self.rng.below(1000) / 10000 for a in legal}
-        return max(legal, key=lambda a: (sum(scores[str(x)] for x in a.args) + noise[a], str(a)))
+        return max(
+            legal, key=lambda a: (sum(action_score(scores, str(x)) for x in a.args) + noise[a], str(a))
+        )
 
     def _action_scores(self, me: dict[str, Any]) -> dict[str, float]:
         cat = self.cat
@@ -152,7 +159,7 @@ class HeuristicPlayer:
         n = len(hand)
         devs = sorted(
             (
-                card_value(cat[k], n, tableau)
+                card_value(cat[k], n, tableau, cat)
                 for k in set(hand)
                 if not cat[k].is_world and k not in tableau and cat[k].cost - 1 <= n - 1
             ),
@@ -161,7 +168,7 @@ class HeuristicPlayer:
         military = me["military"]
         worlds = sorted(
             (
-                card_value(cat[k], n, tableau)
+                card_value(cat[k], n, tableau, cat)
                 for k in set(hand)
                 if cat[k].is_world
                 and (
@@ -190,6 +197,19 @@ class HeuristicPlayer:
             "consume-trade": (2.5 + short) if goods else -1.0,
             "produce": 1.4 * empty_producers + 0.6 * min(1, empty_windfalls),
         }
+
+
+def good_value(world: Card) -> int:
+    """What a world's good trades for (a good of any kind: as a Rare good)."""
+    return TRADE_VALUE.get(world.good or "novelty", TRADE_VALUE["rare"])
+
+
+def action_score(scores: dict[str, float], action: str) -> float:
+    """An action card's score; a prestige action scores as its card and a little more (its bonus;
+    spent once a game), Search as a short hand's Explore."""
+    if action == SEARCH:
+        return scores["explore-5"] - 0.5
+    return scores[base_action(action)] + (0.5 if action.startswith(PRESTIGE) else 0.0)
 
 
 def evaluate(game: Any, state: RftgState, seat: int) -> float:

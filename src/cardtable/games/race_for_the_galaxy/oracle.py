@@ -1,14 +1,18 @@
 """Replay reference game traces (Keldon Jones' engine, format `cardtable-rftg-k-trace/1`) in our engine.
 
-    python -m cardtable.games.race_for_the_galaxy.oracle FILE.jsonl.gz [--verbose]
+    python -m cardtable.games.race_for_the_galaxy.oracle FILE.jsonl.gz [FILE ...]
 
-Every card that leaves the deck is scripted from the trace (start worlds, draws, goods, flips; see
-`chance.take`); every decision of the trace is fed to our engine as our chain of small actions. At
-each decision we check that our legal options equal the reference's candidates where it lists them
-in full (set-up, explore and hand-limit discards, develop and settle choices, consume powers,
-trades, goods, windfall worlds), that its answer is legal for us, and that hands, tableaux, goods,
-chips, pool and the deck and discard counts agree with its snapshot; at the end, the scores and
-their breakdown. Prints one line per game and exits non-zero on any disagreement.
+Every trace gives its variant (players, expansion level, goals, takeovers); the replay plays it in that
+mode. Every card that leaves the deck is scripted from the trace (start worlds or the offered pairs,
+the goals drawn, draws, goods, flips, cards turned over; see `chance.take`); every decision of the
+trace is fed to our engine as our chain of small actions. At each decision we check that our legal
+options equal the reference's candidates where it lists them in full (set-up, explore and hand-limit
+discards, develop and settle choices, consume powers, trades, goods, windfall worlds, start worlds,
+takeover targets, upgrades), that its answer is legal for us, and that hands, tableaux, goods, chips,
+pool, the deck and discard counts, and with the expansions saved cards, prestige, goals held and
+cards set aside agree with its snapshot; at the end, the scores and their breakdown. Where the
+reference engine departs from the rules, the replay translates the documented case explicitly
+(RULES.md "Oracle"). Prints one line per game and exits non-zero on any disagreement.
 """
 
 from __future__ import annotations
@@ -18,23 +22,30 @@ import json
 import sys
 from collections import Counter
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 from cardtable.core import Action, CardtableError
 
-from . import scoring
-from .consume import ConsumeDiscard, ConsumeGood, ConsumePower, Gamble, Trade
+from . import goalplay, scoring, settling
+from .consume import PRESTIGE_TRADE, Ante, AnteKeep, ConsumeDiscard, ConsumeGood, ConsumePower, Gamble, Trade
 from .develop import DevelopChoose
-from .explore import ExploreKeep
+from .discards import HandLimit, InitialDiscard, PowerDiscard
+from .explore import ExploreDiscard, ExploreKeep, ExplorePrestige
 from .game import RaceForTheGalaxy
-from .payment import DevelopPay, SettlePay
-from .produce import Windfall
-from .rules import HandLimit, InitialDiscard, SelectAction
-from .settle import SettleChoose, SettleMethod
+from .goals import load_goals
+from .payment import DevelopPay, PaymentGood, PaymentPower, SaveCard, SettlePay
+from .produce import DiscardProduce, OortKind, ProducePower, Windfall, windfall_worlds
+from .rules import SelectAction
+from .search import CATEGORIES, SearchCategory, SearchKeep
+from .settle import SettleChoose, SettleMethod, SettlePower, SettleSecond, Upgrade
+from .setup import Deal, StartChoose, StartSave
 from .state import RftgState
+from .takeover import Defend, TakeoverDeclare, TakeoverMilitary, TakeoverPrevent
 
 ACTION_NAMES = {
+    "search": "search",
     "explore_5": "explore-5",
     "explore_1_1": "explore-1-1",
     "develop": "develop",
@@ -48,15 +59,39 @@ ACTION_NAMES = {
 #: the reference's decision type -> our decision kinds that answer it
 KINDS = {
     "ACTION": (SelectAction.kind,),
-    "PLACE": (DevelopChoose.kind, SettleChoose.kind),
-    "PAYMENT": (SettleMethod.kind, DevelopPay.kind, SettlePay.kind),
+    "START": (StartChoose.kind,),
+    "PLACE": (DevelopChoose.kind, SettleChoose.kind, SettleSecond.kind),
+    "PAYMENT": (SettleMethod.kind, PaymentPower.kind, DevelopPay.kind, SettlePay.kind, TakeoverMilitary.kind),
+    "SETTLE": (SettlePower.kind,),
     "TRADE": (Trade.kind,),
     "CONSUME": (ConsumePower.kind,),
-    "GOOD": (ConsumeGood.kind,),
+    "GOOD": (ConsumeGood.kind, PaymentGood.kind),
     "CONSUME_HAND": (ConsumeDiscard.kind,),
     "WINDFALL": (Windfall.kind,),
     "LUCKY": (Gamble.kind,),
+    "SAVE": (StartSave.kind, SaveCard.kind),
+    "PRODUCE": (ProducePower.kind,),
+    "DISCARD_PRESTIGE": (ExplorePrestige.kind,),
+    "TAKEOVER": (TakeoverDeclare.kind,),
+    "DEFEND": (Defend.kind,),
+    "TAKEOVER_PREVENT": (TakeoverPrevent.kind,),
+    "UPGRADE": (Upgrade.kind,),
+    "ANTE": (Ante.kind,),
+    "KEEP": (AnteKeep.kind,),
+    "DISCARD_PRODUCE": (DiscardProduce.kind,),
+    "OORT_KIND": (OortKind.kind,),
+    "SEARCH_TYPE": (SearchCategory.kind,),
+    "SEARCH_KEEP": (SearchKeep.kind,),
 }
+SEARCH_ORDER = tuple(CATEGORIES)
+#: our questions asked whenever public facts allow, with the answer that does nothing
+EMPTY_ANSWERS = {
+    SettlePower.kind: Action("stop"),
+    SettleSecond.kind: Action("settle", ("none",)),
+    Upgrade.kind: Action("upgrade", ("none",)),
+    Ante.kind: Action("ante", ("none",)),
+}
+SPENT_GOODS = ("novelty", "rare", "genes", "alien")
 
 
 class Disagreement(Exception):
@@ -78,14 +113,30 @@ class GameReport:
         return not self.problem
 
 
+def game_for(trace: dict[str, Any]) -> RaceForTheGalaxy:
+    """Our game in the trace's variant."""
+    variant = trace.get("variant", {})
+    level = int(variant.get("expansion", 0))
+    options: dict[str, Any] = {"players": int(variant.get("players", 2)), "expansion": level}
+    if level >= 1:
+        options["goals"] = bool(variant.get("goals", True))
+    if level >= 2:
+        options["takeovers"] = bool(variant.get("takeovers", True))
+    return RaceForTheGalaxy(**options)
+
+
 class Replay:
     def __init__(self, trace: dict[str, Any]) -> None:
         self.trace = trace
-        self.game = RaceForTheGalaxy(players=2)
+        self.game = game_for(trace)
         self.cat = self.game.catalog
+        self.level = self.cat.level
         self.report = GameReport(seed=trace["seed"])
         self.s: RftgState | None = None
         self.last_group: tuple[int, str, str] | None = None
+        #: what is left of a payment or defence once the good it spends is chosen (`powers_then`)
+        self.after_good: Any = None
+        self.goal_keys = {g.name: g.key for g in load_goals()}
 
     # --- names -------------------------------------------------------------------------------------
     def key(self, name: str) -> str:
@@ -96,19 +147,30 @@ class Replay:
 
     # --- set-up ------------------------------------------------------------------------------------
     def build(self) -> RftgState:
-        script: list[list[str]] = [[], []]
+        seats = len(self.trace["seats"])
+        deal = Deal(script=[[] for _ in range(seats)])
+        offers: list[list[str]] = [["", ""] for _ in range(seats)]
         for e in self.trace["events"]:
             if e["e"] != "chance":
                 continue
             kind = e["kind"]
             if kind == "draw":
-                script[e["seat"]].append(f"draw:{self.key(e['card'])}")
+                deal.script[e["seat"]].append(f"draw:{self.key(e['card'])}")
             elif kind == "good":
-                script[e["seat"]].append(f"good:{self.key(e['world'])}:{self.key(e['card'])}")
+                deal.script[e["seat"]].append(f"good:{self.key(e['world'])}:{self.key(e['card'])}")
             elif kind == "flip":
-                script[e["seat"]].append(f"flip:{self.key(e['card'])}")
-        starts = [self.key(seat["start"]) for seat in self.trace["seats"]]
-        return self.game.scripted_state(self.trace["seed"], starts, script)
+                deal.script[e["seat"]].append(f"flip:{self.key(e['card'])}")
+            elif kind == "reveal":
+                deal.script[e["seat"]].append(f"reveal:{self.key(e['card'])}")
+            elif kind == "goals":
+                deal.goals = [self.goal_keys[name] for name in e["first"] + e["most"]]
+            elif kind == "start_offer":
+                offers[e["seat"]][e["slot"]] = self.key(e["card"])
+        if self.level >= 2:
+            deal.offers = offers
+        else:
+            deal.starts = [self.key(seat["start"]) for seat in self.trace["seats"]]
+        return self.game.scripted_state(self.trace["seed"], deal)
 
     # --- comparison ----------------------------------------------------------------------------------
     def compare(self, snap: dict[str, Any], where: str, cards_drawn: bool = True) -> None:
@@ -139,6 +201,16 @@ class Replay:
                 problems.append(f"seat {seat} goods {sorted(p.goods.items())} (reference {ref_goods})")
             if ref["vp"] != p.chips:
                 problems.append(f"seat {seat} chips {p.chips} (reference {ref['vp']})")
+            if "saved" in ref and Counter(self.keys(ref["saved"])) != Counter(p.saved):
+                problems.append(f"seat {seat} saved {sorted(p.saved)} (reference {self.keys(ref['saved'])})")
+            if "prestige" in ref and ref["prestige"] != p.prestige:
+                problems.append(f"seat {seat} prestige {p.prestige} (reference {ref['prestige']})")
+            if "goals" in ref and sorted(self.goal_keys[g] for g in ref["goals"]) != sorted(p.goals):
+                problems.append(f"seat {seat} goals {sorted(p.goals)} (reference {ref['goals']})")
+        if "goals_available" in snap:
+            theirs = sorted(self.goal_keys[g] for g in snap["goals_available"])
+            if theirs != sorted(goalplay.available(s)):
+                problems.append(f"goals available {sorted(goalplay.available(s))} (reference {theirs})")
         if problems:
             raise Disagreement(f"{where}: " + "; ".join(problems))
 
@@ -175,12 +247,14 @@ class Replay:
             self.s = self.build()
             events = self.trace["events"]
             setup = [e for e in events if e["e"] == "decision" and e["phase"] == "setup"]
-            self.setup_discards(setup)
-            for e in events:
+            self.setup_decisions(setup)
+            for at, e in enumerate(events):
                 if e["e"] == "decision" and e["phase"] != "setup":
                     self.decision(e)
                 elif e["e"] in ("round_end", "setup_done") and "state" in e:
-                    self.compare(e["state"], f"round {e['round']} end")
+                    self.answer_empty_questions(e)
+                    self.compare(self.round_start(e["state"], events[at + 1 :]), f"round {e['round']} end")
+            self.answer_empty_questions({"e": "end"})
             self.finish()
         except Disagreement as err:
             self.report.problem = str(err)
@@ -188,37 +262,109 @@ class Replay:
             self.report.problem = f"our engine refused: {err}"
         return self.report
 
-    def setup_discards(self, decisions: list[dict[str, Any]]) -> None:
-        # the reference takes the set-up discards in its own player order; ours is seat order
-        for e in sorted(decisions, key=lambda d: d["seat"]):
-            where = f"decision {e['n']} (set-up discard, seat {e['seat']})"
+    @staticmethod
+    def round_start(snap: dict[str, Any], later: list[dict[str, Any]]) -> dict[str, Any]:
+        """The reference's round-end snapshot, with the next round's prestige awards (level 3) already
+        given: our engine gives them as the round begins, before the snapshot can be compared."""
+        snap = json.loads(json.dumps(snap))
+        for e in later:
+            if e["e"] in ("decision", "round", "end"):
+                break
+            if e["e"] == "vp" and e["phase"] == "round_start":
+                snap["seats"][e["seat"]]["vp"] += e["gain"]
+                snap["pool"] -= e["gain"]
+            elif e["e"] == "chance" and e["kind"] == "draw":
+                snap["seats"][e["seat"]]["hand"].append(e["card"])
+                snap["deck"] -= 1
+            elif e["e"] == "chance" and e["kind"] == "reshuffle":
+                snap["deck"] += e["count"]
+                snap["discard"] -= e["count"]
+            elif e["e"] == "goal":
+                held = snap["seats"][e["seat"]]["goals"]
+                available = snap["goals_available"]
+                if e["claimed"]:
+                    held.append(e["goal"])
+                    if e["goal"] in available:
+                        available.remove(e["goal"])
+                else:
+                    held.remove(e["goal"])
+                    available.append(e["goal"])
+        return snap
+
+    def setup_decisions(self, decisions: list[dict[str, Any]]) -> None:
+        """The reference takes the set-up choices in its own player order; ours is seat order: the
+        start worlds (with their 2 discards) first, then further discards, then the saved cards."""
+        order = {"START": 0, "DISCARD": 1, "SAVE": 2}
+        for e in sorted(decisions, key=lambda d: (order[d["type"]], d["seat"])):
+            kind, seat = e["type"], e["seat"]
+            where = f"decision {e['n']} (set-up {kind}, seat {seat})"
             self.report.decisions += 1
-            if self.pending() != (e["seat"], InitialDiscard.kind):
-                raise Disagreement(f"{where}: we ask {self.pending()}")
-            self.options(set(self.keys(e["candidates"])), self.legal_args(), where)
-            for card in self.keys(e["answer"]["discard"]):
+            if kind == "START":
+                self.expect(seat, StartChoose.kind, where)
+                self.options(set(self.keys(e["special"])), self.legal_args(), where)
+                self.act(Action("start", (self.key(e["answer"]["start"]),)), where)
+                discards = e["answer"]["discard"]
+            elif kind == "DISCARD":
+                discards = e["answer"]["discard"]
+            else:
+                self.on_save(e, where)
+                continue
+            self.expect(seat, InitialDiscard.kind, where)
+            self.options(
+                set(self.keys(e["candidates"])) - set(self.keys(e.get("special", []))),
+                self.legal_args(),
+                where,
+            )
+            for card in self.keys(discards):
                 self.act(Action("discard", (card,)), where)
+
+    def expect(self, seat: int, kind: str, where: str) -> None:
+        if self.pending() != (seat, kind):
+            raise Disagreement(f"{where}: we ask {self.pending()}")
+
+    def answer_empty_questions(self, e: dict[str, Any]) -> None:
+        """Our engine asks some questions whenever what every seat can see allows them, since whether the
+        seat has a real answer is its secret (a world it could place, a card it could ante); K asks only
+        when it has one. When ours has only the empty answer and K did not ask, the replay gives it."""
+        assert self.s is not None
+        while (pending := self.pending()) is not None:
+            step = self.s.steps[0]
+            empty = EMPTY_ANSWERS.get(pending[1])
+            if empty is None:
+                return
+            legal = self.game.legal_actions(self.s)
+            real = [a for a in legal if a != empty]
+            if isinstance(step, SettlePower):
+                real = [Action("power", (k, i + 1)) for k, i in step.options(self.cat, self.s, real=True)]
+            if real:
+                return
+            self.act(empty, f"{e.get('n', e['e'])}: the empty answer of our '{pending[1]}'")
 
     def decision(self, e: dict[str, Any]) -> None:
         kind = e["type"]
         seat = e["seat"]
         where = f"decision {e['n']} (round {e['round']}, {e['phase']}, seat {seat}, {kind})"
         self.report.decisions += 1
+        self.answer_empty_questions(e)
         pending = self.pending()
         ours_now = pending is not None and pending[0] == seat and pending[1] in KINDS.get(kind, (kind,))
         if kind == "DISCARD":
-            ours_now = pending == (seat, ExploreKeep.kind if e["phase"] == "explore" else HandLimit.kind)
+            expected = {"explore": (ExploreKeep.kind, ExploreDiscard.kind), "round_end": (HandLimit.kind,)}
+            kinds = expected.get(e["phase"], (PowerDiscard.kind,))
+            ours_now = pending is not None and pending[0] == seat and pending[1] in kinds
         if kind == "PAYMENT" and not ours_now:
             return  # our engine settled the payment by itself (a single way to pay); snapshots check it
         if kind == "GOOD" and ours_now:
             step = self.s.steps[0] if self.s else None
             power = e["special"]
-            ours_now = isinstance(step, ConsumeGood) and (step.card, step.index) == (
+            ours_now = isinstance(step, (ConsumeGood, PaymentGood)) and (step.card, step.index) == (
                 self.key(power["card"]),
                 power["index"],
             )
-        if kind in ("TRADE", "GOOD") and not ours_now:
-            return  # a single good or world: chosen by our engine; snapshots check it
+        if kind in ("TRADE", "GOOD", "SAVE") and not ours_now:
+            return  # a single good, world or card: chosen by our engine; snapshots check it
+        if kind in ("PRODUCE", "DISCARD_PRODUCE") and not ours_now and self.stale_windfall(e):
+            return  # K offered a discard to produce on a windfall world when none is left (RULES.md)
         if not ours_now:
             raise Disagreement(f"{where}: we ask {pending} instead")
         # simultaneous discards: the reference applies them after all answers, we as each comes
@@ -227,23 +373,31 @@ class Replay:
         if not (kind == "DISCARD" and group == self.last_group) and kind != "WINDFALL":
             self.compare(e["state"], where + " before the answer")
         self.last_group = group
-        getattr(self, "on_" + kind.lower())(e, where)
+        handler = getattr(self, "on_" + kind.lower(), None)
+        if handler is None:
+            raise Disagreement(f"{where}: the replay does not know decisions of type {kind}")
+        handler(e, where)
 
     def on_action(self, e: dict[str, Any], where: str) -> None:
         assert self.s is not None
-        if len(self.game.legal_actions(self.s)) != 23:
-            raise Disagreement(
-                f"{where}: we offer {len(self.game.legal_actions(self.s))} action pairs, not 23"
-            )
         self.report.compared_options += 1
-        self.act(Action("select", tuple(ACTION_NAMES[a] for a in e["answer"]["actions"])), where)
+        names = [self.action_name(a) for a in e["answer"]["actions"]]
+        if e.get("select_last") == 1:
+            names = names[:1]
+        self.act(self.game.parse_action("select " + " ".join(names)), where)
+
+    @staticmethod
+    def action_name(action: str) -> str:
+        if action.startswith("prestige_"):
+            return "prestige-" + ACTION_NAMES[action[len("prestige_") :]]
+        return ACTION_NAMES[action]
 
     def on_discard(self, e: dict[str, Any], where: str) -> None:
         assert self.s is not None
         cards = self.keys(e["answer"]["discard"])
         self.options(set(self.keys(e["candidates"])), self.legal_args(), where)
         seat = e["seat"]
-        if e["phase"] == "explore":
+        if e["phase"] == "explore" and self.pending() == (seat, ExploreKeep.kind):
             p = self.s.players[seat]
             if len(p.drawn) - p.keep != e["discard_count"]:
                 raise Disagreement(f"{where}: we discard {len(p.drawn) - p.keep}, not {e['discard_count']}")
@@ -260,23 +414,48 @@ class Replay:
         place = e["answer"]["place"]
         self.act(Action(verb, (self.key(place) if place else "none",)), where)
 
+    def way_of(self, specials: list[str], world: str) -> tuple[str, str]:
+        """Our way of settling for the reference's special cards."""
+        names = {
+            "colony-ship": "colony-ship",
+            "tactics": "tactics",
+            "conquer-peaceful": "conquer-peaceful",
+            "pay-military": "contact",
+        }
+        for card in specials:
+            for power in self.cat[card].powers:
+                if power.phase == "settle" and power.power in names:
+                    return names[power.power], card
+        return ("conquer" if self.cat[world].military else "pay"), ""
+
     def on_payment(self, e: dict[str, Any], where: str) -> None:
         assert self.s is not None
         seat = e["seat"]
         p = self.s.players[seat]
-        specials = set(self.keys(e["answer"]["special"]))
-        pending = self.pending()
-        if pending == (seat, SettleMethod.kind):
-            if "colony-ship" in specials:
-                method = "colony-ship"
-            elif "new-military-tactics" in specials:
-                method = "tactics"
-            elif "contact-specialist" in specials:
-                method = "contact"
-            else:
-                method = "conquer" if self.cat[p.placing].military else "pay"
-            self.act(Action("method", (method,)), where)
+        specials = self.keys(e["answer"]["special"])
         paid = self.keys(e["answer"]["pay"])
+        if self.pending() == (seat, TakeoverMilitary.kind):
+            self.military(e, where, TakeoverMilitary.kind)
+            return
+        if self.pending() == (seat, SettleMethod.kind):
+            method, card = self.way_of(specials, p.placing)
+            legal = self.game.legal_actions(self.s)
+            action = next(
+                (a for a in legal if a.args[:1] == (method,) and (len(a.args) == 1 or a.args[1] == card)),
+                None,
+            )
+            if action is None:
+                raise Disagreement(f"{where}: no way '{method}' for us (legal: {', '.join(map(str, legal))})")
+            self.act(action, where)
+        if self.pending() == (seat, PaymentPower.kind):
+            cards = paid if p.method in settling.MILITARY_WAYS else []
+            paid = [] if cards else paid
+            self.powers_then(e, where, PaymentPower.kind, specials, cards, lambda: self.pay(e, where, paid))
+            return
+        self.pay(e, where, paid)
+
+    def pay(self, e: dict[str, Any], where: str, paid: list[str]) -> None:
+        seat = e["seat"]
         paying = ((seat, DevelopPay.kind), (seat, SettlePay.kind))
         for card in paid:
             if self.pending() not in paying:
@@ -285,32 +464,105 @@ class Replay:
         if self.pending() in paying:
             raise Disagreement(f"{where}: the reference pays {len(paid)} cards, we ask more")
 
+    def powers_then(
+        self, e: dict[str, Any], where: str, kind: str, specials: list[str], cards: list[str], then: Any
+    ) -> None:
+        """Feed the special cards of a payment or defence and the cards given as military to our step
+        `kind`, then `done`, then `then`. A good spent for a power is chosen last in the reference (K asks
+        which good once the rest is known): when ours asks it, the rest waits for that answer."""
+        assert self.s is not None
+        seat = e["seat"]
+        ordered = self.spending_last(specials)
+        for at, card in enumerate(ordered):
+            found = [
+                a
+                for a in self.game.legal_actions(self.s)
+                if a.verb in ("reduce", "boost") and a.args[0] == card
+            ]
+            if found:
+                if any(p.spend in SPENT_GOODS for p in self.cat[card].powers):
+                    for given in cards:
+                        self.act(Action("military", (given,)), where)
+                    cards = []
+                self.act(found[0], where)
+            if self.pending() == (seat, PaymentGood.kind):
+                self.after_good = partial(self.powers_then, e, where, kind, ordered[at + 1 :], cards, then)
+                return
+            if self.pending() != (seat, kind):
+                break
+        for given in cards:
+            self.act(Action("military", (given,)), where)
+        if self.pending() == (seat, kind):
+            self.act(Action("done"), where)
+        then()
+
+    def on_settle(self, e: dict[str, Any], where: str) -> None:
+        assert self.s is not None
+        theirs = {f"{self.key(c['card'])} {c['index'] + 1}" for c in e["candidates"]}
+        step = self.s.steps[0]
+        assert isinstance(step, SettlePower)
+        self.options(theirs, {f"{k} {i + 1}" for k, i in step.options(self.cat, self.s, real=True)}, where)
+        power = e["answer"]["power"]
+        self.act(
+            Action("power", (self.key(power["card"]), power["index"] + 1)) if power else Action("stop"), where
+        )
+
     def on_trade(self, e: dict[str, Any], where: str) -> None:
         self.options(set(self.keys(e["candidates"])), self.legal_args(), where)
         self.act(Action("trade", (self.key(e["answer"]["world"]),)), where)
 
     def on_consume(self, e: dict[str, Any], where: str) -> None:
         assert self.s is not None
-        theirs = {f"{self.key(c['card'])} {c['index'] + 1}" for c in e["candidates"]}
+        theirs = {self.power_name(c) for c in e["candidates"]}
+        if not self.s.players[e["seat"]].hand:
+            # K offers Gambling World's ante with an empty hand, where it does nothing (RULES.md "Oracle")
+            idle = {name for name in theirs if self.is_ante(name)}
+            power = e["answer"]["power"]
+            chosen = self.power_name(power) if power else ""
+            theirs -= idle
+            if chosen in idle or (not theirs and self.pending() != (e["seat"], ConsumePower.kind)):
+                return
         legal = self.game.legal_actions(self.s)
-        ours = {f"{a.args[0]} {a.args[1]}" for a in legal if a.verb == "consume"}
+        ours = {" ".join(map(str, a.args)) for a in legal if a.verb == "consume"}
         self.options(theirs, ours, where)
         if bool(e["optional"]) != (Action("stop") in legal):
             raise Disagreement(f"{where}: stopping is {'not ' * (not e['optional'])}allowed there, not here")
         power = e["answer"]["power"]
-        action = Action("consume", (self.key(power["card"]), power["index"] + 1)) if power else Action("stop")
-        self.act(action, where)
+        if not power:
+            self.act(Action("stop"), where)
+        elif power["card"] is None:  # the prestige Consume-Trade's own discard
+            self.act(Action("consume", (PRESTIGE_TRADE,)), where)
+        else:
+            self.act(Action("consume", (self.key(power["card"]), power["index"] + 1)), where)
+
+    def is_ante(self, name: str) -> bool:
+        key, _, index = name.partition(" ")
+        return bool(index) and self.game.catalog[key].powers[int(index) - 1].power == "ante"
+
+    def power_name(self, power: dict[str, Any]) -> str:
+        """A power in our notation ('card n'), or the prestige Consume-Trade's discard."""
+        return PRESTIGE_TRADE if power["card"] is None else f"{self.key(power['card'])} {power['index'] + 1}"
 
     def on_good(self, e: dict[str, Any], where: str) -> None:
         self.options(set(self.keys(e["candidates"])), self.legal_args(), where)
         seat = e["seat"]
         for world in self.keys(e["answer"]["worlds"]):
             assert self.s is not None
-            if self.pending() == (seat, ConsumeGood.kind) and world in self.s.players[seat].goods:
+            if (
+                self.pending() in ((seat, ConsumeGood.kind), (seat, PaymentGood.kind))
+                and world in self.s.players[seat].goods
+            ):
                 self.act(Action("good", (world,)), where)
+        if self.after_good is not None:
+            after, self.after_good = self.after_good, None
+            after()
 
     def on_consume_hand(self, e: dict[str, Any], where: str) -> None:
         seat = e["seat"]
+        if e["answer"].get("rejected"):
+            # K ignores an answer the power does not allow: nothing is discarded (RULES.md "Oracle")
+            self.act(Action("stop"), where)
+            return
         for card in self.keys(e["answer"]["discard"]):
             self.act(Action("spend", (card,)), where)
         if self.pending() == (seat, ConsumeDiscard.kind):
@@ -322,6 +574,138 @@ class Replay:
 
     def on_lucky(self, e: dict[str, Any], where: str) -> None:
         self.act(Action("guess", (e["answer"]["guess"],)), where)
+
+    def on_save(self, e: dict[str, Any], where: str) -> None:
+        if self.pending() == (e["seat"], StartSave.kind) or e["phase"] != "setup":
+            self.options(set(self.keys(e["candidates"])), self.legal_args(), where)
+        self.act(Action("save", (self.key(e["answer"]["save"]),)), where)
+
+    def stale_windfall(self, e: dict[str, Any]) -> bool:
+        """K's stale choice (RULES.md "Oracle"): it lists a power that discards to produce on a windfall
+        world by the windfall worlds empty when its Produce turn began, though its own production has
+        filled them since; such a power can do nothing, and our engine does not offer it. True when the
+        reference's question is only about such powers (and draws that do not depend on their order)."""
+        assert self.s is not None
+        if e["type"] == "DISCARD_PRODUCE":
+            return not e["special"] and e["answer"]["discard"] is None
+        useless, useful = 0, 0
+        for c in e["candidates"]:
+            power = self.cat[self.key(c["card"])].powers[c["index"]]
+            empty = windfall_worlds(self.cat, self.s, e["seat"], power.good)
+            if power.power == "discard-windfall" and not empty:
+                useless += 1
+            elif not power.power.startswith("draw-per"):
+                useful += 1
+        return useless > 0 and useful <= 1
+
+    def on_produce(self, e: dict[str, Any], where: str) -> None:
+        theirs = {f"{self.key(c['card'])} {c['index'] + 1}" for c in e["candidates"]}
+        legal = self.game.legal_actions(self.s)
+        self.options(theirs, {f"{a.args[0]} {a.args[1]}" for a in legal}, where)
+        power = e["answer"]["power"]
+        self.act(Action("produce", (self.key(power["card"]), power["index"] + 1)), where)
+
+    def on_discard_produce(self, e: dict[str, Any], where: str) -> None:
+        assert self.s is not None
+        self.options(set(self.keys(e["candidates"])), set(self.s.players[e["seat"]].hand), where)
+        answer = e["answer"]
+        if answer["discard"] is None:
+            self.act(Action("stop"), where)
+            return
+        world = self.key(answer["world"] or e["special"][0])
+        if Action("windfall", (world,)) in self.game.legal_actions(self.s):
+            self.act(Action("windfall", (world,)), where)
+        self.act(Action("produce-with", (self.key(answer["discard"]),)), where)
+
+    def on_oort_kind(self, e: dict[str, Any], where: str) -> None:
+        self.act(Action("kind", (e["answer"]["kind"].lower(),)), where)
+
+    def on_discard_prestige(self, e: dict[str, Any], where: str) -> None:
+        self.options(set(self.keys(e["candidates"])), self.legal_args(), where)
+        cards = self.keys(e["answer"]["discard"])
+        self.act(Action("discard", (cards[0],)) if cards else Action("stop"), where)
+
+    def on_takeover(self, e: dict[str, Any], where: str) -> None:
+        assert self.s is not None
+        legal = self.game.legal_actions(self.s)
+        self.options(set(self.keys(e["candidates"])), {str(a.args[0]) for a in legal} - {"none"}, where)
+        answer = e["answer"]
+        if answer["target"] is None:
+            self.act(Action("takeover", ("none",)), where)
+            return
+        self.act(Action("takeover", (self.key(answer["target"]), self.key(answer["power"]))), where)
+
+    def spending_last(self, cards: list[str]) -> list[str]:
+        """The special cards in the order their effects happen in the reference: a good spent is chosen
+        after everything else (K asks which good once the payment is known)."""
+        return sorted(
+            cards,
+            key=lambda c: any(p.spend in ("rare", "genes", "alien", "novelty") for p in self.cat[c].powers),
+        )
+
+    def military(self, e: dict[str, Any], where: str, kind: str) -> None:
+        """Cards and powers added as military (a takeover's payment, a defence): our chain of actions."""
+        specials, cards = self.keys(e["answer"]["special"]), self.keys(e["answer"]["pay"])
+        self.powers_then(e, where, kind, specials, cards, lambda: None)
+
+    def on_defend(self, e: dict[str, Any], where: str) -> None:
+        """A defence. K's defence adds the military of a power that spends a Rare good without spending
+        the good (RULES.md "Oracle"): the replay lets our engine spend it (choosing the good itself, as
+        K asks nothing), then gives it back before the defence goes on."""
+        assert self.s is not None
+        seat = e["seat"]
+        p = self.s.players[seat]
+        before = dict(p.goods)
+        specials = self.keys(e["answer"]["special"])
+        rare = [c for c in specials if any(x.spend == "rare" for x in self.cat[c].powers)]
+        for card in rare:
+            boost = next(
+                a for a in self.game.legal_actions(self.s) if a.verb == "boost" and a.args[0] == card
+            )
+            self.act(boost, where)
+            if self.pending() == (seat, PaymentGood.kind):
+                self.act(self.game.legal_actions(self.s)[0], where)
+            for world, good in before.items():
+                if world not in p.goods:
+                    self.s.discard.remove(good)
+                    p.goods[world] = good
+        specials = [c for c in self.keys(e["answer"]["special"]) if c not in rare]
+        self.powers_then(e, where, Defend.kind, specials, self.keys(e["answer"]["pay"]), lambda: None)
+
+    def on_takeover_prevent(self, e: dict[str, Any], where: str) -> None:
+        assert self.s is not None
+        legal = self.game.legal_actions(self.s)
+        self.options(set(self.keys(e["candidates"])), {str(a.args[0]) for a in legal} - {"none"}, where)
+        target = e["answer"]["prevent"]
+        self.act(Action("prevent", (self.key(target) if target else "none",)), where)
+
+    def on_upgrade(self, e: dict[str, Any], where: str) -> None:
+        assert self.s is not None
+        legal = self.game.legal_actions(self.s)
+        self.options(
+            set(self.keys(e["candidates"])), {str(a.args[1]) for a in legal if len(a.args) > 1}, where
+        )
+        answer = e["answer"]
+        if answer["replacement"] is None:
+            self.act(Action("upgrade", ("none",)), where)
+            return
+        self.act(Action("upgrade", (self.key(answer["old"]), self.key(answer["replacement"]))), where)
+
+    def on_ante(self, e: dict[str, Any], where: str) -> None:
+        self.options(set(self.keys(e["candidates"])), self.legal_args() - {"none"}, where)
+        ante = e["answer"]["ante"]
+        self.act(Action("ante", (self.key(ante) if ante else "none",)), where)
+
+    def on_keep(self, e: dict[str, Any], where: str) -> None:
+        self.options(set(self.keys(e["candidates"])), self.legal_args(), where)
+        self.act(Action("take", (self.key(e["answer"]["keep"]),)), where)
+
+    def on_search_type(self, e: dict[str, Any], where: str) -> None:
+        self.act(Action("search", (SEARCH_ORDER[e["answer"]["category"]],)), where)
+
+    def on_search_keep(self, e: dict[str, Any], where: str) -> None:
+        card = self.key(e["card"])
+        self.act(Action("take", (card,)) if e["answer"]["keep"] else Action("decline"), where)
 
     def finish(self) -> None:
         s = self.s
@@ -337,11 +721,18 @@ class Replay:
             seat = ref["seat"]
             ours = scoring.breakdown(self.cat, s, seat)
             bonus = {self.key(b["card"]): b["vp"] for b in ref["six_dev_bonus"]}
-            mine = (ours["chips"], ours["cards"], ours["bonus"], ours["total"])
-            theirs = (ref["chips"], ref["card_vp"], bonus, ref["total"])
-            if mine != theirs:
+            mine = (
+                ours["chips"],
+                ours["cards"],
+                ours["bonus"],
+                ours.get("goals", 0),
+                ours.get("prestige", 0),
+            )
+            theirs = (ref["chips"], ref["card_vp"], bonus, ref.get("goal_vp", 0), ref.get("prestige", 0))
+            if mine != theirs or ours["total"] != ref["total"]:
                 raise Disagreement(
-                    f"seat {seat} scores (chips, cards, bonus, total) {mine}, reference {theirs}"
+                    f"seat {seat} scores (chips, cards, bonus, goals, prestige) {mine} = {ours['total']}, "
+                    f"reference {theirs} = {ref['total']}"
                 )
             self.report.scores.append(ours["total"])
         winners = scoring.winners(self.cat, s)

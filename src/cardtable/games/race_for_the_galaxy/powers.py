@@ -14,11 +14,17 @@ from .state import Player
 
 def powers(cat: Catalog, player: Player, phase: str, name: str = "") -> Iterator[tuple[str, int, Power]]:
     """The powers of `phase` (and of that name, if given) of the player's powered cards, in tableau order."""
+    if name:
+        by_name = cat.by_name
+        wanted = (phase, name)
+        for key in player.powered:
+            for index, power in by_name[key].get(wanted, ()):
+                yield key, index, power
+        return
     by_phase = cat.by_phase
     for key in player.powered:
         for index, power in by_phase[key][phase]:
-            if not name or power.power == name:
-                yield key, index, power
+            yield key, index, power
 
 
 def total(cat: Catalog, player: Player, phase: str, name: str) -> int:
@@ -32,22 +38,69 @@ def matches_world(power: Power, world: Card) -> bool:
     return not (power.against and power.against not in world.flags)
 
 
+def count_flag(cat: Catalog, cards: list[str], flag: str) -> int:
+    """Cards with a flag ('military-world': military worlds; 'chromo-card': the chromosome symbol)."""
+    if flag == "military-world":
+        return sum(1 for k in cards if cat[k].military)
+    if flag == "chromo-card":
+        return sum(1 for k in cards if "chromo" in cat[k].flags)
+    if flag == "rebel-world":
+        return sum(1 for k in cards if cat[k].is_world and "rebel" in cat[k].flags)
+    return sum(1 for k in cards if flag in cat[k].flags)
+
+
+def general_military(cat: Catalog, cards: list[str], power: Power) -> int:
+    """What a military power without a condition on the world adds (`per` a count, `when` an Imperium
+    card), K `total_military`; 0 for one that applies only to some worlds or must be paid for."""
+    if power.good or power.against or power.spend:
+        return 0
+    if power.per:
+        return power.value * count_flag(cat, cards, power.per)
+    if power.when and not count_flag(cat, cards, "imperium"):
+        return 0
+    return power.value
+
+
+def total_military(cat: Catalog, player: Player, cards: list[str]) -> int:
+    """The general military of `cards` (a tableau), without temporary military (K `total_military`)."""
+    by_phase = cat.by_phase
+    return sum(
+        general_military(cat, cards, power)
+        for key in cards
+        for _, power in by_phase[key]["settle"]
+        if power.power == "military"
+    )
+
+
 def military(cat: Catalog, player: Player, world: Card | None = None) -> int:
     """Military strength: general military, plus (against `world`) the powers that apply to it only,
     plus temporary military gained this phase."""
     strength = player.temp_military
+    cards = player.powered
     for _, _, power in powers(cat, player, "settle", "military"):
-        if (not power.good and not power.against) or (world is not None and matches_world(power, world)):
+        if power.spend:
+            continue
+        if not power.good and not power.against:
+            strength += general_military(cat, cards, power)
+        elif world is not None and matches_world(power, world):
             strength += power.value
     return strength
+
+
+def has_consume_power(card: Card) -> bool:
+    """A Consume power other than a trade bonus (New Economy, the consume bonus lines, Prosperity Lead)."""
+    return any(p.phase == "consume" and p.power not in ("trade-bonus", "no-trade") for p in card.powers)
 
 
 def settle_discount(cat: Catalog, player: Player, world: Card) -> int:
     return sum(p.value for _, _, p in powers(cat, player, "settle", "reduce") if matches_world(p, world))
 
 
-def develop_discount(cat: Catalog, player: Player, bonus: bool) -> int:
-    return (1 if bonus else 0) + total(cat, player, "develop", "reduce")
+def develop_discount(cat: Catalog, player: Player, bonus: bool, prestige: bool = False) -> int:
+    """The discount on every development: the Develop bonus (1, a prestige Develop 2 more) and the
+    develop discounts that cost nothing (not those paid by a discard or a good)."""
+    reduce = sum(p.value for _, _, p in powers(cat, player, "develop", "reduce") if not p.spend)
+    return (1 if bonus else 0) + (2 if prestige else 0) + reduce
 
 
 def is_alien(world: Card) -> bool:
@@ -88,43 +141,63 @@ def settle_methods(cat: Catalog, player: Player, world: Card, hand: int) -> dict
     return methods
 
 
-def trade_value(cat: Catalog, player: Player, world: str, bonus: bool = True) -> int:
-    """Cards drawn for trading the good on `world`: its kind's value plus the trade bonuses."""
-    kind = cat[world].good
-    assert kind is not None
+def trade_value(
+    cat: Catalog, player: Player, world: str, bonus: bool = True, prestige: bool = False, kind: str = ""
+) -> int:
+    """Cards drawn for trading the good on `world`: its kind's value plus the trade bonuses (a bonus per
+    chromosome card for Genes), plus 3 for a prestige Consume-Trade (K `trade_value`). `kind`: the kind
+    named for an any-kind world."""
+    kind = kind or cat[world].good or ""
     value = TRADE_VALUE[kind]
     if bonus:
         for key, _, power in powers(cat, player, "consume", "trade-bonus"):
-            if power.good in ("any", kind) or (power.good == "this" and key == world):
+            if power.per:
+                if kind == power.good:
+                    value += count_flag(cat, player.powered, power.per)
+            elif power.good in ("any", kind) or (power.good == "this" and key == world):
                 value += power.value
-    return value
+    return value + (3 if prestige else 0)
 
 
-def goods_of(cat: Catalog, player: Player, kind: str) -> list[str]:
-    """Worlds (tableau order) holding a good of `kind` ('any' for every kind)."""
-    return [w for w in player.tableau if w in player.goods and kind in ("any", cat[w].good)]
+def goods_of(cat: Catalog, player: Player, kind: str, this: str = "") -> list[str]:
+    """Worlds (tableau order) holding a good of `kind` ('any' for every kind; a world of any kind holds
+    a good of every kind), only `this` world if given."""
+    return [
+        w
+        for w in player.tableau
+        if w in player.goods and (kind == "any" or cat[w].good in (kind, "any")) and (not this or w == this)
+    ]
 
 
-def usable(cat: Catalog, player: Player, power: Power) -> bool:
-    """Whether a chosen consume power can be used now."""
+#: consume powers the player may leave unused (K: using one is never required)
+OPTIONAL_CONSUME = ("discard-hand", "consume-prestige")
+
+
+def usable(cat: Catalog, player: Player, key: str, power: Power) -> bool:
+    """Whether a consume power can be used now (K `consume_action`)."""
     name = power.power
     if name == "consume":
-        return len(goods_of(cat, player, power.good)) >= power.goods
+        this = key if power.world == "this" else ""
+        return len(goods_of(cat, player, power.good, this)) >= max(1, power.goods)
     if name == "consume-different":
         return len({cat[w].good for w in player.goods}) >= power.goods
-    if name in ("consume-all", "trade"):
+    if name in ("consume-all", "consume-kinds", "trade"):
         return bool(player.goods)
+    if name == "consume-prestige":
+        return player.prestige > 0
     if name == "discard-hand":
+        return len(player.hand) >= max(1, power.goods)
+    if name == "ante":  # nothing to ante from an empty hand (K offers it and does nothing)
         return bool(player.hand)
-    return name in ("draw", "gamble")
+    return name in ("draw", "gamble", "vp")
 
 
 def consume_options(cat: Catalog, player: Player) -> list[tuple[str, int, Power]]:
     """The consume powers the player may still use this phase, in tableau order."""
     found = []
     for key, index, power in powers(cat, player, "consume"):
-        if power.power in ("trade-bonus",) or f"{key}#{index}" in player.used:
+        if power.power in ("trade-bonus", "no-trade") or f"{key}#{index}" in player.used:
             continue
-        if usable(cat, player, power):
+        if usable(cat, player, key, power):
             found.append((key, index, power))
     return found

@@ -1,4 +1,5 @@
-"""The terminal picture of a view: the pool and deck, each player's tableau with goods, the hand."""
+"""The terminal picture of a view: the pool and deck, each player's tableau with goods, the hand; with
+the expansions the goals, prestige, Search, start-world offers, saved cards and takeovers."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ from typing import Any
 
 from .cards import Catalog
 from .faces import power_text
+from .goalplay import goal
 
 
 def _card(cat: Catalog, key: str, goods: list[str]) -> str:
@@ -21,9 +23,13 @@ def render_view(cat: Catalog, view: dict[str, Any]) -> str:
         f"[bold]Race for the Galaxy[/bold]  round {view['round']}  phase {view['phase']}  "
         f"pool {view['pool']} VP  deck {view['deck']}  discard {view['discard']}"
     ]
+    lines += _table(cat, view)
     for p in view["players"]:
         score = p["score"]
-        bonus = ", ".join(f"{cat[k].name} +{v}" for k, v in score["bonus"].items())
+        bonus = ", ".join(
+            [f"{cat[k].name} +{v}" for k, v in score["bonus"].items()]
+            + [f"{part} +{score[part]}" for part in ("goals", "prestige") if score.get(part)]
+        )
         actions = (
             ", ".join(p["actions"]) if "actions" in p else ("chosen" if p.get("actions_chosen") else "-")
         )
@@ -32,6 +38,7 @@ def render_view(cat: Catalog, view: dict[str, Any]) -> str:
             + (f" + {bonus}" if bonus else "")
             + f")  hand {p['hand_size']}  military {p['military']}  actions: {actions}"
         )
+        lines += _expansion_lines(cat, p)
         for key in p["tableau"]:
             lines.append("   " + _card(cat, key, p["goods"]))
         if "hand" in p:
@@ -46,6 +53,43 @@ def render_view(cat: Catalog, view: dict[str, Any]) -> str:
     if view["log"]:
         lines.append("\n" + "\n".join(view["log"][-6:]))
     return "\n".join(lines)
+
+
+def _table(cat: Catalog, view: dict[str, Any]) -> list[str]:
+    """The goals in play (who holds each) and the takeovers declared this phase."""
+    if "goals" not in view:
+        return []
+    holders = {key: p["seat"] for p in view["players"] for key in p.get("goals", ())}
+    lines = []
+    if view["goals"]:
+        listed = (f"{goal(k).name} ({goal(k).vp} VP, {holders.get(k, 'open')})" for k in view["goals"])
+        lines.append("goals: " + "; ".join(listed))
+    for t in view.get("takeovers", ()):
+        state = "failed" if t["failed"] else "declared"
+        lines.append(
+            f"takeover {state}: {t['attacker']} on {cat[t['world']].name} with {cat[t['power']].name}"
+        )
+    if view.get("producing_on"):
+        lines.append(f"producing on {cat[view['producing_on']].name}")
+    return lines
+
+
+def _expansion_lines(cat: Catalog, p: dict[str, Any]) -> list[str]:
+    """A player's goals, prestige, Search used, saved cards and (its own) start-world offer."""
+    parts = []
+    if p.get("goals"):
+        parts.append("goals " + ", ".join(goal(k).name for k in p["goals"]))
+    if "prestige" in p:
+        tile = " (on the tile)" if p["prestige_on_tile"] else ""
+        parts.append(
+            f"prestige {p['prestige']}{tile}" + ("  Search/prestige action used" if p["searched"] else "")
+        )
+    if p.get("saved_size"):
+        saved = ", ".join(cat[k].name for k in p["saved"]) if "saved" in p else f"{p['saved_size']} cards"
+        parts.append(f"saved under Galactic Scavengers: {saved}")
+    if p.get("offer"):
+        parts.append("start worlds offered: " + ", ".join(cat[k].name for k in p["offer"]))
+    return [f"  {part}" for part in parts]
 
 
 def _robot(cat: Catalog, r: dict[str, Any]) -> list[str]:

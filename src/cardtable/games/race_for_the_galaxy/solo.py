@@ -22,9 +22,10 @@ from cardtable.core.words import plural
 
 from . import robot, scoring
 from .chance import draw, put_good
+from .discards import InitialDiscard
 from .game import RaceForTheGalaxy
 from .robot import FACE_NAMES, FIELD_NAMES, ROBOT, RobotFile, robot_data
-from .rules import KEEP_AT_START, POOL_PER_PLAYER, START_HAND, BeginRound, InitialDiscard
+from .rules import KEEP_AT_START, POOL_PER_PLAYER, START_HAND, BeginRound
 from .state import Player, RftgState
 
 HUMAN = 0
@@ -95,16 +96,17 @@ class RobotGame(RaceForTheGalaxy):
         mine, its = self.scores(state)
         details: dict[str, int | float | str] = {"rounds": state.round, "pool": state.pool}
         details |= {"vp_A": mine, "vp_Robot": its}
+        how = state.ending
         if mine != its:
             winner = HUMAN if mine > its else ROBOT
-            return Result((winner,), _scores(winner), "most VP", details=details)
+            return Result((winner,), _scores(winner), "most VP", details=details, termination=how)
         ours, theirs = scoring.tiebreak(state, HUMAN), robot.tiebreak(state.robot)
         if ours == theirs:
             why = "most VP, tied, and tied on the tie-break"
-            return Result((), (0.0, 0.0), why, draw=True, details=details)
+            return Result((), (0.0, 0.0), why, draw=True, details=details, termination=how)
         winner = HUMAN if ours > theirs else ROBOT
         why = "most VP, tie broken by the player's hand + goods against the robot's credit + economy"
-        return Result((winner,), _scores(winner), why, details=details)
+        return Result((winner,), _scores(winner), why, details=details, termination=how)
 
     # --- information ---------------------------------------------------------------------------------
     def view(self, state: RftgState, seat: int | None) -> dict[str, Any]:

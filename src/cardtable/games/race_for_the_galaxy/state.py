@@ -25,9 +25,31 @@ ACTIONS = (
     "produce",
 )
 
-#: the phases a round runs, in order (RESEARCH.md §2.3): a card's powers name the first five
-#: (`cards.Phase`); the second Develop and Settle run only in the 2-player game
-RoundPhase = Literal["explore", "develop", "develop2", "settle", "settle2", "consume", "produce"]
+#: the level-3 action cards (RULES.md "The Brink of War"): Search, and the prestige version of each
+#: action card (its action plus a further bonus, for 1 prestige); each once a game
+SEARCH = "search"
+PRESTIGE = "prestige-"
+PRESTIGE_ACTIONS = tuple(PRESTIGE + a for a in ACTIONS)
+
+#: how a game ends (`Result.termination`; RULES.md "Game end"), and its words: the round's end finds
+#: the VP pool empty, a tableau of 12 cards (14 with Hidden Fortress, RVI-15), 15 prestige (The Brink
+#: of War) or, in the solitaire game, the robot's 12 cards; then the most VP win
+Termination = Literal["pool", "tableau", "prestige", "robot-tableau"]
+TERMINATIONS: dict[str, str] = {
+    "pool": "the VP pool ran out: most VP",
+    "tableau": "a tableau reached 12 cards (14 with Hidden Fortress): most VP",
+    "prestige": "a player reached 15 prestige: most VP",
+    "robot-tableau": "the robot's tableau reached 12 cards: most VP",
+}
+
+#: the phases a round runs, in order (RESEARCH.md §2.3): a card's powers name the five of `cards.Phase`;
+#: the second Develop and Settle run only in the 2-player game, Search only at level 3
+RoundPhase = Literal["search", "explore", "develop", "develop2", "settle", "settle2", "consume", "produce"]
+
+
+def base_action(action: str) -> str:
+    """The action card a (prestige) action is: 'prestige-settle' -> 'settle'."""
+    return action[len(PRESTIGE) :] if action.startswith(PRESTIGE) else action
 
 
 class RftgStep(Step):
@@ -73,6 +95,34 @@ class Player(msgspec.Struct):
     produced: list[str] = msgspec.field(default_factory=list)
     #: worlds whose good was consumed or traded this Consume phase, in order (public)
     consumed: list[str] = msgspec.field(default_factory=list)
+    # --- the expansions (RULES.md "Expansions") ---
+    #: the two start worlds offered at set-up (levels 2-3), until one is chosen (hidden from others)
+    offer: list[str] = msgspec.field(default_factory=list)
+    #: the goals it holds, and its progress towards each goal in play as last checked
+    goals: list[str] = msgspec.field(default_factory=list)
+    progress: dict[str, int] = msgspec.field(default_factory=dict)
+    #: cards discarded to the hand limit at the end of this round (Budget Surplus)
+    end_discards: int = 0
+    #: prestige (level 3); whether prestige earned since the last round start lies on the leader's tile
+    prestige: int = 0
+    prestige_turn: bool = False
+    #: whether the once-a-game prestige/search action card has been used
+    searched: bool = False
+    #: cards saved face down under Galactic Scavengers (hidden from others)
+    saved: list[str] = msgspec.field(default_factory=list)
+    #: whether the Settle bonus card was drawn this phase (once, even with a second world)
+    bonus_used: bool = False
+    #: cost reduction gained this phase by a good spent (Lifeforms, Inc), for later worlds of the phase
+    temp_reduce: int = 0
+    #: how the world being placed is settled (`settling.Way.method`), and military for it alone
+    method: str = ""
+    extra: int = 0
+    #: the card the way of settling discards from the tableau, once the payment is complete
+    way_card: str = ""
+    #: the world picked and placed this Settle phase (extra-placement powers need one)
+    settled: str = ""
+    #: the cards just paid for the card being placed (hidden from others; Galactic Scavengers saves one)
+    paid: list[str] = msgspec.field(default_factory=list)
 
 
 class RobotState(msgspec.Struct):
@@ -100,6 +150,19 @@ class RobotState(msgspec.Struct):
     swapped: bool = False
 
 
+class Takeover(msgspec.Struct):
+    """A takeover declared this Settle phase (RULES.md RVI-6..12): `attacker` attempts to take `world`
+    from `owner` with the takeover power `index` of `card`; `failed` once prevented or after a failed
+    takeover of the same attacker."""
+
+    attacker: int
+    owner: int
+    world: str
+    card: str
+    index: int
+    failed: bool = False
+
+
 class RftgState(msgspec.Struct):
     players: list[Player]
     deck: list[str]
@@ -116,9 +179,23 @@ class RftgState(msgspec.Struct):
     #: public narration, oldest first
     log: list[str] = msgspec.field(default_factory=list)
     ended: bool = False
+    #: how the game ended (`TERMINATIONS`), set with `ended`
+    ending: Termination | None = None
     #: scripted chance (oracle replays): per seat, the cards it draws, "draw:KEY" / "good:KEY" / "flip:KEY"
     script: list[list[str]] = msgspec.field(default_factory=list)
     #: how many reshuffles happened (public)
     reshuffles: int = 0
     #: the solitaire game's robot (seat B, an automaton), None in the base game
     robot: RobotState | None = None
+    # --- the expansions (RULES.md "Expansions") ---
+    #: the goals in play (levels 1-3 with goals): 4 "first" and 2 "most" goals, in the order drawn
+    goals: list[str] = msgspec.field(default_factory=list)
+    #: per "most" goal, the best progress of any player as last checked
+    goal_most: dict[str, int] = msgspec.field(default_factory=dict)
+    #: whether takeovers are played (levels 2-3), and the takeovers declared this Settle phase
+    takeovers: bool = False
+    declared: list[Takeover] = msgspec.field(default_factory=list)
+    #: cards turned over by a search or drawn for an ante, not yet taken or discarded (public)
+    aside: list[str] = msgspec.field(default_factory=list)
+    #: the kind Alien Oort Cloud Refinery's good was produced as this phase ("" none)
+    oort_made: str = ""

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from cardtable.core import Action
+from cardtable.core import Action, seat_letter
 
+from . import goalplay
 from .cards import Catalog
-from .state import Player, RftgChoice, RftgState
+from .state import PRESTIGE, Player, RftgChoice, RftgState
 
 
 class Pick(RftgChoice):
@@ -23,12 +24,18 @@ def distinct(cards: list[str]) -> list[str]:
 
 
 def chose(p: Player, action: str) -> bool:
-    return action in p.actions
+    """Whether the player chose that action card, as itself or as a prestige action (level 3)."""
+    return action in p.actions or PRESTIGE + action in p.actions
+
+
+def chose_prestige(p: Player, action: str) -> bool:
+    """Whether the player chose that action card as its prestige action (level 3)."""
+    return PRESTIGE + action in p.actions
 
 
 def bonus_of(s: RftgState, p: Player) -> bool:
     """Whether the player chose the current Develop/Settle phase (and gets its bonus)."""
-    return s.phase in p.actions
+    return chose(p, s.phase)
 
 
 def gain_vp(s: RftgState, seat: int, vp: int) -> None:
@@ -36,3 +43,28 @@ def gain_vp(s: RftgState, seat: int, vp: int) -> None:
     if vp > 0:
         s.players[seat].chips += vp
         s.pool -= vp
+
+
+def gain_prestige(s: RftgState, seat: int, n: int) -> None:
+    """Prestige earned (level 3): it lies on the leader's tile until the next round start or until the
+    player is no longer the sole leader at a phase end (K `gain_prestige`, `check_prestige`)."""
+    if n > 0:
+        p = s.players[seat]
+        p.prestige += n
+        p.prestige_turn = True
+
+
+def spend_prestige(cat: Catalog, s: RftgState, seat: int, n: int) -> None:
+    """Prestige spent; Galactic Prestige's holder may lose it at once (K `spend_prestige`)."""
+    s.players[seat].prestige -= n
+    goalplay.check_loss(cat, s, seat, "galactic-prestige")
+
+
+def discard_from_tableau(cat: Catalog, s: RftgState, seat: int, key: str) -> None:
+    """A card discarded from the tableau for its power; Greatest Infrastructure may be lost at once. Its
+    other powers work to the end of the phase, as powers do from the tableau the phase began with (K)."""
+    p = s.players[seat]
+    p.tableau.remove(key)
+    s.discard.append(key)
+    s.log.append(f"{seat_letter(seat)} discards {cat[key].name} from the tableau.")
+    goalplay.check_loss(cat, s, seat, "greatest-infrastructure")

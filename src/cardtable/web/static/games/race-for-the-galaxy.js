@@ -172,6 +172,28 @@ function dock(view, ctx) {
   return parts;
 }
 
+/** The words of a Stop move, by the decision it ends. */
+const STOPS = {
+  "consume-discard": "Stop discarding",
+  "discard-produce": "Discard no card to produce",
+  "settle-power": "Use no more powers",
+  "produce-power": "Use no more powers",
+};
+/** The kinds of good (Alien Oort Cloud Refinery's choice). */
+const GOODS = { novelty: "Novelty", rare: "Rare Elements", genes: "Genes", alien: "Alien" };
+/** Search's categories (the words of search.py's CATEGORIES). */
+const SEARCHES = {
+  "military-development": "a development with +1 or +2 Military",
+  "military-windfall": "a military windfall world with 1 or 2 defence",
+  "peaceful-windfall": "a peaceful windfall world of cost 1 or 2",
+  "chromosome-world": "a world with the chromosome symbol",
+  "alien-world": "a world producing or coming with an Alien good",
+  "consume-two": "a card consuming two or more goods",
+  "military-5": "a military world of defence 5 or more",
+  "six-cost": "a 6-cost development scoring bonus VP",
+  takeover: "a card with a takeover power",
+};
+
 /** What a legal move is about on the table, and its words. */
 function move(action, ctx) {
   const [verb, ...args] = action.split(" ");
@@ -194,6 +216,7 @@ function move(action, ctx) {
     case "spend":
       return { keys: [`hand:${a}`], label: `Discard ${n(a)} for VP` };
     case "consume": {
+      if (a === "prestige-trade") return { keys: [], label: "Discard up to 2 cards for 1 VP each (prestige trade)" };
       const power = ctx.faces[a]?.options?.[Number(b) - 1] ?? `power ${b}`;
       return { keys: [`tab:${mine}:${a}`], label: `Consume with ${n(a)}: ${power.replace(/^IV: /, "")}`, choice: power.replace(/^IV: /, "") };
     }
@@ -208,7 +231,41 @@ function move(action, ctx) {
     case "guess":
       return { keys: [], label: `Cost ${a}` };
     case "stop":
-      return { keys: [], label: ctx.decision?.kind === "consume-discard" ? "Stop discarding" : "Stop consuming" };
+      return { keys: [], label: STOPS[ctx.decision?.kind] ?? "Stop consuming" };
+    case "ante":
+      return a === "none" ? { keys: [], label: "Ante no card" } : { keys: [`hand:${a}`], label: `Ante ${n(a)}` };
+    case "take":
+      return { keys: [], label: `Take ${n(a)}` };
+    case "decline":
+      return { keys: [], label: "Decline" };
+    case "done":
+      return { keys: [], label: "Done" };
+    case "boost":
+      return { keys: [`tab:${mine}:${a}`], label: `Use ${n(a)} for military` };
+    case "reduce":
+      return { keys: [`tab:${mine}:${a}`], label: `Use ${n(a)} to lower the cost` };
+    case "power":
+      return { keys: [`tab:${mine}:${a}`], label: `Use ${n(a)}` };
+    case "produce":
+      return { keys: [`tab:${mine}:${a}`], label: `Produce with ${n(a)}` };
+    case "military":
+      return { keys: [`hand:${a}`], label: `Discard ${n(a)} for military` };
+    case "produce-with":
+      return { keys: [`hand:${a}`], label: `Discard ${n(a)} to produce` };
+    case "save":
+      return { keys: [`hand:${a}`], label: `Save ${n(a)}` };
+    case "start":
+      return { keys: [], label: `Start with ${n(a)}` };
+    case "kind":
+      return { keys: [], label: `Make it a ${GOODS[a] ?? pretty(a)} world` };
+    case "search":
+      return { keys: [], label: `Search for ${SEARCHES[a] ?? pretty(a)}` };
+    case "takeover":
+      return a === "none" ? { keys: [], label: "Declare no takeover" } : { keys: [], label: `Take over ${n(a)} with ${n(b)}` };
+    case "prevent":
+      return a === "none" ? { keys: [], label: "Prevent no takeover" } : { keys: [], label: `Prevent the takeover of ${n(a)}` };
+    case "upgrade":
+      return a === "none" ? { keys: [], label: "Upgrade no world" } : { keys: [], label: `Replace ${n(a)} with ${n(b)}` };
     default:
       return { keys: [], label: pretty(action), unknown: true };
   }

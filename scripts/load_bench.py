@@ -189,7 +189,8 @@ def start_server(
                "--workers", str(processes), "--no-rate-limits"]  # fmt: skip
     for plugin in plugins:
         command += ["--plugin", plugin]
-    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1])}  # for tests.toygame
+    root = Path(__file__).resolve().parents[1]  # this checkout's code (src), and tests.toygame
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(root / "src"), str(root)])}
     # no bot plays here: no thinking process either (its start-up imports would be counted as CPU)
     env["CARDTABLE_LIMIT_BOT_WORKERS"] = "0"
     process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)

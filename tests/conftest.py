@@ -1,13 +1,11 @@
 """Shared test set-up.
 
 - The toy game is registered for every test (it is not a production game).
-- Hypothesis runs without per-example deadlines: the CI machine is shared, and a slow example is not
-  a wrong one.
+- Hypothesis is reproducible (derandomised, no example database) unless `make fuzz` asks for fresh
+  examples: see `tests/fuzzing.py`.
 """
 
-from hypothesis import settings
-
 import tests.toygame  # noqa: F401  (registers the game "toy")
+from tests import fuzzing
 
-settings.register_profile("cardtable", deadline=None)
-settings.load_profile("cardtable")
+fuzzing.load_profile()

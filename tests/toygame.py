@@ -37,6 +37,12 @@ class ToyGame(Game[ToyState]):
     def num_seats(self) -> int:
         return 2
 
+    @property
+    def max_actions(self) -> int:
+        """The longest game: 12 plays and the draws of the undealt cards at most, and no two passes in a
+        row but the two that end it (at most one more pass than plays and draws, plus one)."""
+        return 2 * (12 + 12 - 2 * int(self.options["hand"])) + 2
+
     def new_state(self, seed: int) -> ToyState:
         rng = Rng(seed)
         deck = [v for v in range(1, 7) for _ in range(2)]
@@ -111,6 +117,10 @@ class ToyGame(Game[ToyState]):
         sample.deck = unknown[n:]
         sample.rng = rng.fork()  # the true generator would foretell future shuffles
         return sample
+
+    def reversible(self, before: ToyState, action: Action, after: ToyState) -> bool:
+        """A play or a pass shows nothing but itself; a draw shows the drawer a card, so it stands."""
+        return after.deck == before.deck and after.rng == before.rng
 
     def action_space(self) -> list[Action]:
         return [Action("play", (v,)) for v in range(1, 7)] + [Action("draw"), Action("pass")]

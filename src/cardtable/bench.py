@@ -11,6 +11,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from .core import Game, Rng, game_class, make_game, mix_seed
@@ -123,7 +124,7 @@ def bench_game(name: str, seconds: float) -> list[BenchResult]:
     results = []
     for mode_name, options in modes:
         game = make_game(name, options)
-        games, actions, elapsed = timed_playouts(lambda seed, g=game: random_playout(g, seed), seconds)
+        games, actions, elapsed = timed_playouts(partial(random_playout, game), seconds)
         results.append(BenchResult(name, mode_name, game.num_seats, games, actions, elapsed))
     return results
 

@@ -19,7 +19,7 @@ from typing import Any
 
 from .core import Action, CardtableError, Match
 from .core.game import OptionValue
-from .sim import DEFAULT_MAX_ACTIONS, SimSummary, simulate
+from .sim import STOPPED_AT_CAP, STOPPED_WORDS, SimSummary, simulate
 
 #: action verbs whose first argument is a card played (for per-card statistics in reports)
 PLAY_VERBS = frozenset({"play"})
@@ -39,12 +39,13 @@ class SimSpec:
     options: dict[str, OptionValue]
     seed: int
     players: tuple[str, ...]
-    max_actions: int = DEFAULT_MAX_ACTIONS
+    #: a game still going after this many actions is stopped there (None: the game's `Game.max_actions`)
+    max_actions: int | None = None
 
 
 @dataclass(frozen=True)
 class GameOutcome:
-    """What a report needs of one finished game."""
+    """What a report needs of one game (finished, or stopped at the cap)."""
 
     index: int
     seed: int
@@ -52,12 +53,20 @@ class GameOutcome:
     winners: tuple[int, ...]
     draw: bool
     reason: str
+    #: how the game ended (`Game.ending`: its termination code, or `STOPPED_AT_CAP`) and its words
+    ending: str
+    ending_words: str
     #: the seat that took the first action
     first_seat: int
     #: (seat, card) for every card played (actions whose verb is in PLAY_VERBS)
     plays: tuple[tuple[int, str], ...]
     #: the game record as text, when asked for
     record: str = ""
+
+    @property
+    def stopped(self) -> bool:
+        """Whether the game was still going at the cap (no result)."""
+        return self.ending == STOPPED_AT_CAP
 
 
 @dataclass
@@ -72,8 +81,14 @@ class Batch:
 
 
 def outcome_of(index: int, match: Match, keep_record: bool = False) -> GameOutcome:
+    """What a report needs of one game (finished, or stopped at the cap)."""
     result = match.result
-    assert result is not None, "only finished games have an outcome"
+    if result is None:
+        ending, words = STOPPED_AT_CAP, STOPPED_WORDS
+        winners: tuple[int, ...] = ()
+    else:
+        ending, words = match.game.ending(result)
+        winners = tuple(result.winners)
     plays = []
     for move in match.moves:
         action = Action.parse(move.action)
@@ -83,9 +98,11 @@ def outcome_of(index: int, match: Match, keep_record: bool = False) -> GameOutco
         index=index,
         seed=match.seed,
         length=len(match.moves),
-        winners=tuple(result.winners),
-        draw=result.draw,
-        reason=result.reason,
+        winners=winners,
+        draw=result.draw if result is not None else False,
+        reason=result.reason if result is not None else words,
+        ending=ending,
+        ending_words=words,
         first_seat=match.moves[0].seat if match.moves else -1,
         plays=tuple(plays),
         record=match.record().to_text() if keep_record else "",

@@ -25,11 +25,16 @@ TIMING_FIELDS = ("seconds", "actions_per_second")
 #: player kinds that only ever choose among `legal_actions`, so their games need no legality check
 TRUSTED_KINDS = frozenset({"random"})
 
-DEFAULT_MAX_ACTIONS = 100_000
+
+#: how a summary counts a game still going at the cap (the game's declared `max_actions`, or the
+#: batch's): an outcome of its own, not a failure of the batch (random Dino Battles games may run on
+#: for ever, its RULES.md D2)
+STOPPED_AT_CAP = "stopped-at-cap"
+STOPPED_WORDS = "stopped at the cap: still going after max_actions"
 
 
 class SimulationError(CardtableError):
-    """A simulated game failed (a game that never ends or a bug in a game or player)."""
+    """A simulated game failed (a bug in a game or a player)."""
 
 
 @dataclass
@@ -48,7 +53,11 @@ class SimSummary:
     no_winner: int = 0
     min_length: int | None = None
     max_length: int | None = None
-    end_reasons: Counter[str] = field(default_factory=Counter)
+    #: games by how they ended (`Game.ending`: the termination code), with each code's words
+    ends: Counter[str] = field(default_factory=Counter)
+    end_words: dict[str, str] = field(default_factory=dict)
+    #: games stopped at the cap (counted in `games` and `ends`, never as a win, draw or no winner)
+    stopped: int = 0
     #: how the game names each seat (A, B, ...)
     seat_names: list[str] = field(default_factory=list)
 
@@ -67,21 +76,26 @@ class SimSummary:
         return self.total_actions / self.games if self.games else 0.0
 
     def add(self, match: Match) -> None:
-        """Count one finished game."""
+        """Count one game: finished, or stopped at the cap."""
         result = match.result
-        assert result is not None, "only finished games are counted"
         length = len(match.moves)
         self.games += 1
         self.total_actions += length
-        for seat in result.winners:
-            self.wins[seat] += 1
-        if result.draw:
-            self.draws += 1
-        elif not result.winners:
-            self.no_winner += 1
         self.min_length = length if self.min_length is None else min(self.min_length, length)
         self.max_length = length if self.max_length is None else max(self.max_length, length)
-        self.end_reasons[result.reason] += 1
+        if result is None:
+            self.stopped += 1
+            code, words = STOPPED_AT_CAP, STOPPED_WORDS
+        else:
+            for seat in result.winners:
+                self.wins[seat] += 1
+            if result.draw:
+                self.draws += 1
+            elif not result.winners:
+                self.no_winner += 1
+            code, words = match.game.ending(result)
+        self.ends[code] += 1
+        self.end_words.setdefault(code, words)
 
     def merge(self, other: SimSummary) -> SimSummary:
         """The summary of both batches (same game, options, seed and players)."""
@@ -107,7 +121,9 @@ class SimSummary:
             no_winner=self.no_winner + other.no_winner,
             min_length=min(lengths) if lengths else None,
             max_length=max(longest) if longest else None,
-            end_reasons=self.end_reasons + other.end_reasons,
+            ends=self.ends + other.ends,
+            end_words={**other.end_words, **self.end_words},
+            stopped=self.stopped + other.stopped,
             seat_names=list(self.seat_names),
         )
 
@@ -129,7 +145,9 @@ class SimSummary:
             "average_length": round(self.average_length, 3),
             "min_length": self.min_length,
             "max_length": self.max_length,
-            "end_reasons": dict(sorted(self.end_reasons.items())),
+            "ends": dict(sorted(self.ends.items())),
+            "end_words": dict(sorted(self.end_words.items())),
+            "stopped_at_cap": self.stopped,
         }
 
 
@@ -149,12 +167,13 @@ def play_one(
     player_kinds: Sequence[str],
     *,
     validate: bool = True,
-    max_actions: int = DEFAULT_MAX_ACTIONS,
+    max_actions: int | None = None,
 ) -> Match:
     """Play one game from `seed`, each seat's player seeded from it; SimulationError on any failure.
 
     `player_kinds` has one entry per seat (see `check_player_kinds`); the game's automaton seats
-    get no player of their own.
+    get no player of their own. A game still going after `max_actions` (by default the game's declared
+    `Game.max_actions`) is stopped there: the match is returned unfinished (no result).
     """
     automata = game.automata()
     players = [
@@ -162,7 +181,8 @@ def play_one(
         for seat, kind in enumerate(player_kinds)
     ]
     try:
-        return play_match(game, players, seed, max_actions=max_actions, validate=validate)
+        limit = game.max_actions if max_actions is None else max_actions
+        return play_match(game, players, seed, max_actions=limit, validate=validate, stop_at_cap=True)
     except Exception as err:
         raise SimulationError(
             f"{game.name} game with seed {seed} failed: {type(err).__name__}: {err}"
@@ -208,12 +228,14 @@ def simulate(
     *,
     first: int = 0,
     on_game: Callable[[int, Match], None] | None = None,
-    max_actions: int = DEFAULT_MAX_ACTIONS,
+    max_actions: int | None = None,
 ) -> SimSummary:
     """Play games `first` .. `first + games - 1` of the simulation `seed` and summarise them.
 
     `on_game(index, match)` is called after each game (progress bars, writing records). Raises
-    UnknownGame/BadOption for a bad game or option, SimulationError if a game fails.
+    UnknownGame/BadOption for a bad game or option, SimulationError if a game fails. A game still going
+    after `max_actions` (by default the game's `Game.max_actions`) is stopped there and counted as such
+    (`SimSummary.stopped`, ending `STOPPED_AT_CAP`).
     """
     game = make_game(game_name, options)
     kinds = check_player_kinds(game, player_kinds)

@@ -27,7 +27,7 @@ def test_bad_input_gets_a_message_and_a_reprompt_then_the_game_finishes(cli, tmp
     assert result.exit_code == 0, result.output
     out = result.stdout
     assert "Traceback" not in result.output
-    assert "'frobnicate 7' is not legal now; A must play a card, draw, or pass; legal:" in out
+    assert "'frobnicate 7' is not legal now; A is deciding: play a card, draw, or pass; legal:" in out
     assert "there is no move 99: choose 1-" in out
     assert "type a move number" in out
     assert "Type the number of a move or its notation" in out

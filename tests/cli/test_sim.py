@@ -6,7 +6,15 @@ import json
 from pathlib import Path
 
 from cardtable.core import Record, make_game, replay
-from cardtable.sim import TIMING_FIELDS, SimSummary, game_seed, play_one, simulate
+from cardtable.sim import (
+    STOPPED_AT_CAP,
+    STOPPED_WORDS,
+    TIMING_FIELDS,
+    SimSummary,
+    game_seed,
+    play_one,
+    simulate,
+)
 from tests.toygame import ToyGame
 
 from .conftest import one_error_line
@@ -38,7 +46,8 @@ def test_sim_summary_counts_add_up(cli) -> None:
     )
     assert data["seat_names"] == ["A", "B"] and data["games"] == 40
     assert sum(data["wins"]) + data["draws"] + data["no_winner"] == 40  # toy games have one winner or none
-    assert sum(data["end_reasons"].values()) == 40
+    assert sum(data["ends"].values()) == 40 and data["stopped_at_cap"] == 0
+    assert set(data["end_words"]) == set(data["ends"])
     assert data["min_length"] <= data["average_length"] <= data["max_length"]
     assert round(data["average_length"] * 40) == data["total_actions"]
 
@@ -134,3 +143,50 @@ def test_the_machine_seat_is_played_by_the_game_not_by_a_player_kind(cli) -> Non
     refused = cli("sim", "biosphere5", "-o", "solo=machine", "--players", "heuristic,random")
     assert "biosphere5 plays seat(s) 1 (machine) itself" in one_error_line(refused)
     assert make_game("biosphere5").automata() == {} and make_game("toy").automata() == {}
+
+
+def test_a_game_past_its_declared_length_is_counted_as_stopped_at_the_cap(cli, monkeypatch) -> None:
+    """The simulator's limit is the game's own `max_actions` (the toy's longest game: 38 actions with
+    three cards each), not one number for every game; a SimSpec may still set its own. A game still
+    going there is stopped and counted as an outcome of its own, not a failure of the batch (random Dino
+    Battles games may never end: its RULES.md D2)."""
+
+    def endless(self, state, action) -> None:
+        state.turn = 1 - state.turn  # every move passes the turn and nothing ever ends
+
+    monkeypatch.setattr(ToyGame, "_apply", endless)
+    data = json.loads(cli("sim", "toy", "--games", "3", "--seed", "4", "--json").stdout)
+    assert data["stopped_at_cap"] == 3 and data["ends"] == {STOPPED_AT_CAP: 3}
+    assert data["total_actions"] == 3 * 38 and data["wins"] == [0, 0] and data["no_winner"] == 0
+    table = cli("sim", "toy", "--games", "3", "--seed", "4").stdout
+    assert "stopped at the cap" in table and STOPPED_AT_CAP in table
+    summary = simulate("toy", {}, 2, 4, max_actions=5)
+    assert summary.stopped == 2 and summary.max_length == 5
+    assert summary.end_words == {STOPPED_AT_CAP: STOPPED_WORDS}
+
+
+def test_a_random_dino_battles_game_reaching_its_declared_length_is_counted_as_stopped_at_the_cap() -> None:
+    """Dino Battles declares 20,000 actions (its RULES.md "Game length"); this 2-player random game
+    (the one RULES.md followed to 300,000 actions) is still going there: the simulator returns it
+    unfinished and the summary counts it as stopped at the cap, not as a failure, a win or no winner."""
+    game = make_game("dino-battles")
+    match = play_one(game, 4928088161067282287, ["random", "random"])
+    assert match.result is None and len(match.moves) == game.max_actions == 20_000
+    summary = SimSummary("dino-battles", {}, 0, ["random", "random"])
+    summary.add(match)
+    assert (summary.games, summary.stopped, summary.no_winner, summary.wins) == (1, 1, 0, [0, 0])
+    assert summary.ends == {STOPPED_AT_CAP: 1} and summary.max_length == 20_000
+
+
+def test_each_ending_is_counted_by_its_declared_code_with_its_words() -> None:
+    """Games group by `Result.termination` (the codes a game declares in `Game.terminations`), not by
+    the free words of the reason, which may add what decided the game (a shared win, a tie broken)."""
+    summary = simulate("dino-battles", {"players": 3}, 6, 11)
+    game = make_game("dino-battles", {"players": 3})
+    assert sum(summary.ends.values()) == 6
+    assert set(summary.ends) <= set(game.terminations) | {STOPPED_AT_CAP}
+    assert all(
+        summary.end_words[code] == game.terminations[code]
+        for code in summary.ends
+        if code in game.terminations
+    )

@@ -7,13 +7,15 @@ with a message naming the fault.
 Hidden information is checked with one trick: `determinize(s, A, rng)` resamples everything seat A
 cannot see. So if A's view (or the spectator's) is unchanged by any such resampling, the view holds
 nothing hidden from A: no other hand, no deck order. And if `determinize` gives the same sample from
-`s` and from a state A cannot tell apart from `s`, it used nothing but A's view.
+`s` and from a state A cannot tell apart from `s`, it used nothing but A's view. A leak may also
+appear only after a move: two such states, and two moves A reads alike, must leave A two states it
+still cannot tell apart (`check_moves_keep_lookalikes_alike`).
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 import pytest
@@ -22,7 +24,7 @@ from rich.markup import render as render_markup
 
 from cardtable.core import Action, Game, IllegalAction, Match, Record, Rng, replay
 
-from .harness import MAX_ACTIONS, Playout
+from .harness import Playout
 
 SAMPLE_SEEDS = (11, 12)
 MALFORMED = ("", "   ", "frobnicate 99", "frobnicate", "play play play play play 1 2 3 4 5 6 7 8 9")
@@ -33,10 +35,10 @@ States = Sequence[Any]
 
 
 # --- playouts ------------------------------------------------------------------------------------
-def check_playouts_end(playouts: Sequence[Playout]) -> None:
+def check_playouts_end(game: Game[Any], playouts: Sequence[Playout]) -> None:
     for playout in playouts:
         assert playout.match.decision is None
-        assert 0 < len(playout.actions) <= MAX_ACTIONS
+        assert 0 < len(playout.actions) <= game.max_actions
 
 
 def check_invariants(game: Game[Any], states: States) -> None:
@@ -59,6 +61,8 @@ def check_result_exactly_at_the_end(game: Game[Any], playout: Playout) -> None:
     assert all(w in seats for w in result.winners) and len(set(result.winners)) == len(result.winners)
     assert result.reason
     assert not (result.draw and result.winners), "a draw has no winners"
+    if game.terminations:  # a game that declares how it ends names one of those ways
+        assert result.termination in game.terminations, f"undeclared termination {result.termination!r}"
 
 
 def check_legal_actions(game: Game[Any], states: States) -> None:
@@ -250,6 +254,9 @@ def check_narration_survives_determinize(game: Game[Any], states: States) -> Non
 
 #: samples per state and viewer in which other actions are looked for (more only make it stricter)
 DESCRIBE_SAMPLES = 8
+#: what a viewer is told after a move, as the two checks of moves name its parts
+TOLD = ("reads", "is next asked", "is told")
+SHOWN = ("view", "next decision", "narration")
 
 
 def check_descriptions_reveal_nothing_hidden(game: Game[Any], states: States) -> None:
@@ -280,32 +287,130 @@ def check_descriptions_reveal_nothing_hidden(game: Game[Any], states: States) ->
                     (f"a state sampled for seat {sampler}", game.determinize(state, sampler, Rng(seed)))
                     for seed in range(DESCRIBE_SAMPLES)
                 ]
-            seen: dict[tuple[str, str], tuple[Any, str]] = {}
-            for where, world in worlds:
-                if game.decision(world) != decision:
-                    continue  # check_decision_is_public reports this
-                for action in game.legal_actions(world):
-                    after = game.clone(world)
-                    game.apply(after, action, validate=False)
-                    own = str(action) if viewer == mover else ""
-                    key = (own, json.dumps(game.view(after, viewer), sort_keys=True))
-                    told = (
-                        game.describe(world, action, viewer),
-                        game.decision(after),
-                        game.narration(after, viewer),
+            seen: dict[Any, tuple[tuple[Any, ...], str]] = {}
+            alike = [(where, world) for where, world in worlds if game.decision(world) == decision]
+            for where, world, action, after in _moves(game, alike):  # check_decision_is_public: the rest
+                view, asked, narration = _seen_after(game, after, viewer)
+                key = (str(action) if viewer == mover else "", view)
+                told = (game.describe(world, action, viewer), asked, narration)
+                if (found := _told_apart(seen, key, told, f"{where} ('{action}')")) is not None:
+                    part, was, now, earlier = found
+                    raise AssertionError(
+                        f"state {index}: after seat {mover}'s move, viewer {viewer} {TOLD[part]} {was!r} in "
+                        f"{earlier} but {now!r} after '{action}' in {where}, though both leave it the same "
+                        "view: that shows it something hidden from it"
                     )
-                    if key not in seen:
-                        seen[key] = (told, f"{where} ('{action}')")
-                        continue
-                    earlier, earlier_where = seen[key]
-                    for part, was, now in zip(
-                        ("reads", "is next asked", "is told"), earlier, told, strict=True
-                    ):
-                        assert was == now, (
-                            f"state {index}: after seat {mover}'s move, viewer {viewer} {part} {was!r} in "
-                            f"{earlier_where} but {now!r} after '{action}' in {where}, though both leave it "
-                            "the same view: that shows it something hidden from it"
-                        )
+
+
+#: states sampled per state and viewer to pair with the real one (more only make it stricter)
+PAIR_SAMPLES = 4
+
+
+def check_moves_keep_lookalikes_alike(game: Game[Any], states: States) -> None:
+    """Two positions a viewer cannot tell apart stay so after two moves it reads alike.
+
+    For each state S and viewer k (every seat and the spectator), the states k cannot tell from S
+    (samples of `determinize` with the same view, decision and narration for k) are paired with S;
+    the legal actions of all of them are grouped by what k reads of them (`describe`). Within a group,
+    every move the game calls `reversible` (it drew on no chance and showed nobody anything hidden
+    beyond the move itself) must leave k the same view, the same pending decision and the same
+    narration. A public list that is cut to the hand's size after a card leaves it fails this: it
+    then shows which card went, though every position before and every view after looks consistent.
+    A move that draws or turns up a card may show k something new, so only reversible moves are
+    compared.
+    """
+    for index, state in enumerate(states):
+        decision = game.decision(state)
+        if decision is None:
+            continue
+        for viewer in [None, *range(game.num_seats)]:
+            seen: dict[Any, tuple[tuple[Any, ...], str]] = {}
+            for where, world, action, after in _moves(game, _lookalikes(game, state, viewer)):
+                if not game.reversible(world, action, after):
+                    continue
+                reads = game.describe(world, action, viewer)
+                shown = _seen_after(game, after, viewer)
+                if (found := _told_apart(seen, reads, shown, f"{where} ('{action}')")) is not None:
+                    part, was, now, earlier = found
+                    raise AssertionError(
+                        f"state {index}: viewer {viewer} reads seat {decision.seat}'s move as {reads!r} "
+                        f"both in {earlier} and after '{action}' in {where}, positions it cannot tell "
+                        f"apart, but its {SHOWN[part]} after them differs: {_difference(was, now)}"
+                    )
+
+
+def _moves(game: Game[Any], worlds: Sequence[tuple[str, Any]]) -> Iterator[tuple[str, Any, Action, Any]]:
+    """Each legal action of each (named) state, with the state it leads to."""
+    for where, world in worlds:
+        for action in game.legal_actions(world):
+            after = game.clone(world)
+            game.apply(after, action, validate=False)
+            yield where, world, action, after
+
+
+def _seen_after(game: Game[Any], after: Any, viewer: int | None) -> tuple[str, Any, list[str]]:
+    """What `viewer` sees after a move: its view (as JSON text), the next decision and the narration."""
+    return (
+        json.dumps(game.view(after, viewer), sort_keys=True),
+        game.decision(after),
+        game.narration(after, viewer),
+    )
+
+
+def _told_apart(
+    seen: dict[Any, tuple[tuple[Any, ...], str]], key: Any, told: tuple[Any, ...], where: str
+) -> tuple[int, Any, Any, str] | None:
+    """The first move under `key` sets what is told; for a later one, the first part it tells otherwise
+    (its index, what was told, what is told now, where it was told first), or None."""
+    if key not in seen:
+        seen[key] = (told, where)
+        return None
+    earlier, earlier_where = seen[key]
+    for part, (was, now) in enumerate(zip(earlier, told, strict=True)):
+        if was != now:
+            return part, was, now, earlier_where
+    return None
+
+
+def _lookalikes(game: Game[Any], state: Any, viewer: int | None) -> list[tuple[str, Any]]:
+    """The state and samples `viewer` cannot tell from it: the same view, decision and narration.
+
+    A seat's samples are its own `determinize`; a spectator, who knows less than any seat, gets
+    samples for each seat in turn. A sample that looks different is left out (the checks of
+    `determinize` report it).
+    """
+    seats = [viewer] if viewer is not None else list(range(game.num_seats))
+    decision, view, told = game.decision(state), game.view(state, viewer), game.narration(state, viewer)
+    found = [("the real state", state)]
+    for seed in range(PAIR_SAMPLES):
+        seat = seats[seed % len(seats)]
+        sample = game.determinize(state, seat, Rng(seed))
+        if (game.decision(sample), game.view(sample, viewer), game.narration(sample, viewer)) == (
+            decision,
+            view,
+            told,
+        ):
+            found.append((f"a state sampled for seat {seat} (seed {seed})", sample))
+    return found
+
+
+def _difference(was: Any, now: Any) -> str:
+    """The first place two views (JSON text), decisions or narrations differ, briefly."""
+    if isinstance(was, str) and isinstance(now, str) and was.startswith("{"):
+        was, now = json.loads(was), json.loads(now)
+    return _first_difference(was, now, "")
+
+
+def _first_difference(was: Any, now: Any, path: str) -> str:
+    if isinstance(was, dict) and isinstance(now, dict):
+        for key in sorted(set(was) | set(now), key=str):
+            if was.get(key) != now.get(key):
+                return _first_difference(was.get(key), now.get(key), f"{path}.{key}")
+    if isinstance(was, list) and isinstance(now, list) and len(was) == len(now):
+        for i, (a, b) in enumerate(zip(was, now, strict=True)):
+            if a != b:
+                return _first_difference(a, b, f"{path}[{i}]")
+    return f"{path or 'it'}: {was!r} against {now!r}"
 
 
 def check_spectator_sees_no_hidden_card(game: Game[Any], states: States) -> None:

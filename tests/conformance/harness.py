@@ -17,8 +17,6 @@ from cardtable.players import RandomPlayer
 
 #: seeds of the random playouts every case plays
 PLAYOUT_SEEDS = tuple(range(10))
-#: a game that has not ended after this many actions is taken not to terminate
-MAX_ACTIONS = 5000
 #: how many playouts, and how many states of each, the expensive checks examine
 DEEP_PLAYOUTS = 4
 STATES_PER_PLAYOUT = 8
@@ -74,13 +72,17 @@ class Playout:
 
 
 def play_random(game: Game[Any], seed: int) -> Playout:
-    """Play `game` from `seed` with random players, keeping a copy of every state (validated moves)."""
+    """Play `game` from `seed` with random players, keeping a copy of every state (validated moves).
+
+    A game still going after its declared `max_actions` is taken not to end (each game's RULES.md,
+    "Game length", says how likely a random game is to get there)."""
     players = [RandomPlayer(Rng(mix_seed(seed, seat))) for seat in range(game.num_seats)]
     match = Match(game, seed, [p.name for p in players])
     actions: list[Action] = []
     states = [game.clone(match.state)]
+    limit = game.max_actions
     while (decision := match.decision) is not None:
-        assert len(actions) < MAX_ACTIONS, f"{game.name} seed {seed}: no end after {MAX_ACTIONS} actions"
+        assert len(actions) < limit, f"{game.name} seed {seed}: no end after {limit} actions"
         action = players[decision.seat].choose(game.observe(match.state, decision.seat))
         match.apply(action)
         actions.append(action)

@@ -13,6 +13,7 @@ import pytest
 
 from cardtable.core import Action, Decision, Result, Rng
 from tests.toygame import ToyGame, ToyState
+from tests.toygame_shown import DrawsFaceUp, ShownCutToTheHand
 
 from . import checks
 from .harness import Playout, play_random
@@ -205,6 +206,7 @@ STATE_CHECKS: list[tuple[type[ToyGame], StateCheck]] = [
     (DecisionTellsTheHand, checks.check_decision_is_public),
     (FaceDownLogged, checks.check_descriptions_reveal_nothing_hidden),
     (NarrationNamesTheDraw, checks.check_narration_survives_determinize),
+    (ShownCutToTheHand, checks.check_moves_keep_lookalikes_alike),
 ]
 
 
@@ -224,6 +226,7 @@ def test_a_state_check_catches_its_fault(broken: type[ToyGame], check: StateChec
         checks.check_decision_is_public,
         checks.check_descriptions_reveal_nothing_hidden,
         checks.check_narration_survives_determinize,
+        checks.check_moves_keep_lookalikes_alike,
     ],
 )
 def test_the_toy_game_itself_passes(check: StateCheck) -> None:
@@ -238,6 +241,29 @@ def test_a_face_down_play_read_as_the_game_says_passes() -> None:
     play = next(a for a in game.legal_actions(state) if a.verb == "play")
     assert game.describe(state, play, 0) == str(play)
     assert game.describe(state, play, 1) == game.describe(state, play, None) == "plays a card face down"
+
+
+def test_a_leak_that_appears_only_after_a_move_is_caught_by_the_pair_check_alone() -> None:
+    """A shown part cut to the hand's size after a play: every position passes the checks of one state
+    at a time, yet the move tells the other seat whether the hand held an unseen copy."""
+    game = ShownCutToTheHand()
+    states = _states(game)
+    for check in (
+        checks.check_views_survive_determinize,
+        checks.check_determinize_depends_only_on_view,
+        checks.check_determinize_is_sound,
+        checks.check_spectator_sees_no_hidden_card,
+        checks.check_decision_is_public,
+        checks.check_narration_survives_determinize,
+        checks.check_descriptions_reveal_nothing_hidden,
+        checks.check_invariants,
+    ):
+        check(game, states)
+    with pytest.raises(
+        AssertionError, match=r"reads seat \d's move as 'play \d'.*its view after them differs"
+    ):
+        checks.check_moves_keep_lookalikes_alike(game, states)
+    checks.check_moves_keep_lookalikes_alike(DrawsFaceUp(), _states(DrawsFaceUp()))
 
 
 def test_a_sample_that_foretells_draws_is_caught() -> None:

@@ -3,9 +3,22 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tests.fuzzing import examples
 
 from . import checks
-from .harness import CASES, DEEP_PLAYOUTS, Case, deep_states, game_of, hidden_information_states, playouts
+from .harness import (
+    CASES,
+    DEEP_PLAYOUTS,
+    Case,
+    deep_states,
+    game_of,
+    hidden_information_states,
+    play_random,
+    playouts,
+)
 
 
 @pytest.mark.parametrize("case", CASES)
@@ -61,3 +74,19 @@ def test_what_a_viewer_reads_of_an_action_shows_nothing_hidden_from_it(case: Cas
 @pytest.mark.parametrize("case", CASES)
 def test_every_viewer_at_once_sees_what_it_sees_alone(case: Case) -> None:
     checks.check_views_match_view(game_of(case), deep_states(case))
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_positions_a_viewer_cannot_tell_apart_stay_so_after_moves_it_reads_alike(case: Case) -> None:
+    checks.check_moves_keep_lookalikes_alike(game_of(case), hidden_information_states(case))
+
+
+@pytest.mark.parametrize("case", CASES)
+@settings(max_examples=examples(1))
+@given(seed=st.integers(min_value=0, max_value=2**64 - 1))
+def test_any_seed_shows_no_viewer_more_by_a_move_than_it_reads(case: Case, seed: int) -> None:
+    """The two checks of what a move shows, on a game of any seed (`make fuzz` tries many)."""
+    game = game_of(case)
+    states = play_random(game, seed).sample()
+    checks.check_descriptions_reveal_nothing_hidden(game, states)
+    checks.check_moves_keep_lookalikes_alike(game, states)

@@ -6,6 +6,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.fuzzing import examples
+
 from . import checks
 from .harness import CASES, DEEP_PLAYOUTS, PLAYOUT_SEEDS, Case, deep_states, game_of, playouts, without_rng
 
@@ -43,7 +45,7 @@ def test_the_same_seed_and_actions_give_the_same_game(case: Case) -> None:
 
 
 @pytest.mark.parametrize("case", CASES)
-@settings(max_examples=10, deadline=None)
+@settings(max_examples=examples(10))
 @given(seed=st.integers(min_value=0, max_value=2**64 - 1))
 def test_new_state_is_a_function_of_the_seed(case: Case, seed: int) -> None:
     game = game_of(case)

@@ -36,7 +36,8 @@ def test_a_match_records_each_applied_action_with_its_seat() -> None:
 def test_a_refused_action_leaves_the_match_as_it_was() -> None:
     match = Match(make_game("toy"), 3)
     before = match.game.to_json(match.state)
-    with pytest.raises(IllegalAction, match="'play 99' is not legal now; A must play a card, draw, or pass"):
+    refused = "'play 99' is not legal now; A is deciding: play a card, draw, or pass"
+    with pytest.raises(IllegalAction, match=refused):
         match.apply("play 99")
     assert match.game.to_json(match.state) == before and match.moves == []
 

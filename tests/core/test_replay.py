@@ -63,7 +63,8 @@ def test_a_move_by_the_wrong_seat_is_refused() -> None:
     first = match.moves[0]
     message = _fail(text_with(match, (f"1. A: {first.action}", f"1. B: {first.action}")))
     assert message == (
-        f"line 8 (move 1): '{first.action}' is marked for seat B, but seat A must play a card, draw, or pass"
+        f"line 8 (move 1): '{first.action}' is marked for seat B, "
+        "but seat A is deciding: play a card, draw, or pass"
     )
 
 

@@ -132,10 +132,10 @@ def test_a_choice_is_asked_until_it_is_done_and_its_kind_is_its_tag() -> None:
     game.advance(s)
     decision = game.decision(s)
     assert decision is not None
-    assert (decision.seat, decision.kind, decision.prompt) == (0, "discard", "discard a card (2 to go)")
+    assert (decision.seat, decision.kind, decision.prompt) == (0, "discard", "Discard a card (2 to go)")
     assert game.legal_actions(s) == [act("discard", 3), act("discard", 4), act("discard", 5)]
     game.apply(s, "discard 4")
-    assert game.decision(s).prompt == "discard a card (1 to go)"
+    assert game.decision(s).prompt == "Discard a card (1 to go)"
     game.apply(s, "discard 5")
     assert s.hand == [3] and s.steps == []
 

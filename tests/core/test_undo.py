@@ -5,8 +5,18 @@ from __future__ import annotations
 
 import pytest
 
-from cardtable.core import Action, CannotTakeBack, Match, Move, Record, TakeBack, make_game, replay
-from cardtable.core.undo import Step, point, why_not
+from cardtable.core import (
+    Action,
+    CannotTakeBack,
+    IllegalAction,
+    Match,
+    Move,
+    Record,
+    TakeBack,
+    make_game,
+    replay,
+)
+from cardtable.core.undo import Step, point, settled, why_not
 from tests.toygame import ToyGame, ToyState
 
 
@@ -162,3 +172,79 @@ def test_a_take_back_after_moves_taken_back_later_stays_in_the_record_at_its_end
     assert text.endswith("2. B: draw\n; A took back after move 4: play 3\n")
     assert "1. A: play 1\n; B took back after move 1: draw\n2. B: draw" in text
     assert Record.from_text(text).undone == undone
+
+
+# --- picking a stored game up again, and moves worked out before they are made ----------------------
+def test_settled_counts_the_moves_out_of_every_take_backs_reach() -> None:
+    assert settled([]) == 0 and settled([1]) == 0 and settled([0, 0]) == 0
+    assert settled([0, 1, 1]) == 1 and settled([0, 0, 1, 1, 0, 0]) == 4
+
+
+def played(seed: int, plies: int) -> Match:
+    """A toy match with `plies` moves, each the first legal action, by `apply` (every step worked out)."""
+    match = Match(UndoToy(), seed, ["ann", "bob"], undo=True)
+    while len(match.moves) < plies and match.decision is not None:
+        match.apply(match.legal_actions()[0])
+    return match
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_a_resumed_match_and_its_take_backs_are_those_of_the_match_played_move_by_move(seed: int) -> None:
+    """`resume` works out only the steps a take-back can reach; every answer of the rule is the same."""
+    game = UndoToy()
+    for plies in range(0, 14, 3):
+        whole = played(seed, plies)
+        told: list[str] = []
+
+        def observe(
+            before: ToyState, action: Action, after: ToyState, move: Move, told: list[str] = told
+        ) -> None:
+            assert before is not after and move.action == str(action)
+            told.append(str(action))
+
+        resumed = Match.resume(game, seed, ["ann", "bob"], whole.moves, observe=observe)
+        assert game.to_json(resumed.state) == game.to_json(whole.state) and resumed.moves == whole.moves
+        assert told == [m.action for m in whole.moves]
+        reachable = settled([m.seat for m in whole.moves])
+        assert resumed.steps[reachable:] == whole.steps[reachable:]
+        for seat in (0, 1):
+            assert resumed.why_not_take_back(seat) == whole.why_not_take_back(seat)
+            if whole.why_not_take_back(seat) is None:
+                assert resumed.take_back(seat) == whole.take_back(seat)
+                assert game.to_json(resumed.state) == game.to_json(whole.state)
+                assert resumed.why_not_take_back(seat) == whole.why_not_take_back(seat)
+
+
+def test_resume_refuses_a_move_that_does_not_replay_naming_it() -> None:
+    whole = played(3, 4)
+    game = whole.game
+    wrong_seat = [*whole.moves[:2], Move(1 - whole.moves[2].seat, whole.moves[2].action)]
+    with pytest.raises(IllegalAction, match=r"move 3 .* is marked for seat"):
+        Match.resume(game, 3, None, wrong_seat)
+    illegal = [*whole.moves[:1], Move(whole.moves[1].seat, "play 99")]
+    with pytest.raises(IllegalAction, match="move 2 'play 99'"):
+        Match.resume(game, 3, None, illegal)
+    with pytest.raises(IllegalAction, match="move 1 'dance'"):
+        Match.resume(game, 3, None, [Move(0, "dance")])
+
+
+def test_a_move_worked_out_first_is_made_as_apply_makes_it() -> None:
+    by_apply, by_advance = played(5, 0), played(5, 0)
+    while len(by_apply.moves) < 6 and by_apply.decision is not None:
+        action = by_apply.legal_actions()[0]
+        by_apply.apply(action)
+        before = by_advance.state
+        after = by_advance.preview(action)
+        assert by_advance.state is before and after is not before  # the match is unchanged until advance
+        move = by_advance.advance(action, after, legal=by_advance.legal_actions())
+        assert by_advance.state is after and move == by_apply.moves[-1]
+    game = by_apply.game
+    assert game.to_json(by_advance.state) == game.to_json(by_apply.state)
+    assert by_advance.moves == by_apply.moves and by_advance.steps == by_apply.steps
+    seat = by_advance.moves[-1].seat
+    if by_advance.why_not_take_back(seat) is None:
+        taken = by_advance.take_back_point(seat)
+        assert by_advance.take_back(seat) == taken == by_apply.take_back(seat)
+    else:
+        with pytest.raises(CannotTakeBack):
+            by_advance.take_back_point(seat)

@@ -27,4 +27,4 @@ def test_every_mode_report_is_written_with_its_numbers(tmp_path: Path) -> None:
         data = json.loads((tmp_path / mode / "report.json").read_text())
         expected = simulate("toy", options, 12, 3)
         assert [seat["wins"] for seat in data["seats"]] == expected.wins
-        assert data["end_reasons"] == dict(expected.end_reasons)
+        assert data["ends"] == dict(expected.ends)

@@ -13,6 +13,8 @@ from cardtable.core import Action, Record, replay
 from cardtable.parallel import SimSpec, run
 from cardtable.report import build_report, wilson
 from cardtable.report.html import render_html
+from cardtable.sim import STOPPED_AT_CAP, STOPPED_WORDS
+from tests.toygame import ToyGame
 
 GAMES = 40
 
@@ -55,7 +57,7 @@ def test_the_report_counts_what_the_records_show(batch) -> None:  # type: ignore
     assert report.games == GAMES
     assert [r.wins for r in report.seats] == [wins[0], wins[1]]
     assert [(r.label, r.wins, r.games) for r in report.kinds] == [("random", wins[0] + wins[1], 2 * GAMES)]
-    assert report.draws == draws and report.end_reasons == dict(reasons)
+    assert report.draws == draws and report.ends == dict(reasons)  # the toy game declares no codes
     assert (report.first_player.wins, report.first_player.games) == (firsts, GAMES)
     assert report.length_stats["mean"] == pytest.approx(statistics.fmean(lengths))
     assert report.length_stats["median"] == statistics.median(lengths)
@@ -89,5 +91,21 @@ def test_sim_report_command_writes_the_page_and_data(cli, tmp_path: Path) -> Non
     data = json.loads((out / "report.json").read_text())
     summary = json.loads(cli("sim", "toy", "-n", "20", "--seed", "2", "--json").stdout)
     assert [s["wins"] for s in data["seats"]] == summary["wins"]
-    assert data["draws"] == summary["draws"] and data["end_reasons"] == summary["end_reasons"]
+    assert data["draws"] == summary["draws"] and data["ends"] == summary["ends"]
     assert (out / "report.html").read_text().startswith("<!doctype html>")
+
+
+def test_games_stopped_at_the_cap_are_their_own_row_not_no_winner(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """A game still going at the batch's cap is counted as stopped (ending `STOPPED_AT_CAP`), never
+    as a win, a draw or "no winner", in the report as in the simulator's summary."""
+
+    def endless(self, state, action) -> None:  # type: ignore[no-untyped-def]
+        state.turn = 1 - state.turn
+
+    monkeypatch.setattr(ToyGame, "_apply", endless)
+    stopped = run(SimSpec("toy", {}, 6, ("random", "random"), max_actions=7), 5, workers=1)
+    report = build_report(stopped)
+    assert (report.games, report.stopped, report.no_winner, report.draws) == (5, 5, 0, 0)
+    assert report.ends == {STOPPED_AT_CAP: 5} and report.end_words == {STOPPED_AT_CAP: STOPPED_WORDS}
+    assert [r.wins for r in report.seats] == [0, 0] and report.length_stats["max"] == 7
+    assert stopped.summary.stopped == 5 and "Stopped at the cap: 5" in render_html(report)

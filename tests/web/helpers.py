@@ -118,9 +118,11 @@ class LiveServer:
         rate_limits: bool = False,
         workers: int = 1,
         env: dict[str, str] | None = None,
+        prefix: list[str] | None = None,
     ) -> None:
         """`rate_limits`: the per-address rates of a public server (off by default: tests play flat out
-        from one address); `workers`: server processes; `env`: e.g. CARDTABLE_LIMIT_* variables."""
+        from one address); `workers`: server processes; `env`: e.g. CARDTABLE_LIMIT_* variables;
+        `prefix`: a command the server runs under (e.g. `prlimit` with a lower open-file limit)."""
         self.database_url = database_url
         self.log = log or Path(f"/tmp/cardtable-live-{port}.log")
         self.port = port
@@ -128,6 +130,7 @@ class LiveServer:
         self.rate_limits = rate_limits
         self.workers = workers
         self.env = env or {}
+        self.prefix = prefix or []
         self.process: subprocess.Popen[bytes] | None = None
 
     @property
@@ -138,7 +141,7 @@ class LiveServer:
         # this checkout's code (src), whatever cardtable the environment has installed, and the toy game
         env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT / "src"), str(ROOT)]), **self.env}
         command = [
-            sys.executable, "-c", "from cardtable.cli import main; main()", "serve",
+            *self.prefix, sys.executable, "-c", "from cardtable.cli import main; main()", "serve",
             "--port", str(self.port), "--database-url", self.database_url,
             "--plugin", "tests.toygame", "--bot-delay", str(self.bot_delay),
             "--workers", str(self.workers), "--rate-limits" if self.rate_limits else "--no-rate-limits",
@@ -173,3 +176,17 @@ class LiveServer:
                 self.process.wait(10)
             except subprocess.TimeoutExpired:
                 self.kill()
+
+
+def served(tmp_path: Path, env: dict[str, str], *, rate_limits: bool = True) -> LiveServer:
+    """A `LiveServer` started on a SQLite file in `tmp_path`, with a public server's per-address rates
+    (unless `rate_limits` is False) and the limits `env` sets (CARDTABLE_LIMIT_*)."""
+    server = LiveServer(
+        f"sqlite:///{tmp_path / 'live.db'}",
+        free_port(),
+        log=tmp_path / "server.log",
+        rate_limits=rate_limits,
+        env=env,
+    )
+    server.start()
+    return server

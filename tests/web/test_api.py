@@ -12,7 +12,7 @@ from cardtable.core import Record, make_game, replay
 from cardtable.players import PLAYER_KINDS
 from cardtable.web import create_app
 from cardtable.web.kinds import kinds_for
-from cardtable.web.pages import SECTION_REFERENCE
+from cardtable.web.routes.rules import SECTION_REFERENCE
 
 from .helpers import new_table, play, play_out, state, tokens, wait_until
 

@@ -8,9 +8,12 @@ Each run is bounded: a few dozen examples per route and message kind.
 
 from __future__ import annotations
 
+import base64
 import contextlib
 import json
+import os
 import secrets
+import socket
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -205,4 +208,32 @@ def test_oversized_websocket_frames_are_refused(server: LiveServer, tmp_path: Pa
         with pytest.raises(ConnectionClosed) as closed:
             ws.recv(timeout=5)
         assert closed.value.rcvd is not None and closed.value.rcvd.code == 1009  # message too big
+    no_traceback(server)
+
+
+def test_text_frames_that_are_not_utf8_are_closed_without_a_traceback(server: LiveServer) -> None:
+    """A text frame that is not UTF-8 closes its WebSocket (1007), and the server logs no traceback:
+    an unauthenticated client could otherwise fill the log, a frame at a time."""
+    with httpx.Client(base_url=server.url, timeout=10) as client:
+        table = new_table(client, "toy", seats=["human", "human"], seed=13)
+    for _ in range(20):
+        with socket.create_connection(("127.0.0.1", server.port), timeout=10) as sock:
+            key = base64.b64encode(os.urandom(16)).decode()
+            sock.sendall(
+                f"GET /ws/tables/{table['table']} HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\n"
+                f"Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: {key}\r\n"
+                "Sec-WebSocket-Version: 13\r\n\r\n".encode()
+            )
+            received = b""
+            while b'"type":"state"' not in received:  # the handshake's answer, then the first state
+                received += sock.recv(65536)
+            payload, mask = b"\xff\xfe\xfd", os.urandom(4)
+            sock.sendall(
+                bytes([0x81, 0x80 | len(payload)])
+                + mask
+                + bytes(b ^ mask[i % 4] for i, b in enumerate(payload))
+            )
+            received = b""
+            while b"\x88\x02\x03\xef" not in received:  # a close frame: 1007, invalid frame payload data
+                received += sock.recv(65536)
     no_traceback(server)

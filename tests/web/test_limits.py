@@ -14,7 +14,7 @@ import httpx
 import pytest
 from websockets.sync.client import connect
 
-from .helpers import LiveServer, free_port, new_table, play, state, tokens, wait_until
+from .helpers import LiveServer, free_port, new_table, play, served, state, tokens, wait_until
 
 
 @pytest.fixture
@@ -29,14 +29,7 @@ def public_server(tmp_path: Path) -> Iterator[LiveServer]:
         "CARDTABLE_LIMIT_ACTIONS_PER_SECOND": "1",
         "CARDTABLE_LIMIT_BOT_TABLES_PER_ADDRESS": "2",
     }
-    server = LiveServer(
-        f"sqlite:///{tmp_path / 'live.db'}",
-        free_port(),
-        log=tmp_path / "server.log",
-        rate_limits=True,
-        env=limits,
-    )
-    server.start()
+    server = served(tmp_path, limits)
     try:
         yield server
     finally:

@@ -14,7 +14,8 @@ from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import OperationalError
 
 from cardtable.web import create_app
-from cardtable.web.db import WRITER_CACHE_KIB, Checkpointer, connect
+from cardtable.web.db import Checkpointer, connect
+from cardtable.web.store import WRITER_CACHE_KIB
 from cardtable.web.tables import TableError, Tables
 
 from .helpers import new_table, play, play_out, state, tokens
@@ -40,7 +41,7 @@ def test_the_schema_is_migrated_once_and_every_start_is_a_no_op(db_url: str) -> 
     engine = connect(db_url)
     assert {"tables", "seats", "moves", "alembic_version"} <= set(inspect(engine).get_table_names())
     with engine.connect() as connection:
-        assert connection.execute(text("select version_num from alembic_version")).scalar_one() == "0004"
+        assert connection.execute(text("select version_num from alembic_version")).scalar_one() == "0005"
 
 
 def test_moves_and_the_result_are_in_the_database(db_url: str) -> None:
@@ -80,7 +81,7 @@ def test_a_move_that_cannot_be_stored_is_refused_and_changes_nothing(client: Tes
     a, b = tokens(table)
     assert play(client, table["table"], a, state(client, table["table"], a)["legal"][0], 0).status_code == 200
     before = state(client, table["table"], b)
-    writer = client.app.state.server.tables.writer
+    writer = client.app.state.server.tables.store
     writer.raw = _RefusingCommits(writer.raw)  # the connection that stores moves: its commits fail
     response = play(client, table["table"], b, before["legal"][0], 1)
     assert response.status_code == 503 and response.json()["error"] == "storage"
@@ -185,13 +186,13 @@ def test_on_sqlite_one_connection_stores_tables_and_moves_and_keeps_its_pages(db
 
     first = tables.create("toy", seats=["human", "human"], seed=3)
     move(first)
-    raw = tables.writer.raw
+    raw = tables.store.raw
     assert raw.execute("PRAGMA cache_size").fetchone()[0] == -WRITER_CACHE_KIB
     before = raw.execute("PRAGMA data_version").fetchone()[0]
     second = tables.create("toy", seats=["human", "human"], seed=4)
     move(second)
     move(first)
-    assert tables.writer.raw is raw
+    assert tables.store.raw is raw
     assert raw.execute("PRAGMA data_version").fetchone()[0] == before  # no other connection wrote
     assert Tables(connect(db_url)).get(second.id).ply == 1  # and everything is stored
 

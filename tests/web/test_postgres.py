@@ -139,19 +139,19 @@ def test_moves_stored_at_once_share_the_event_loops_one_pool_and_catch_up_a_twin
     made = [first.create("toy", seats=["human", "human"], seed=seed) for seed in range(8)]
     twin = second.get(made[0].id)
     pools: list[object] = []
-    new_pool = first.writer._new_pool
+    new_pool = first.store._new_pool
 
     def counted() -> object:
         pools.append(new_pool())
         return pools[-1]
 
-    first.writer._new_pool = counted  # type: ignore[method-assign]
+    first.store._new_pool = counted  # type: ignore[method-assign]
 
     async def play_all() -> bool:
         await asyncio.gather(*(first.commit_waiting(t, 0, t.match.legal_actions()[0], 0) for t in made))
         caught_up = await second.catch_up_waiting(twin)
-        await first.writer.aclose()
-        await second.writer.aclose()
+        await first.store.aclose()
+        await second.store.aclose()
         return caught_up
 
     assert run_apart(play_all())
@@ -173,7 +173,7 @@ def test_moves_wait_for_the_disk_as_cardtable_synchronous_commit_says(
     else:
         monkeypatch.setenv(SYNCHRONOUS_COMMIT_VARIABLE, setting)
     tables = Tables(connect(pg_url))
-    writer = tables.writer
+    writer = tables.store
 
     async def on_the_pool() -> str:
         rows = await writer._on_pool("SHOW synchronous_commit", {}, fetch=True)

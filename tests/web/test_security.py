@@ -117,3 +117,42 @@ def test_a_seat_page_works_under_its_content_security_policy(live_server: LiveSe
     assert page.evaluate("document.body.dataset.move") == "0"
     context.close()
     assert violations == []
+
+
+def test_head_is_answered_on_every_get_route(live_server: LiveServer) -> None:
+    """HEAD (monitors, link checkers, caches) gets GET's status and headers, and no body."""
+    with httpx.Client(base_url=live_server.url, timeout=10) as client:
+        table = new_table(client, seats=["human", "human"], seed=4)
+        for path in ("/", "/api/games", f"/t/{table['table']}", f"/api/tables/{table['table']}",
+                     "/games/toy/rules", "/static/table.js", "/api/games/toy/setup"):  # fmt: skip
+            got, head = client.get(path), client.head(path)
+            assert head.status_code == got.status_code == 200, (path, head.status_code)
+            assert head.content == b"" and head.headers["content-type"] == got.headers["content-type"], path
+            assert head.headers.get("content-length") in (None, str(len(got.content))), path
+        assert client.head("/api/tables/nope").status_code == 404
+        assert client.post("/api/games").status_code == 405  # other methods stay refused
+
+
+@pytest.mark.skipif(not CHROMIUM.exists() or shutil.which("chromium") is None, reason="no Debian chromium")
+def test_an_old_seat_link_sends_its_token_in_the_first_message_not_the_websocket_url(
+    live_server: LiveServer, browser: Any
+) -> None:
+    """A link made before tokens left URLs (`/t/ID/seat/TOKEN`) still opens its seat; its page puts the
+    token in the WebSocket's `hello`, never in the WebSocket's URL (where a proxy would log it)."""
+    with httpx.Client(base_url=live_server.url, timeout=10) as client:
+        table = new_table(client, "toy", seats=["human", "human"], seed=3)
+    token = tokens(table)[0]
+    page = browser.new_context().new_page()
+    sockets: list[Any] = []
+    sent: list[str] = []
+    page.on(
+        "websocket", lambda ws: (sockets.append(ws.url), ws.on("framesent", lambda frame: sent.append(frame)))
+    )
+    page.goto(f"{live_server.url}/t/{table['table']}/seat/{token}")
+    deadline = time.monotonic() + 30
+    while page.evaluate("document.querySelectorAll('button.action').length") == 0:
+        assert time.monotonic() < deadline, "the seat's moves were never drawn"
+        time.sleep(0.2)
+    page.context.close()
+    assert sockets and all(token not in url and "token" not in url for url in sockets), sockets
+    assert any(token in str(frame) and "hello" in str(frame) for frame in sent), sent

@@ -47,26 +47,26 @@ def test_clicking_undo_takes_back_a_move_that_showed_nothing(browser, server: Li
         pages = [context.new_page() for context in contexts]
         for page, seat in zip(pages, table["seats"], strict=True):
             page.goto(server.url + seat["link"])
-            page.wait_for_function("document.body.dataset.move === '0'")
+            page.wait_for_function("() => document.body.dataset.move === '0'")
         mine, theirs = pages
         assert mine.locator("#undo").is_hidden()
         choices = mine.get_by_role("group", name="your choices")
         choices.locator('button[data-action="take2"]').click()
-        mine.wait_for_function("document.body.dataset.move === '1'")
-        undo = mine.get_by_role("button", name="Undo my last move")
+        mine.wait_for_function("() => document.body.dataset.move === '1'")
+        undo = mine.get_by_role("button", name="Undo")
         assert undo.is_visible() and theirs.locator("#undo").is_hidden()
         undo.click()
-        mine.wait_for_function("document.body.dataset.move === '0'")
-        theirs.wait_for_function("document.body.dataset.move === '0'")
+        mine.wait_for_function("() => document.body.dataset.move === '0'")
+        theirs.wait_for_function("() => document.body.dataset.move === '0'")
         assert mine.locator("#undo").is_hidden()
         # the other page draws other seats' moves at most every 150 ms: wait for the line, not the move
         expect(mine.locator("#log")).to_contain_text("took back: take2")
         expect(theirs.locator("#log")).to_contain_text("took back 1 move")
         assert "take2" not in theirs.locator("#log").inner_text()
         assert state(client, table["table"], tokens(table)[0])["move"] == 0
-        # a move that shows a card (the top of the draw pile) offers no Undo
-        choices.locator('button[data-action="take pile"]').click()
-        mine.wait_for_function("document.body.dataset.move === '1'")
+        # a move that shows a card (the top of the draw pile, clicked on the table) offers no Undo
+        mine.locator('#board [data-target="pile"]').click()
+        mine.wait_for_function("() => document.body.dataset.move === '1'")
         assert mine.locator("#undo").is_hidden()
         for context in contexts:
             context.close()

@@ -29,12 +29,11 @@ def test_a_newcomer_gets_from_the_start_page_to_a_first_legal_move(
     started = time.monotonic()
     page.goto(web_server.url + "/")
     page.get_by_role("button", name="Biosphere 5").click()
-    page.get_by_role("button", name="Create table").click()
-    page.goto(page.locator("a.open-seat").first.get_attribute("href"))
-    choices = page.get_by_role("group", name="your choices")
-    choices.get_by_role("button").first.wait_for()
+    page.get_by_role("button", name="Create table").click()  # straight into the seat
+    first = page.locator(".clickable:visible, #actions button.action:enabled").first
+    first.wait_for()
     before = int(page.evaluate("document.body.dataset.move"))
-    choices.get_by_role("button").first.click()
+    first.click()
     wait_move(page, before)
     elapsed = time.monotonic() - started
     print(f"\nstart page to a first legal move at {width} px: {elapsed:.2f} s, 3 clicks")
@@ -60,8 +59,8 @@ def test_the_start_page_takes_no_click_before_its_script_is_ready(browser, web_s
     held[0].continue_()
     page.get_by_role("button", name="Biosphere 5").click()  # waits until it is enabled
     page.get_by_role("button", name="Create table").click()
-    assert page.locator("a.open-seat").first.get_attribute("href").startswith(web_server.url + "/t/")
-    assert page.evaluate("document.body.dataset.ready") == "1"
+    page.wait_for_url("**/t/*/seat#*")  # straight into the new table's seat
+    page.wait_for_selector("#board > *")
     close(page)
 
 
@@ -144,37 +143,39 @@ def test_the_replay_page_opens_a_record_file(browser, web_server: LiveServer, tm
 #: wait for the person's next choice (or the end), choose one at random among the moves and clickable
 #: cards, mark it, and say how many Tab presses reach it from the focused element in the page's tab
 #: order (inside an open pop-up, only the pop-up's)
+#: what the page shows when the table did not move on (for the failure's message)
+DEBUG = """() => [document.body.dataset.move, document.getElementById('banner').textContent,
+  document.querySelectorAll('.clickable').length, document.querySelectorAll('.selected').length,
+  document.activeElement?.outerHTML?.slice(0, 200)]"""
 KEYBOARD_TARGET = """async ({before, picked, r}) => {
   const visible = (n) => n.offsetParent !== null && !n.closest('[hidden]');
-  const choices = () => [...document.querySelectorAll('[aria-label="your choices"] button.action')]
+  const choices = () => [...document.querySelectorAll('#actions button.action')]
     .filter((b) => !b.disabled && visible(b));
-  const over = () => document.getElementById('banner').classList.contains('result');
+  const things = () => [...document.querySelectorAll('#board .clickable, #dock .clickable')].filter(visible);
+  const over = () => document.body.dataset.over === '1';
   const deadline = performance.now() + 20000;
   for (;;) {
-    const moved = picked ? document.querySelector('#board .selected') !== null
+    const moved = picked ? document.querySelector('.selected') !== null
       : Number(document.body.dataset.move) > before;
-    if (moved && (over() || choices().length)) break;
+    const drawn = !document.getElementById('table').classList.contains('waiting');
+    if (moved && drawn && (over() || choices().length || things().length)) break;
     if (performance.now() > deadline) return { timeout: true };
     await new Promise((done) => setTimeout(done, 8));
   }
   const move = Number(document.body.dataset.move);
   if (over()) return { over: true, move };
-  const popup = document.getElementById('popup');
-  const scope = popup.open ? popup : document;
-  const cards = popup.open ? [] : [...document.querySelectorAll('#board .playable, #board .pickable')];
-  const targets = [...choices().filter((b) => b.dataset.action), ...cards];
+  const targets = [...choices().filter((b) => b.dataset.action), ...things()];
   const target = targets[Math.floor(r * targets.length)];
   document.querySelectorAll('[data-kb]').forEach((n) => n.removeAttribute('data-kb'));
   target.dataset.kb = '1';
-  const order = [...scope.querySelectorAll('a[href], button, input, select, [tabindex]')]
+  const order = [...document.querySelectorAll('a[href], button, input, select, summary, [tabindex]')]
     .filter((n) => n.tabIndex >= 0 && !n.disabled && visible(n));
   const from = order.indexOf(document.activeElement);
   const to = order.indexOf(target);
-  // the arrow keys' ring: the choices, then the cards the person can play (as the page orders them)
-  const ring = [...scope.querySelectorAll('[aria-label="your choices"] button.action')]
-    .filter((b) => !b.disabled && visible(b))
-    .concat(popup.open ? [] : [...document.querySelectorAll(
-      '#board .playable, #board .pickable, #board .selected')].filter(visible));
+  // the arrow keys' ring: the bar's buttons, then the things the person can click (as the page orders them)
+  const ring = [...document.querySelectorAll('#actions button')].filter((b) => !b.disabled && visible(b))
+    .concat([...document.querySelectorAll(
+      '#board .clickable, #board .selected, #dock .clickable, #dock .selected')].filter(visible));
   const at = ring.indexOf(document.activeElement), aim = ring.indexOf(target);
   let arrows = null;
   if (at >= 0 && aim >= 0) {
@@ -182,7 +183,7 @@ KEYBOARD_TARGET = """async ({before, picked, r}) => {
     arrows = forward <= ring.length - forward ? forward : forward - ring.length;
   }
   return { move, to, tabs: from < 0 ? to + 1 : (to - from + order.length) % order.length, arrows,
-    skip: document.getElementById('skip-to-choices') !== null && !popup.open
+    skip: document.getElementById('skip-to-choices') !== null
       && (document.activeElement === null || document.activeElement === document.body),
     action: target.dataset.action ?? target.dataset.move ?? null };
 }"""
@@ -192,18 +193,21 @@ KEYBOARD_TARGET = """async ({before, picked, r}) => {
 @pytest.mark.parametrize("width", [1280, 390])
 def test_a_whole_game_is_played_from_the_keyboard(browser, web_server: LiveServer, width: int) -> None:
     """Cards Against the Apocalypse (moves, a card picked then its cell) from the first move to the
-    end with Tab and Enter alone: every move and clickable card is in the tab order, Enter plays it."""
+    end with Tab, the arrow keys and Enter alone: every move and clickable thing is in the tab order,
+    Enter plays it."""
     with httpx.Client(base_url=web_server.url, timeout=10) as client:
         table = new_table(
             client, "apocalypse", seats=["human", "heuristic", "heuristic"], seed=3, ask_every_window=False
         )
     page = open_page(browser, web_server.url + table["seats"][0]["link"], width=width)
-    page.wait_for_selector("#board .view")
+    page.wait_for_selector("#board > *")
     rng = random.Random(width)
     before, picked, presses, moves, by_arrows = -1, False, 0, 0, 0
     for _ in range(300):
         aim = page.evaluate(KEYBOARD_TARGET, {"before": before, "picked": picked, "r": rng.random()})
-        assert not aim.get("timeout"), "the table did not move on"
+        assert not aim.get("timeout"), (
+            f"the table did not move on: {aim} {before} {picked} {page.evaluate(DEBUG)}"
+        )
         if aim.get("over"):
             break
         assert aim["to"] >= 0, "a move or a clickable card is not in the tab order"

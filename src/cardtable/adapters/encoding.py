@@ -1,223 +1,35 @@
-"""Fixed-size numeric observations of a seat's view, and legal-action masks: what every adapter shares.
+"""Observations and legal-action masks as every adapter reads them.
 
-A game declares its observation encoding once, in `cardtable.games.<package>.encoding`, as a function
-`encoding(game) -> Encoding`: a `Layout` of named, documented fields and an `encode(view)` that fills
-a float32 vector of that layout from `Game.view(state, seat)` alone (never from the state; with the
-public pending decision added where the view lacks it, see `observed_view`), so two states a seat
-cannot tell apart encode alike. Seats are written relative to the viewer (the viewer
-first, then the seats after it in seat order), so one policy serves every seat.
-
-A game that declares none gets `HashedViewEncoding`: every leaf of its view JSON, hashed with its path
-into a fixed number of buckets. It is generic and depends only on the view, but a game's own
-encoding says much more per number; the adapters work for a newly registered game either way.
-
-The legal-action mask is generic: a 0/1 vector over `game.action_space()` (`game.encode`).
+A game declares its observation encoding (`Game.observation_encoding`, written with the toolkit of
+`cardtable.core.encoding`, re-exported here); a game that declares none gets `HashedViewEncoding`, so the
+adapters work for a newly registered game either way. What an encoding reads is `observed_view`: the
+seat's view with the public pending decision. The legal-action mask is generic: a 0/1 vector over
+`game.action_space()` (`game.encode`).
 """
 
 from __future__ import annotations
 
-import importlib
-import zlib
-from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import msgspec
 import numpy as np
 
 from cardtable.core import Game
+from cardtable.core import encoding as toolkit
+from cardtable.core.encoding import *  # noqa: F403 (the toolkit, re-exported: RftG imports it from here until branch expansions lands)
+from cardtable.core.encoding import Encoding, HashedViewEncoding
 
-
-@dataclass(frozen=True)
-class Field:
-    """One named block of an encoding: `size` numbers from `offset`, with what they mean."""
-
-    name: str
-    offset: int
-    size: int
-    doc: str
-
-    @property
-    def end(self) -> int:
-        return self.offset + self.size
-
-
-class Layout:
-    """The fields of an encoding in order; `size` is the length of the vector."""
-
-    def __init__(self) -> None:
-        self.fields: list[Field] = []
-        self.size = 0
-
-    def add(self, name: str, size: int, doc: str) -> Field:
-        if size <= 0:
-            raise ValueError(f"field {name!r} needs a positive size")
-        if any(f.name == name for f in self.fields):
-            raise ValueError(f"field {name!r} declared twice")
-        field = Field(name, self.size, size, doc)
-        self.fields.append(field)
-        self.size += size
-        return field
-
-    def markdown(self) -> str:
-        """The layout as a Markdown table (what each game's RULES.md shows)."""
-        rows = ["| field | offset | size | meaning |", "|---|---|---|---|"]
-        rows += [f"| `{f.name}` | {f.offset} | {f.size} | {f.doc} |" for f in self.fields]
-        return "\n".join(rows)
-
-
-class Encoding:
-    """A game's observation encoding: `layout` and `encode(view) -> float32 vector of layout.size`."""
-
-    layout: Layout
-
-    @property
-    def size(self) -> int:
-        return self.layout.size
-
-    def encode(self, view: Mapping[str, Any]) -> np.ndarray:
-        raise NotImplementedError  # each encoding fills its own fields
-
-    def blank(self) -> np.ndarray:
-        return np.zeros(self.layout.size, dtype=np.float32)
-
-
-# --- small writers the games' encodings share ----------------------------------------------------
-def one_hot(out: np.ndarray, field: Field, index: int | None) -> None:
-    """Set position `index` of `field` (nothing for None or an index outside the field)."""
-    if index is not None and 0 <= index < field.size:
-        out[field.offset + index] = 1.0
-
-
-def counts(
-    out: np.ndarray, field: Field, index: Mapping[str, int], keys: Iterable[str], scale: float = 1.0
-) -> None:
-    """Add `scale` at each key's position (a multiset of card keys as counts); unknown keys land in
-    the field's last position, which every vocabulary keeps for them."""
-    base = field.offset
-    other = field.size - 1
-    for key in keys:
-        out[base + index.get(key, other)] += scale
-
-
-def scalar(out: np.ndarray, field: Field, value: float | None, scale: float = 1.0, at: int = 0) -> None:
-    """Write `value / scale` at position `at` of `field` (nothing for None)."""
-    if value is not None and 0 <= at < field.size:
-        out[field.offset + at] = float(value) / scale
-
-
-def vocabulary(words: Iterable[str]) -> dict[str, int]:
-    """Positions of `words` in order of first appearance; a field over it needs len + 1 places (the
-    last one counts words outside the vocabulary)."""
-    index: dict[str, int] = {}
-    for word in words:
-        index.setdefault(word, len(index))
-    return index
-
-
-def relative(seat: int | None, viewer: int | None, seats: int) -> int | None:
-    """`seat` as seen from `viewer`: 0 the viewer itself, 1 the next seat in seat order, ..."""
-    if seat is None or seat < 0:
-        return None
-    return (seat - (viewer or 0)) % seats
-
-
-# --- the generic fallback ---------------------------------------------------------------------------
-HASH_BUCKETS = 1024
-#: the letters views name seats by, in seat order
-SEAT_LETTERS = "ABCDEFGH"
-
-
-class HashedViewEncoding(Encoding):
-    """Any view as a fixed-size vector: each leaf of its JSON, keyed by its path (list positions
-    dropped, so a list reads as a bag), adds to one of `buckets` places. A string leaf adds 1 at
-    hash(path=value); a number adds its value (booleans 0/1) at hash(path). Depends only on the view."""
-
-    def __init__(self, buckets: int = HASH_BUCKETS) -> None:
-        self.layout = Layout()
-        self.field = self.layout.add(
-            "hashed-view", buckets, "each leaf of the view JSON hashed by its path (and string value)"
-        )
-
-    def encode(self, view: Mapping[str, Any]) -> np.ndarray:
-        out = self.blank()
-        hashed(out, self.field, view)
-        return out
-
-
-def hashed(out: np.ndarray, field: Field, value: Any, path: str = "") -> None:
-    """Add every leaf of the JSON `value` into `field` as `HashedViewEncoding` does (a game's encoding
-    uses it for the view keys it does not know, e.g. those a new mode adds, so nothing is dropped)."""
-    size = field.size
-    base = field.offset
-    for where, leaf in _leaves(value, path):
-        if isinstance(leaf, str):
-            out[base + _bucket(f"{where}={leaf}", size)] += 1.0
-        elif isinstance(leaf, bool):
-            out[base + _bucket(where, size)] += float(leaf)
-        elif isinstance(leaf, int | float):
-            out[base + _bucket(where, size)] += float(np.tanh(leaf / 10.0))
-        elif leaf is None:
-            out[base + _bucket(f"{where}=null", size)] += 1.0
-
-
-def _bucket(text: str, size: int) -> int:
-    return zlib.crc32(text.encode()) % size
-
-
-def _leaves(value: Any, path: str) -> Iterable[tuple[str, Any]]:
-    if isinstance(value, Mapping):
-        for key, item in value.items():
-            yield from _leaves(item, f"{path}/{key}")
-    elif isinstance(value, list | tuple):
-        for item in value:
-            yield from _leaves(item, f"{path}[]")
-    else:
-        yield path, value
-
-
-# --- discovery ------------------------------------------------------------------------------------
 _CACHE: dict[tuple[str, str], Encoding] = {}
 
 
-def seat_number(seat: str | int | None, names: Mapping[str, int] | None = None) -> int | None:
-    """A seat of a view as a number: a letter ("A" or "a"), a name the game gives a seat (`names`, e.g. a
-    solitaire robot's), or already a number (the public decision's seat)."""
-    if seat is None or isinstance(seat, int):
-        return seat
-    if names and seat in names:
-        return names[seat]
-    return SEAT_LETTERS.index(seat.upper())
-
-
-def two_player_utility(game: Game[Any]) -> str:
-    """Two players without an automaton: one wins and the other loses, or both tie (zero-sum); more
-    players, or a solo game: general-sum (the one type true of every outcome)."""
-    return "zero_sum" if game.num_seats == 2 and not game.automata() else "general_sum"
-
-
-def game_package(game: Game[Any]) -> str:
-    """'biosphere5' for any class defined in `cardtable.games.biosphere5`; '' for other games."""
-    parts = type(game).__module__.split(".")
-    return parts[2] if parts[:2] == ["cardtable", "games"] and len(parts) > 2 else ""
-
-
 def observation_encoding(game: Game[Any]) -> Encoding:
-    """The game's declared encoding (`cardtable.games.<package>.encoding.encoding(game)`), built once
-    per game and options; `HashedViewEncoding` for a game that declares none."""
+    """The game's declared encoding (`Game.observation_encoding`), built once per game and options;
+    `HashedViewEncoding` for a game that declares none."""
     key = (game.name, game.option_string())
     found = _CACHE.get(key)
     if found is None:
-        module = None
-        package = game_package(game)
-        if package:
-            try:
-                module = importlib.import_module(f"cardtable.games.{package}.encoding")
-            except ModuleNotFoundError as err:
-                if not (err.name or "").endswith(".encoding"):
-                    raise
-        found = module.encoding(game) if module is not None else HashedViewEncoding()
-        _CACHE[key] = found
+        found = _CACHE[key] = game.observation_encoding() or HashedViewEncoding()
     return found
 
 
@@ -275,7 +87,7 @@ def mode_cases() -> list[tuple[str, str, dict[str, Any]]]:
     """(game, mode, options) for every registered game in every mode it declares (defaults if none)."""
     from cardtable.core import game_class, game_names
 
-    found = []
+    found: list[tuple[str, str, dict[str, Any]]] = []
     for name in game_names():
         modes: Sequence[Any] = game_class(name).modes
         if not modes:
@@ -283,3 +95,16 @@ def mode_cases() -> list[tuple[str, str, dict[str, Any]]]:
         for mode in modes:
             found.append((name, mode.name, dict(mode.options)))
     return found
+
+
+__all__ = [
+    *toolkit.__all__,
+    "action_mask",
+    "mode_cases",
+    "num_actions",
+    "observation_encoding",
+    "observe",
+    "observed_view",
+    "seat_list",
+    "view_text",
+]

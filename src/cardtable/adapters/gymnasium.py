@@ -23,7 +23,7 @@ unless `forced=False`. An illegal action ends the episode as a loss (reward -1,
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import Any
 
 import gymnasium
 import numpy as np
@@ -41,7 +41,7 @@ MAX_STEPS = 100_000
 class CardtableGymEnv(gymnasium.Env):
     """One seat of a cardtable game as a Gymnasium environment (see the module text)."""
 
-    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi", "human"], "render_fps": 4}
+    metadata: dict[str, Any] = {"render_modes": ["ansi", "human"], "render_fps": 4}  # noqa: RUF012 (as Env)
 
     def __init__(
         self,
@@ -162,7 +162,7 @@ def register_all() -> list[str]:
     for name in game_names():
         ident = env_id(name)
         if ident not in gymnasium.registry:
-            gymnasium.register(ident, entry_point=CardtableGymEnv, kwargs={"game": name})
+            gymnasium.register(ident, entry_point=f"{__name__}:CardtableGymEnv", kwargs={"game": name})
         ids.append(ident)
     return ids
 

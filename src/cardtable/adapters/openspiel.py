@@ -22,8 +22,8 @@ The facts OpenSpiel asks for:
   imperfect information (a segfault from `step`, which releases the GIL first; an error from
   `get_policy`). Nothing on our side can change that; `tests/adapters/test_openspiel.py` pins it.
 - Information is imperfect; utilities are the engine's `Result.scores` (1 win, 0 draw, -1 loss; the
-  same for everyone in a cooperative game) at the end, 0 before. The utility type is what the game's
-  encoding module declares (`utility(game)` or `UTILITY`: "zero_sum", "identical", "constant_sum"),
+  same for everyone in a cooperative game) at the end, 0 before. The utility type is what the game
+  declares (`Game.utility`: "zero_sum", "identical", "constant_sum"),
   otherwise general-sum, which is always true.
 - Observation string: the seat's view as canonical JSON. Information-state string: every action as
   that seat read it (`Game.describe`), then the view. Observation tensor: the game's encoding
@@ -34,7 +34,6 @@ The facts OpenSpiel asks for:
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Mapping
 from typing import Any
 
@@ -43,7 +42,7 @@ import pyspiel
 
 from cardtable.core import Game, Rng, game_class, game_names, make_game, mix_seed
 
-from .encoding import game_package, observation_encoding, observed_view, view_text
+from .encoding import observation_encoding, observed_view, view_text
 
 PREFIX = "python_cardtable_"
 #: actions recalled in the information-state tensor
@@ -65,18 +64,8 @@ def short_name(game: str) -> str:
 
 
 def utility_kind(game: Game[Any]) -> str:
-    """What the game declares of its utilities in this mode (see the module text); general_sum if nothing."""
-    package = game_package(game)
-    module = None
-    if package:
-        try:
-            module = importlib.import_module(f"cardtable.games.{package}.encoding")
-        except ModuleNotFoundError as err:
-            if not (err.name or "").endswith(".encoding"):
-                raise
-    if module is not None and hasattr(module, "utility"):
-        return str(module.utility(game))
-    return str(getattr(module, "UTILITY", "general_sum"))
+    """What the game declares of its utilities in this mode (`Game.utility`)."""
+    return game.utility()
 
 
 def players_of(game: Game[Any]) -> list[int]:

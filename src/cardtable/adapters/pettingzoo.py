@@ -22,7 +22,7 @@ a policy that, say, always passes can keep a game from ending.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any
 
 import numpy as np
 from gymnasium import spaces
@@ -39,7 +39,7 @@ MAX_STEPS = 100_000
 class CardtableEnv(AECEnv):
     """One cardtable game as a PettingZoo AEC environment (see the module text)."""
 
-    metadata: ClassVar[dict[str, Any]] = {
+    metadata: dict[str, Any] = {  # noqa: RUF012 (each environment names itself in it)
         "render_modes": ["ansi", "human"],
         "name": "cardtable_v0",
         "is_parallelizable": False,

@@ -19,7 +19,7 @@ def describe_game(name: str) -> dict[str, Any]:
     """A game's public description as plain data (the `--json` form)."""
     cls = game_class(name)
     default = make_game(name)
-    modes = []
+    modes: list[dict[str, Any]] = []
     for mode in cls.modes:
         modes.append(
             {

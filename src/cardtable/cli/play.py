@@ -222,7 +222,7 @@ class Table:
     def show_actions(self, legal: list[Action]) -> None:
         decision = self.match.decision
         assert decision is not None
-        self.say(f"[bold]you must {escape(decision.prompt)}[/]")
+        self.say(f"[bold]Your decision: {escape(decision.prompt)}[/]")
         note = why(self.game, decision.kind)
         if note:
             self.say(f"[dim]{escape(note)}[/]")

@@ -4,6 +4,7 @@ narration, then the table as that viewer saw it)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -76,7 +77,7 @@ def replay_command(
         decision = match.decision
         assert decision is not None
         who = game.seat_name(decision.seat)
-        console.print(f"unfinished: {escape(who)} must {escape(decision.prompt)}")
+        console.print(f"unfinished: {escape(who)} is deciding: {escape(decision.prompt)}")
     else:
         console.print(f"result: {escape(result.describe(match.seats))}")
 
@@ -100,13 +101,13 @@ def _viewer(match: Match, seat: str | None) -> int | None:
     fail(f"no seat {seat!r} in this game (seats: {names})")
 
 
-def positions(record: Record, finished: Match, viewer: int | None) -> list[tuple[str, list[str], Any]]:
+def positions(record: Record, finished: Match, viewer: int | None) -> list[tuple[str, Sequence[str], Any]]:
     """Every position of the record as `viewer` saw it: what it read of the move that led there (its
     line and the narration under it) and the state after it; the first is the set-up."""
     game = finished.game
     match = Match(game, record.seed, list(finished.seats))
     narrator = Narrator(game, match.state, viewer)
-    out: list[tuple[str, list[str], Any]] = [("set-up", narrator.setup, game.clone(match.state))]
+    out: list[tuple[str, Sequence[str], Any]] = [("set-up", narrator.setup, game.clone(match.state))]
     for move in finished.moves:
         before = game.clone(match.state)
         action = game.parse_action(move.action)

@@ -122,10 +122,13 @@ def summary_table(summary: SimSummary) -> Table:
     rows += [
         ("draws", str(summary.draws)),
         ("no winner", str(summary.no_winner)),
+        ("stopped at the cap", str(summary.stopped)),
         ("length average", f"{summary.average_length:.1f}"),
         ("length min / max", f"{summary.min_length} / {summary.max_length}"),
     ]
-    rows += [(f"ended: {reason}", str(count)) for reason, count in data["end_reasons"].items()]
+    rows += [
+        (f"ended: {code} ({data['end_words'][code]})", str(count)) for code, count in data["ends"].items()
+    ]
     for measure, value in rows:
         table.add_row(escape(measure), escape(value))
     return table

@@ -4,15 +4,21 @@ from .action import Action, act
 from .decision import Decision, Result
 from .errors import BadOption, BadRecord, CardDataError, CardtableError, IllegalAction, UnknownGame
 from .game import (
+    Chooser,
+    Evaluator,
     Game,
     Mode,
     Observation,
     OptionSpec,
+    Parts,
+    QuietTest,
+    RulesOfThumb,
     game_class,
     game_names,
     make_game,
     parse_options,
     register,
+    two_player_utility,
 )
 from .match import Match
 from .narrate import Narrator, Told, forced_action, new_lines
@@ -33,7 +39,9 @@ __all__ = [
     "CardDataError",
     "CardtableError",
     "Choice",
+    "Chooser",
     "Decision",
+    "Evaluator",
     "Game",
     "IllegalAction",
     "Match",
@@ -42,10 +50,13 @@ __all__ = [
     "Narrator",
     "Observation",
     "OptionSpec",
+    "Parts",
     "Queue",
+    "QuietTest",
     "Record",
     "Result",
     "Rng",
+    "RulesOfThumb",
     "Step",
     "StepGame",
     "TakeBack",
@@ -63,4 +74,5 @@ __all__ = [
     "register",
     "replay",
     "seat_letter",
+    "two_player_utility",
 ]

@@ -29,7 +29,9 @@ class Result:
 
     `scores` holds one number per seat (1 win, 0 draw, -1 loss for competitive games; a cooperative
     game gives every seat the same value). `winners` lists the winning seats (several for a team or a
-    cooperative win, none for a draw or a shared loss).
+    cooperative win, none for a draw or a shared loss). `termination` is how the game ended, as a code
+    the game declares with its words (`Game.terminations`: e.g. "ko" for Dino Battles' three knock-outs);
+    `reason` the words of this ending (which may add what decided it, e.g. a tie broken).
     """
 
     winners: tuple[int, ...]
@@ -37,6 +39,7 @@ class Result:
     reason: str
     draw: bool = False
     details: dict[str, int | float | str] = field(default_factory=dict)
+    termination: str = ""
 
     def describe(self, seat_names: list[str] | None = None) -> str:
         names = seat_names or [f"seat {s}" for s in range(len(self.scores))]

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar
 
 import msgspec
 
@@ -14,6 +15,9 @@ from .decision import Decision, Result
 from .errors import BadOption, BadRecord, IllegalAction, UnknownGame
 from .rng import Rng
 from .seats import SEAT_LETTERS, seat_letter
+
+if TYPE_CHECKING:
+    from .encoding import Encoding
 
 S = TypeVar("S")
 OptionValue = int | bool | str
@@ -98,6 +102,49 @@ class Observation(Generic[S]):
         return self.game.determinize(self._state, self.seat, rng)
 
 
+class Chooser(Protocol):
+    """What plays a seat: a name, and an action chosen from what the seat may see (players, bots)."""
+
+    name: str
+
+    def choose(self, observation: Observation[Any]) -> Action: ...
+
+
+class RulesOfThumb(ABC):
+    """The base of a game's heuristic player (`Parts.heuristic`): the only legal action is played at
+    once; `pick` is asked only when there is a real choice."""
+
+    name = "heuristic"
+
+    def __init__(self, rng: Rng) -> None:
+        self.rng = rng
+
+    def choose(self, observation: Observation[Any]) -> Action:
+        legal = observation.legal_actions
+        return legal[0] if len(legal) == 1 else self.pick(observation, legal)
+
+    @abstractmethod
+    def pick(self, observation: Observation[Any], legal: list[Action]) -> Action:
+        """The action chosen among `legal` (two or more) for what the seat sees."""
+
+
+#: `evaluate(game, state, seat)`: how good a (sampled) state looks for `seat`, in [0, 1]
+Evaluator = Callable[["Game[Any]", Any, int], float]
+#: `is_quiet(game, state)`: whether a position may be judged as it stands (no effect half resolved)
+QuietTest = Callable[["Game[Any]", Any], bool]
+
+
+@dataclass(frozen=True)
+class Parts:
+    """What a game offers besides its rules, declared once on its class (`Game.parts`); each is None
+    when the game has none. `Game.heuristic`, `evaluator` and `quiet_test` read them."""
+
+    #: the game's rules-of-thumb player, built with an `Rng`
+    heuristic: Callable[[Rng], Chooser] | None = None
+    evaluator: Evaluator | None = None
+    quiet_test: QuietTest | None = None
+
+
 class Game(Generic[S]):
     """The rules of one game, as functions over a plain-data State of type S.
 
@@ -113,6 +160,11 @@ class Game(Generic[S]):
     #: verbs whose arguments only the acting seat may read, with what every other viewer reads
     #: instead (after the seat's name), e.g. `{"keep": "keeps a card"}`; see `describe`
     secret_verbs: ClassVar[Mapping[str, str]] = {}
+    #: the ways a game ends: each `Result.termination` code the game gives, with its words (what
+    #: simulations and reports group games by)
+    terminations: ClassVar[Mapping[str, str]] = {}
+    #: its heuristic player, evaluation and quiet test (see `heuristic`, `evaluator`, `quiet_test`)
+    parts: ClassVar[Parts] = Parts()
 
     def __init__(self, **options: OptionValue) -> None:
         specs = {spec.name: spec for spec in self.option_specs}
@@ -126,9 +178,9 @@ class Game(Generic[S]):
         }
         self.validate_options()
         self._encoder = msgspec.json.Encoder()
-        self._decoder = msgspec.json.Decoder(self.state_type)
+        self._decoder: msgspec.json.Decoder[S] = msgspec.json.Decoder(self.state_type)
         self._packer = msgspec.msgpack.Encoder()
-        self._unpacker = msgspec.msgpack.Decoder(self.state_type)
+        self._unpacker: msgspec.msgpack.Decoder[S] = msgspec.msgpack.Decoder(self.state_type)
 
     # --- options -------------------------------------------------------------------------------
     def validate_options(self) -> None:
@@ -141,6 +193,15 @@ class Game(Generic[S]):
     @property
     def num_seats(self) -> int:
         raise NotImplementedError  # each game defines its seat count
+
+    @property
+    def max_actions(self) -> int:
+        """The longest game these options can give, in actions, or a bound a game stays under but with a
+        stated, measured chance: each game says which in its RULES.md ("Game length"), with how it was
+        measured (random playouts per mode: mean, p99.99, longest, the chance a random game passes the
+        bound; bots' games, which the bound covers too). A game still going past it fails the playout
+        tests; the simulator stops it there and counts it as stopped at the cap."""
+        raise NotImplementedError  # each game declares its bound
 
     def new_state(self, seed: int) -> S:
         """The state after set-up (shuffles included), ready for the first decision."""
@@ -262,6 +323,34 @@ class Game(Generic[S]):
 
         return json.dumps(view, indent=1, sort_keys=True)
 
+    # --- the game's parts: what players, research adapters and tools use besides its rules -------
+    def heuristic(self, rng: Rng) -> Chooser | None:
+        """The game's own simple, explainable player (its rules of thumb), seeded with `rng`; None if the
+        game has none. The `heuristic` player kind plays it. By default: `parts.heuristic`."""
+        build = self.parts.heuristic
+        return build(rng) if build is not None else None
+
+    def evaluator(self) -> Evaluator | None:
+        """How good a sampled state looks for a seat (for search players such as ISMCTS); None if the
+        game offers no evaluation (a search then plays positions out to the end). By default:
+        `parts.evaluator`."""
+        return self.parts.evaluator
+
+    def quiet_test(self) -> QuietTest | None:
+        """Which positions may be judged as they stand (a search lets the heuristic play on until one
+        is); None: every position. By default: `parts.quiet_test`."""
+        return self.parts.quiet_test
+
+    def observation_encoding(self) -> Encoding | None:
+        """The game's numeric observation of a view, for the research adapters (`core.encoding`); None:
+        the adapters hash the view (`HashedViewEncoding`)."""
+        return None
+
+    def utility(self) -> str:
+        """What the game's outcomes are for the research adapters (OpenSpiel's utility type):
+        "zero_sum", "constant_sum", "identical" (a team wins or loses together) or "general_sum"."""
+        return "general_sum"
+
     # --- provided ------------------------------------------------------------------------------
     def apply(self, state: S, action: Action | str, *, validate: bool = True) -> None:
         """Apply `action` to `state` in place. An illegal action raises IllegalAction and changes nothing."""
@@ -278,8 +367,14 @@ class Game(Generic[S]):
     def explain_illegal(self, state: S, action: Action, legal: list[Action]) -> str:
         decision = self.decision(state)
         shown = ", ".join(str(a) for a in legal[:12]) + (" ..." if len(legal) > 12 else "")
-        who = f"{self.seat_name(decision.seat)} must {decision.prompt}" if decision else ""
+        who = f"{self.seat_name(decision.seat)} is deciding: {decision.prompt}" if decision else ""
         return f"'{action}' is not legal now; {who}; legal: {shown}"
+
+    def ending(self, result: Result) -> tuple[str, str]:
+        """How a finished game ended: its termination code and the words the game declares for it (a
+        game that declares no codes: its reason, as code and words)."""
+        code = result.termination or result.reason
+        return code, self.terminations.get(code, result.reason)
 
     def is_terminal(self, state: S) -> bool:
         return self.decision(state) is None
@@ -323,17 +418,33 @@ class Game(Generic[S]):
         return Action.parse(text)
 
 
+def two_player_utility(game: Game[Any]) -> str:
+    """Two players without an automaton: one wins and the other loses, or both tie (zero-sum); more
+    players, or a solo game: general-sum (the one type true of every outcome)."""
+    return "zero_sum" if game.num_seats == 2 and not game.automata() else "general_sum"
+
+
 def _format_option(value: OptionValue) -> str:
     return str(value).lower() if isinstance(value, bool) else str(value)
 
 
 # --- registry ------------------------------------------------------------------------------------
 _REGISTRY: dict[str, type[Game[Any]]] = {}
+#: the class that plays a set of options, for a game whose modes have rules of their own
+VariantPicker = Callable[[Mapping[str, OptionValue]], type[Game[Any]]]
+_VARIANTS: dict[str, VariantPicker] = {}
 
 
-def register(cls: type[Game[Any]]) -> type[Game[Any]]:
-    """Class decorator: make a game available by its `name`."""
+def register(cls: type[Game[Any]], *, variants: VariantPicker | None = None) -> type[Game[Any]]:
+    """Make a game available by its `name` (a class decorator: `@register`).
+
+    `variants`, for a game some of whose modes are classes of their own (Biosphere 5's The Abyss and
+    the Machine), picks the class that plays given options: `make_game` builds that one, while
+    `game_class` stays `cls` (the options and modes every variant shares).
+    """
     _REGISTRY[cls.name] = cls
+    if variants is not None:
+        _VARIANTS[cls.name] = variants
     return cls
 
 
@@ -351,7 +462,11 @@ def game_class(name: str) -> type[Game[Any]]:
 
 
 def make_game(name: str, options: Mapping[str, OptionValue] | None = None) -> Game[Any]:
-    return game_class(name)(**dict(options or {}))
+    """The game `name` with `options` (the class of its variant, if it registered `variants`)."""
+    cls = game_class(name)
+    chosen = dict(options or {})
+    pick = _VARIANTS.get(name)
+    return (pick(chosen) if pick is not None else cls)(**chosen)
 
 
 def parse_options(pairs: Sequence[str]) -> dict[str, str]:
@@ -365,7 +480,17 @@ def parse_options(pairs: Sequence[str]) -> dict[str, str]:
     return options
 
 
-def _load_games() -> None:
-    from cardtable import games
+#: what fills the registry before its first lookup: the package above core that holds the games says
+#: (`cardtable/__init__.py`: import every game package), so core imports nothing above itself
+_games_loader: Callable[[], None] | None = None
 
-    games.load()
+
+def set_games_loader(load: Callable[[], None]) -> None:
+    """Have `load` run before the registry is first read (it imports the games, which register)."""
+    global _games_loader
+    _games_loader = load
+
+
+def _load_games() -> None:
+    if _games_loader is not None:
+        _games_loader()

@@ -28,7 +28,7 @@ def replay(record: Record) -> Match:
             expected = game.seat_name(decision.seat)
             raise BadRecord(
                 f"{where}: '{move.action}' is marked for seat {game.seat_name(move.seat)}, "
-                f"but seat {expected} must {decision.prompt}"
+                f"but seat {expected} is deciding: {decision.prompt}"
             )
         try:
             match.apply(move.action)

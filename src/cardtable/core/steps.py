@@ -48,7 +48,7 @@ A tiny game: two seats add 1 or 2 to a total in turn; the game ends when the tot
 >>> game = Count()
 >>> state = game.new_state(seed=1)
 >>> game.decision(state)
-Decision(seat=0, kind='add', prompt='add 1 or 2 to 0')
+Decision(seat=0, kind='add', prompt='Add 1 or 2 to 0')
 >>> game.apply(state, "add 2")
 >>> game.to_json(state)
 '{"total":2,"steps":[{"type":"add","seat":1}]}'
@@ -83,13 +83,16 @@ class Stepped(Protocol):
 
 
 class StepMeta(msgspec.StructMeta):
-    """Gives each concrete step class its kind, its tag, as a plain class attribute (`Reveal.kind`)."""
+    """Gives each concrete step class its kind, its tag, as a plain class attribute (`Reveal.kind`), and
+    notes whether a choice class defines `run` (the loop calls only those)."""
 
     def __new__(mcls, name: str, bases: tuple[type, ...], namespace: dict[str, Any], **config: Any) -> Any:
         cls: Any = super().__new__(mcls, name, bases, namespace, **config)
         tag = cls.__struct_config__.tag
         if isinstance(tag, str):
             cls.kind = tag
+        if "run" in namespace and "may_resolve" not in namespace:
+            cls.may_resolve = True
         return cls
 
 
@@ -101,6 +104,8 @@ class Step(msgspec.Struct, metaclass=StepMeta, tag=False, gc=False):
     kind: ClassVar[str]
     #: whether the step is a decision of its seat (`Choice`) or resolves itself (`Auto`)
     asks: ClassVar[bool] = False
+    #: whether a choice may resolve itself (its class defines `run`; set by `StepMeta`)
+    may_resolve: ClassVar[bool] = False
 
 
 class Auto(Step):
@@ -115,6 +120,7 @@ class Choice(Step):
     """A step that is the decision of `seat`; it stays at the head of the queue until it is `done`."""
 
     asks: ClassVar[bool] = True
+    may_resolve: ClassVar[bool] = False
     seat: int
 
     def run(self, game: Any, state: Any) -> bool:
@@ -123,7 +129,8 @@ class Choice(Step):
         return False
 
     def prompt(self, game: Any, state: Any) -> str:
-        """The question the seat reads (public: the same for every viewer)."""
+        """The question the seat reads (public: the same for every viewer); the decision opens it with a
+        capital, as the sentence a person reads."""
         raise TypeError(f"step {self.kind} defines no prompt")
 
     def legal(self, game: Any, state: Any) -> list[Action]:
@@ -134,12 +141,15 @@ class Choice(Step):
         """Carry out a legal action (call `done` when the step is over)."""
         raise TypeError(f"step {self.kind} defines no apply")
 
-    def done(self, state: Stepped) -> None:
-        """Take this step off the queue (wherever it is: it may have pushed steps in front of it)."""
+    def done(self, state: Stepped, *then: Step) -> None:
+        """Take this step off the queue (wherever it is: it may have pushed steps in front of it); `then`
+        takes its place (as `push` would put them at the head of the queue once it is off)."""
         steps = state.steps
         if steps and steps[0] is self:
-            del steps[0]
+            steps[0:1] = then
             return
+        if then:
+            raise ValueError(f"step {self.kind} is not at the head of the queue: nothing can take its place")
         for at, step in enumerate(steps):
             if step is self:
                 del steps[at]
@@ -162,7 +172,7 @@ def advance(game: Any, state: Stepped) -> None:
         if not step.asks:
             del steps[0]
             step.run(game, state)
-        elif not step.run(game, state):
+        elif not (step.may_resolve and step.run(game, state)):
             return
 
 
@@ -238,7 +248,8 @@ class StepGame(Game[S]):
         if not steps:
             return None
         step = steps[0]
-        return Decision(step.seat, step.kind, step.prompt(self._context, state))
+        prompt = step.prompt(self._context, state)
+        return Decision(step.seat, step.kind, prompt[:1].upper() + prompt[1:])
 
     def legal_actions(self, state: S) -> list[Action]:
         steps = state.steps
@@ -252,6 +263,11 @@ class StepGame(Game[S]):
     def decision_kinds(self) -> tuple[str, ...]:
         """The kinds of the game's choices, sorted: the tags of its `Choice` step classes."""
         return tuple(kind for kind, cls in step_kinds(self.step_type).items() if cls.asks)
+
+    def step_kinds(self) -> tuple[str, ...]:
+        """The kinds of all the game's steps, choices and the others, sorted (a view that shows the
+        steps still to come names them by these)."""
+        return tuple(step_kinds(self.step_type))
 
 
 __all__ = ["Auto", "Choice", "Queue", "Step", "StepGame", "Stepped", "advance", "push", "step_kinds"]

@@ -40,7 +40,9 @@ class CannotTakeBack(IllegalAction):
 
 class Step(msgspec.Struct, frozen=True, array_like=True):
     """What the take-back rule needs of one applied move: who made it, whether it was a real choice
-    (more than one legal action), and whether the game lets it be taken back."""
+    (more than one legal action), and whether the game lets it be taken back. A move another seat's
+    move followed is out of every take-back's reach (`settled`); a replay may record it as
+    `Step(seat, False, False)` without working it out."""
 
     seat: int
     choice: bool
@@ -86,6 +88,20 @@ def point(steps: Sequence[Step], seat: int, *, over: bool) -> int:
             return index
         index -= 1
     raise CannotTakeBack("your moves since another seat acted were all forced: no choice to take back")
+
+
+def settled(seats: Sequence[int]) -> int:
+    """How many of the moves made by `seats` (in order) no take-back can reach: every move but the
+    latest ones of the seat that moved last (a seat takes back only its own moves since another seat
+    acted).
+
+    >>> settled([0, 0, 1, 1, 0, 0])
+    4
+    """
+    count = len(seats)
+    while count > 0 and seats[count - 1] == seats[-1]:
+        count -= 1
+    return count
 
 
 def why_not(steps: Sequence[Step], seat: int | None, *, over: bool) -> str | None:

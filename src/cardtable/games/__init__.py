@@ -19,4 +19,7 @@ def load() -> None:
         return
     for package in GAME_PACKAGES:
         importlib.import_module(f"{__name__}.{package}")
+    from .race_for_the_galaxy_parts import load as declare_rftg_parts  # RftG: removed with the expansions
+
+    declare_rftg_parts()
     _loaded = True

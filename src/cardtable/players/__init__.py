@@ -43,7 +43,7 @@ def _without_parameter(kind: str, build: Callable[[int], Player]) -> PlayerFacto
 PLAYER_KINDS: dict[str, PlayerFactory] = {
     "random": _without_parameter("random", lambda seed: RandomPlayer(Rng(seed))),
     "heuristic": _without_parameter("heuristic", lambda seed: HeuristicPlayer(Rng(seed))),
-    "ismcts": lambda seed, parameter="": IsmctsPlayer.from_parameter(Rng(seed), parameter),
+    "ismcts": lambda seed, parameter: IsmctsPlayer.from_parameter(Rng(seed), parameter),
 }
 
 

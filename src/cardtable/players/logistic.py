@@ -1,23 +1,20 @@
 """Fitting a game's position evaluation: a logistic model of who wins, learnt from played positions.
 
-Games offer `evaluate(game, state, seat)` to the ISMCTS player (see players/heuristic.py). Where that
-is a logistic model over the difference between a seat's features and its opponent's, its weights are
-fitted here from positions labelled 1 (that seat went on to win) or 0 (it lost), and written as a small
-TOML data file next to the game's evaluation. Needs NumPy (in the `report` extra).
+Games offer an evaluation to the ISMCTS player (`Game.evaluator`). Where that is a logistic model over
+the difference between a seat's features and its opponent's (`cardtable.core.logistic`, re-exported
+here), its weights are fitted here from positions labelled 1 (that seat went on to win) or 0 (it lost),
+and written as a small TOML data file next to the game's evaluation.
 """
 
 from __future__ import annotations
 
 import argparse
-import math
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-import msgspec
-
-from cardtable.core import CardDataError, Game, Rng, mix_seed
-from cardtable.core.carddata import load_card_file
+from cardtable.core import Game, Rng, mix_seed
+from cardtable.core.logistic import Weights, chance, chance_against_best, read_weights
 
 RIDGE = 1.0
 NEWTON_STEPS = 25
@@ -99,19 +96,6 @@ def held_out_accuracy(rows: Sequence[Sequence[float]], labels: Sequence[float]) 
     return accuracy(rows[:cut], labels[:cut], fit(rows[cut:], labels[cut:]))
 
 
-def chance(weights: Sequence[float], mine: Sequence[float], theirs: Sequence[float]) -> float:
-    """The model's chance that the player with features `mine` beats the one with `theirs`."""
-    x = sum(w * (a - b) for w, a, b in zip(weights, mine, theirs, strict=True))
-    return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, x))))
-
-
-def chance_against_best(
-    weights: Sequence[float], mine: Sequence[float], others: Iterable[Sequence[float]]
-) -> float:
-    """The model's chance that the player with features `mine` beats the best placed of `others`."""
-    return min(chance(weights, mine, theirs) for theirs in others)
-
-
 #: what a game's fit script hands `fit_main`: positions(games, seed) -> (feature differences, outcomes)
 Positions = Callable[[int, int], tuple[list[list[float]], list[float]]]
 
@@ -167,17 +151,15 @@ def write_weights(
     path.write_text("\n".join(lines) + "\n")
 
 
-class Weights(msgspec.Struct, forbid_unknown_fields=True):
-    """A fitted model as its weights file holds it: one weight per feature, and how it was fitted."""
-
-    features: list[str]
-    weights: list[float]
-    fitted_on: str
-
-
-def read_weights(path: Path, features: Sequence[str]) -> tuple[float, ...]:
-    """The weights of `path`, checked against the game's feature names (CardDataError if they differ)."""
-    data = load_card_file(path, Weights)
-    if tuple(data.features) != tuple(features) or len(data.weights) != len(features):
-        raise CardDataError(f"{path}: features and weights must be {len(features)}: {', '.join(features)}")
-    return tuple(data.weights)
+__all__ = [
+    "Weights",
+    "accuracy",
+    "chance",
+    "chance_against_best",
+    "fit",
+    "fit_main",
+    "held_out_accuracy",
+    "positions",
+    "read_weights",
+    "write_weights",
+]

@@ -78,12 +78,16 @@ class ReportData:
     kinds: list[Rate]
     draws: int
     no_winner: int
+    #: games still going at the cap (`sim.STOPPED_AT_CAP`: neither a win, a draw nor "no winner")
+    stopped: int
     first_player: Rate
     #: the share of games a seat would win if seats did not matter (1 / seats)
     fair_share: float
     lengths: list[int]
     length_stats: dict[str, float]
-    end_reasons: dict[str, int]
+    #: games by how they ended (termination code, most common first), and each code's words
+    ends: dict[str, int]
+    end_words: dict[str, str]
     cards: list[CardStats] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
@@ -117,12 +121,14 @@ def build_report(batch: Batch, seat_names: Sequence[str] | None = None) -> Repor
         seats=seats,
         kinds=kinds,
         draws=sum(o.draw for o in outcomes),
-        no_winner=sum(not o.draw and not o.winners for o in outcomes),
+        no_winner=sum(not o.draw and not o.winners and not o.stopped for o in outcomes),
+        stopped=sum(o.stopped for o in outcomes),
         first_player=first,
         fair_share=1 / len(players) if players else 0.0,
         lengths=lengths,
         length_stats=_length_stats(lengths),
-        end_reasons=dict(Counter(o.reason for o in outcomes).most_common()),
+        ends=dict(Counter(o.ending for o in outcomes).most_common()),
+        end_words={o.ending: o.ending_words for o in reversed(outcomes)},
         cards=card_stats(outcomes, len(players)),
     )
 

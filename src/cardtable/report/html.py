@@ -49,13 +49,14 @@ def render_html(report: ReportData) -> str:
         "Intervals are 95% Wilson score intervals.</p>",
         "<h2>Wins</h2>",
         _rate_table(["who", "wins", "games", "share", "95% interval"], [*rates, report.first_player]),
-        f"<p>Draws: {report.draws}. No winner: {report.no_winner}. The first player would win "
+        f"<p>Draws: {report.draws}. No winner: {report.no_winner}. "
+        f"Stopped at the cap: {report.stopped}. The first player would win "
         f"{report.fair_share:.0%} of games if moving first did not matter.</p>",
         _plot_rates(rates),
         "<h2>How games end</h2>",
         _table(
-            ["reason", "games", "share"],
-            [[r, c, f"{c / report.games:.1%}"] for r, c in report.end_reasons.items()],
+            ["ending", "what it means", "games", "share"],
+            [[code, report.end_words[code], c, f"{c / report.games:.1%}"] for code, c in report.ends.items()],
         ),
         "<h2>Game length (actions)</h2>",
         _table(list(report.length_stats), [[f"{v:g}" for v in report.length_stats.values()]]),

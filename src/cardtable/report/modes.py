@@ -80,7 +80,7 @@ def _index_html(game_name: str, entries: list[tuple[ModeRun, ReportData]]) -> st
     rows = []
     for mode, data in entries:
         seats = "<br>".join(e(f"{r.label}: {r.text()}") for r in data.seats)
-        ends = "<br>".join(e(f"{reason}: {count}") for reason, count in data.end_reasons.items())
+        ends = "<br>".join(e(f"{code}: {count}") for code, count in data.ends.items())
         rows.append(
             f"<tr><td><a href='{e(mode.folder)}/report.html'>{e(mode.mode)}</a>"
             f"<br><small>{e(mode.description)}</small></td><td>{data.games}</td><td>{seats}</td><td>{e(data.first_player.text())}</td>"

@@ -23,13 +23,15 @@ def report_tables(report: ReportData) -> list[Table]:
         wins.add_row(escape(label), f"{rate.wins}/{rate.games}", f"{rate.share:.1%}", _interval(rate))
     wins.add_row("draws", str(report.draws), _share(report.draws, report.games), "")
     wins.add_row("no winner", str(report.no_winner), _share(report.no_winner, report.games), "")
+    wins.add_row("stopped at the cap", str(report.stopped), _share(report.stopped, report.games), "")
 
     ends = Table(title="how games end")
-    ends.add_column("reason")
+    ends.add_column("ending")
+    ends.add_column("what it means")
     ends.add_column("games", justify="right")
     ends.add_column("share", justify="right")
-    for reason, count in report.end_reasons.items():
-        ends.add_row(escape(reason), str(count), _share(count, report.games))
+    for code, count in report.ends.items():
+        ends.add_row(escape(code), escape(report.end_words[code]), str(count), _share(count, report.games))
 
     lengths = Table(title="game length (actions)")
     for key in report.length_stats:

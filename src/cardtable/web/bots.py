@@ -1,65 +1,33 @@
 """Bots at the table: seats of a player kind are played by the server, after a short visible delay; and a
 person's forced move (their only legal one) is played for them at once, unless they asked to be asked.
 
-A searching bot may think for seconds. It thinks in a separate worker process at a lower priority
-(`Limits.bot_workers`; 0 keeps it in a thread, for tests), so the server process, which acknowledges
-people's actions, never waits for it nor shares its interpreter lock.
+Bots think in worker processes (`thinking`): quick bots (random, heuristic) and searching ones (ISMCTS)
+in lanes of their own, each lane serving the visitors' addresses in turn; so the server process, which
+acknowledges people's actions, never waits for a bot nor shares its interpreter lock, and a quick bot
+never waits behind a searching one.
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import importlib
 import logging
-import multiprocessing
-import os
-import signal
-import threading
-import time
 from collections.abc import Awaitable, Callable
-from concurrent.futures import Executor, ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
+from concurrent.futures import Future
 from typing import Any
 
 from cardtable.core import make_game, mix_seed
 from cardtable.players import make_player
 
-from .tables import Table, TableError, Tables, shared_game
+from .catalog import shared_game
+from .errors import TableError
+from .table import Table
+from .tables import Tables
+from .thinking import Lane, LaneName, lane_of
 
 log = logging.getLogger(__name__)
 
 Act = Callable[[Table, int, str, int], Awaitable[Any]]
-
-#: one pool of thinking processes per server process, shared by every app it runs (tests make many)
-_POOLS: dict[int, ProcessPoolExecutor] = {}
-
-
-def _pool(workers: int) -> ProcessPoolExecutor:
-    pool = _POOLS.get(workers)
-    if pool is None:
-        context = multiprocessing.get_context("spawn")
-        pool = ProcessPoolExecutor(
-            max_workers=workers, mp_context=context, initializer=_worker_start, initargs=(os.getpid(),)
-        )
-        _POOLS[workers] = pool
-    return pool
-
-
-def _worker_start(server: int) -> None:
-    """A thinking process: below the server in priority, deaf to the Ctrl-C meant for the server, and
-    gone soon after the server process `server` is (however it ended: SIGKILL runs no shutdown code)."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    with contextlib.suppress(OSError):
-        os.nice(10)
-    threading.Thread(target=_exit_after, args=(server,), name="exit-after-server", daemon=True).start()
-
-
-def _exit_after(server: int) -> None:
-    """Stop this process once its parent is no longer the server (the orphan was adopted)."""
-    while os.getppid() == server:
-        time.sleep(1)
-    os._exit(0)
 
 
 def _warm_up() -> None:
@@ -88,19 +56,31 @@ class Bots:
     """Watches tables and plays every pending decision that belongs to a bot seat."""
 
     def __init__(self, tables: Tables, act: Act, delay: float, workers: int = 1) -> None:
+        """`workers`: the slow lane's processes (0: threads of this process, for tests)."""
         self.tables = tables
         self.act = act
         self.delay = delay
-        self.workers = workers
+        self.lanes: dict[LaneName, Lane] = {
+            "quick": Lane("quick", min(workers, 1)),
+            "slow": Lane("slow", workers),
+        }
         self.tasks: dict[str, asyncio.Task[None]] = {}
+        #: the lanes' warm-ups under way (`start`)
+        self.warming: dict[LaneName, list[Future[Any]]] = {}
 
     def start(self) -> None:
         """Start the thinking processes now (they take seconds to import everything), not at the
         first bot's decision."""
-        if self.workers > 0:
-            pool = _pool(self.workers)
-            for _ in range(self.workers):
-                pool.submit(_warm_up)
+        for lane in self.lanes.values():
+            if lane.workers > 0:
+                self.warming[lane.name] = lane.start(_warm_up)
+
+    async def ready(self, timeout: float = 60.0) -> None:
+        """Wait until the quick lane's processes have loaded every game (a server says it is ready once
+        a quick bot answers at once)."""
+        warming = [asyncio.wrap_future(future) for future in self.warming.get("quick", [])]
+        if warming:
+            await asyncio.wait(warming, timeout=timeout)
 
     def kick(self, table: Table) -> None:
         """If a bot must decide at `table`, make sure it will (once; calling again is harmless)."""
@@ -152,20 +132,13 @@ class Bots:
             table.seats[decision.seat].kind,
             mix_seed(table.match.seed, decision.seat, ply),
         )
-        action = await self._choose(arguments)
+        action = await self._choose(table, table.seats[decision.seat].kind, arguments)
         if table.ply == ply:  # nothing else moved the table meanwhile (another process may have)
             await self.act(table, decision.seat, action, ply)
 
-    async def _choose(self, arguments: tuple[Any, ...]) -> str:
-        loop = asyncio.get_running_loop()
-        if self.workers <= 0:
-            return await asyncio.to_thread(think, *arguments)
-        executor: Executor = _pool(self.workers)
-        try:
-            return await loop.run_in_executor(executor, think, *arguments)
-        except BrokenProcessPool:  # a worker died (killed, out of memory): start a new pool
-            _POOLS.pop(self.workers, None)
-            return await loop.run_in_executor(_pool(self.workers), think, *arguments)
+    async def _choose(self, table: Table, kind: str, arguments: tuple[Any, ...]) -> str:
+        """The bot's choice, thought in its kind's lane, in turn with the other visitors' bots."""
+        return await self.lanes[lane_of(kind)].run(table.creator, think, *arguments)
 
     async def stop(self) -> None:
         for task in list(self.tasks.values()):

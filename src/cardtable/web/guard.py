@@ -1,8 +1,11 @@
 """The ASGI layer every request passes first: bounded bodies and the headers a public site sends.
 
 - A request body is read here, whole, before the application sees it, but only up to `Limits.max_body`
-  bytes (a larger one is answered 413 without reading further) and with at most `Limits.body_timeout`
-  seconds between two chunks (a client that stops sending is answered 408).
+  bytes (a larger one is answered 413 without reading further), with at most `Limits.body_timeout`
+  seconds between two chunks (a client that stops sending is answered 408), and all of it by
+  `Limits.request_timeout` seconds after the request's first byte (`protocol.BEGAN`; a body sent a byte
+  at a time is answered 408 then).
+- A HEAD request is answered as its GET would be, without the body (FastAPI's routes know no HEAD).
 - Every response carries a Content-Security-Policy that allows only this site's own scripts, styles,
   images and connections, forbids framing (clickjacking), and says `nosniff` and `no-referrer`; pages
   and API answers that may hold a seat's view are `no-store`, so no cache or back button keeps them.
@@ -16,6 +19,7 @@ from typing import Any
 import msgspec
 
 from .limits import Limits
+from .protocol import BEGAN
 
 Scope = dict[str, Any]
 Receive = Any
@@ -48,8 +52,15 @@ class Guard:
             return
         path = scope.get("path", "")
         private = path.startswith(_PRIVATE_PREFIXES)
+        head = scope.get("method") == "HEAD"
+        if head:
+            scope = {**scope, "method": "GET"}
 
         async def send_with_headers(message: dict[str, Any]) -> None:
+            if head and message["type"] == "http.response.body":
+                if message.get("more_body", False):
+                    return
+                message = {**message, "body": b""}
             if message["type"] == "http.response.start":
                 headers = [
                     (k, v)
@@ -68,7 +79,9 @@ class Guard:
                 send_with_headers, 413, "too-large", f"a request body is at most {self.limits.max_body} bytes"
             )
             return
-        body, status = await self._read_body(receive)
+        loop = asyncio.get_running_loop()
+        deadline = scope.get(BEGAN, loop.time()) + self.limits.request_timeout
+        body, status = await self._read_body(receive, deadline)
         if status == 413:
             await _refuse(
                 send_with_headers, 413, "too-large", f"a request body is at most {self.limits.max_body} bytes"
@@ -90,12 +103,14 @@ class Guard:
 
         await self.app(scope, replay, send_with_headers)
 
-    async def _read_body(self, receive: Receive) -> tuple[bytes, int]:
+    async def _read_body(self, receive: Receive, deadline: float) -> tuple[bytes, int]:
         chunks: list[bytes] = []
         size = 0
+        loop = asyncio.get_running_loop()
         while True:
+            wait = min(self.limits.body_timeout, deadline - loop.time())
             try:
-                message = await asyncio.wait_for(receive(), self.limits.body_timeout)
+                message = await asyncio.wait_for(receive(), max(wait, 0))
             except TimeoutError:
                 return b"", 408
             if message["type"] == "http.disconnect":

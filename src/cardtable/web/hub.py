@@ -20,7 +20,7 @@ import msgspec
 from fastapi import WebSocket
 
 from .limits import Limits
-from .tables import Table
+from .table import Table
 
 log = logging.getLogger(__name__)
 _encode = msgspec.json.Encoder().encode
@@ -223,13 +223,25 @@ class Hub:
     watchers: dict[str, set[Connection]] = field(default_factory=dict)
     by_address: dict[str, int] = field(default_factory=dict)
 
-    def refusal(self, table_id: str, address: str) -> str | None:
-        """Why a new watcher of `table_id` from `address` is refused (None: it is welcome)."""
-        if len(self.watchers.get(table_id, ())) >= self.limits.watchers_per_table:
-            return "this table has as many watchers as it can take; try again later"
-        if self.by_address.get(address, 0) >= self.limits.watchers_per_address:
+    def refusal(
+        self, table_id: str, address: str, seat: int | None, *, moving: Connection | None = None
+    ) -> str | None:
+        """Why a new watcher of `table_id` from `address` at `seat` (None: a spectator) is refused (None:
+        it is welcome). Spectators are limited per table, a seat's windows per seat: spectators never
+        lock a table's seats out. `moving`: a watcher of this table changing seat (not counted)."""
+        group = [c for c in self.watchers.get(table_id, ()) if c is not moving]
+        if seat is None and sum(c.seat is None for c in group) >= self.limits.watchers_per_table:
+            return "this table has as many spectators as it can take; try again later"
+        if seat is not None and sum(c.seat == seat for c in group) >= self.limits.connections_per_seat:
+            return "this seat is open in too many windows; close one first"
+        if moving is None and self.by_address.get(address, 0) >= self.limits.watchers_per_address:
             return "too many open connections from your address; close some tables first"
         return None
+
+    def full_of_spectators(self, table_id: str) -> bool:
+        """Whether a new spectator of `table_id` would be refused for the table's own limit."""
+        group = self.watchers.get(table_id, ())
+        return sum(c.seat is None for c in group) >= self.limits.watchers_per_table
 
     def join(self, table_id: str, connection: Connection) -> None:
         self.watchers.setdefault(table_id, set()).add(connection)

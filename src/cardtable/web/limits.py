@@ -9,10 +9,18 @@ from __future__ import annotations
 
 import os
 import time
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
 ENVIRONMENT_PREFIX = "CARDTABLE_LIMIT_"
+
+
+def machine_cores() -> int:
+    """The cores this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
 
 
 @dataclass(frozen=True)
@@ -22,6 +30,10 @@ class Limits:
     #: seconds a client may take to send a request's headers, and between two chunks of its body
     header_timeout: float = 10.0
     body_timeout: float = 10.0
+    #: seconds a whole request (headers and body) may take to arrive, however it trickles in
+    request_timeout: float = 30.0
+    #: HTTP connections open at once from one address (an IPv6 /64; a trusted proxy's are not counted)
+    connections_per_address: int = 64
     #: seconds an idle keep-alive HTTP connection is kept open
     keep_alive: float = 5.0
     #: largest WebSocket message accepted (bytes)
@@ -30,22 +42,36 @@ class Limits:
     send_queue: int = 16
     #: seconds one message may take to reach a watcher before it is dropped as too slow
     send_timeout: float = 5.0
-    #: watchers at once on one table, and from one address across all tables
+    #: spectators at once on one table (a seat's own windows never count: seats always get in), and
+    #: watchers (spectators and seats) from one address across all tables
     watchers_per_table: int = 64
     watchers_per_address: int = 32
+    #: windows one seat may have open on its table at once
+    connections_per_seat: int = 8
+    #: seconds a new watcher of a table full of spectators has to say `hello` with its seat's token
+    #: (a browser says it at once) before it is refused as one spectator too many
+    hello_timeout: float = 3.0
     #: tables one address may create: a burst, then one every `create_every` seconds
     create_burst: float = 20
     create_every: float = 3.0
     #: actions one address may send: a burst, then `actions_per_second`
     action_burst: float = 60
     actions_per_second: float = 20
-    #: unfinished tables with a bot seat at once, in all and per address
+    #: replays of finished games one address may ask for: a burst, then one every `replay_every` seconds
+    replay_burst: float = 10
+    replay_every: float = 6.0
+    #: tables whose bots are working (a bot's decision pending) at once, per server process, before a new
+    #: bot table is refused; and unfinished bot tables one address (an IPv6 /64) may hold
     bot_tables: int = 100
     bot_tables_per_address: int = 8
-    #: worker processes in which bots think (0: threads of the server process, for tests)
-    bot_workers: int = 1
+    #: worker processes in which searching bots think, per server process (`thinking`; quick bots have one
+    #: more of their own; 0: threads of the server process, for tests): by default the machine's cores
+    #: (`cardtable serve --workers N` gives each of its N processes a share)
+    bot_workers: int = field(default_factory=machine_cores)
     #: seconds an unfinished table may go without a move before it expires (deleted; finished ones stay)
     table_ttl: float = 7 * 24 * 3600
+    #: the same for an unfinished table with a bot seat (a person who left a bot waiting)
+    bot_table_ttl: float = 3600
     #: seconds a table with no watcher and no move stays in memory before it is evicted (reloaded on use)
     idle_eviction: float = 600
     #: tables kept in memory at most (the least recently used ones without watchers go first)
@@ -79,6 +105,9 @@ class Limits:
             bot_tables_per_address=1_000_000,
             watchers_per_table=100_000,
             watchers_per_address=100_000,
+            connections_per_address=1_000_000,
+            replay_burst=1e9,
+            replay_every=1e-9,
         )
         return replace(base, **changes)
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from cardtable.core import Action
 from cardtable.games.apocalypse import Apocalypse
+from cardtable.games.apocalypse.abilities import window_then
 from cardtable.games.apocalypse.state import ApocalypseState, Tile
 
 GAME = Apocalypse()
@@ -65,7 +66,7 @@ def skip_windows(state: ApocalypseState) -> None:
 
 def to_window(state: ApocalypseState, then: str) -> None:
     """Pass until an ability window before `then` ("turn", "needs", "catastrophe") is open."""
-    while (d := GAME.decision(state)) is not None and not (d.kind == "ability" and state.after == then):
+    while (d := GAME.decision(state)) is not None and (d.kind != "ability" or window_then(state) != then):
         legal = GAME.legal_actions(state)
         GAME.apply(state, Action("pass") if Action("pass") in legal else legal[0])
 

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from cardtable.core import make_game
 from cardtable.games.biosphere5 import Biosphere5
 from cardtable.games.biosphere5.state import Board, State
+from cardtable.games.biosphere5.turn import Move
 
 
 def position(
@@ -25,12 +27,12 @@ def position(
     `pile_top[s]` lists cards on top of seat s's pile, the first drawn first. `turn` is the seat to
     move. Face-up rows default to empty.
     """
-    game = Biosphere5(players=players, **options)
+    game = make_game("biosphere5", dict(players=players, **options))
     state = game.new_state(0)
     state.events.clear()
-    state.tasks.clear()
     state.order = list(order) if order is not None else list(range(players))
     state.turn = state.order.index(turn)
+    state.steps[:] = [Move(turn)]
     index = game.cards.index
     for seat in range(players):
         zones = {

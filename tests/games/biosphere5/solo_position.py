@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from cardtable.core import Rng
-from cardtable.games.biosphere5 import Biosphere5
-from cardtable.games.biosphere5.machine import HUMAN, MACHINE, MachineGame
-from cardtable.games.biosphere5.state import Board, MachineState, State, Task
+from cardtable.core import Rng, make_game
+from cardtable.games.biosphere5.machine import HUMAN, MACHINE, MachineGame, MachineTurn
+from cardtable.games.biosphere5.state import Board, MachineState, State
+from cardtable.games.biosphere5.turn import Move
 
 
 def machine_position(
@@ -26,13 +26,13 @@ def machine_position(
     `cubes` are the Machine's achievements, named by a card of the category and quality; the cards
     of `machine_top` lie on top of the Machine's draw pile, the first revealed first.
     """
-    game = Biosphere5(solo="machine", level=level)
+    game = make_game("biosphere5", dict(solo="machine", level=level))
     assert isinstance(game, MachineGame)
     state = game.new_state(0)
     index = game.cards.index
     state.events.clear()
-    state.tasks.clear()
     state.turn = state.order.index(HUMAN)
+    state.steps[:] = [Move(HUMAN)]
     state.move = 0
     state.markers = []
     human_cards = [index[k] for k in [*hand, *achievements, *faceup]]
@@ -63,8 +63,8 @@ def machine_position(
 def machine_turn(game: MachineGame, state: State) -> None:
     """Hand the turn to the Machine and let it play (it never needs a decision of its own)."""
     state.turn = state.order.index(MACHINE)
-    state.tasks = [Task("machine-turn", MACHINE)]
-    game._advance(state)
+    state.steps[:] = [MachineTurn(MACHINE)]
+    game.advance(state)
 
 
 def loaded_rng(game: MachineGame, dice: int, wanted: Callable[[list[str]], bool]) -> Rng:

@@ -2,11 +2,11 @@
 
 from collections import Counter
 
-from cardtable.games.biosphere5 import Biosphere5
+from cardtable.core import make_game
 
 
 def test_1_2_every_player_has_an_identical_deck_of_25_cards():
-    game = Biosphere5(players=3)
+    game = make_game("biosphere5", dict(players=3))
     state = game.new_state(5)
     for board in state.boards:
         cards = board.pile + board.faceup + board.hand + board.discard + board.achievements
@@ -15,7 +15,7 @@ def test_1_2_every_player_has_an_identical_deck_of_25_cards():
 
 
 def test_1_4_three_face_up_cards_and_an_empty_hand():
-    state = Biosphere5().new_state(1)
+    state = make_game("biosphere5", dict()).new_state(1)
     for board in state.boards:
         assert len(board.faceup) == 3
         assert board.hand == []
@@ -23,7 +23,7 @@ def test_1_4_three_face_up_cards_and_an_empty_hand():
 
 
 def test_1_4_fewer_red_cards_starts_and_biosphere_counts_two():
-    game = Biosphere5()
+    game = make_game("biosphere5", dict())
     biosphere = game.cards.index["biosphere-5"]
     for seed in range(60):
         state = game.new_state(seed)
@@ -37,14 +37,14 @@ def test_1_4_fewer_red_cards_starts_and_biosphere_counts_two():
 
 
 def test_1_4_red_counts_from_the_card_data():
-    game = Biosphere5()
+    game = make_game("biosphere5", dict())
     assert game.cards.cards[game.cards.index["biosphere-5"]].red == 2
     assert game.cards.cards[game.cards.index["water-canister"]].red == 1  # fig. 15: a red level I card
     assert game.cards.cards[game.cards.index["powerful-friends"]].red == 0
 
 
 def test_2_5_three_players_join_in_order_of_red_cards():
-    game = Biosphere5(players=3)
+    game = make_game("biosphere5", dict(players=3))
     for seed in range(30):
         state = game.new_state(seed)
         reds = [b.red for b in state.boards]
@@ -52,7 +52,7 @@ def test_2_5_three_players_join_in_order_of_red_cards():
 
 
 def test_2_5_four_players_team_with_fewer_red_cards_chooses_its_first_player():
-    game = Biosphere5(players=4)
+    game = make_game("biosphere5", dict(players=4))
     for seed in range(20):
         state = game.new_state(seed)
         reds = [b.red for b in state.boards]
@@ -64,7 +64,7 @@ def test_2_5_four_players_team_with_fewer_red_cards_chooses_its_first_player():
 
 
 def test_2_5_four_player_order_starter_then_both_opponents_then_partner():
-    game = Biosphere5(players=4)
+    game = make_game("biosphere5", dict(players=4))
     state = game.new_state(3)
     starting = game.decision(state).seat % 2
     first = starting + 2

@@ -7,9 +7,8 @@ pending decision (its seat, kind and prompt are public), through what others rea
 
 from typing import Any
 
-from cardtable.core import Action, Rng
+from cardtable.core import Action, Rng, make_game
 from cardtable.core.game import Game
-from cardtable.games.biosphere5 import Biosphere5
 from cardtable.players import RandomPlayer
 
 from ...conformance import checks
@@ -114,7 +113,7 @@ def test_2_1_hold_your_cards_no_decision_description_or_narration_shows_a_hidden
     """The conformance checks of hidden information, on steps of every kind of decision of each
     variant (the suite's few sampled states rarely meet a catastrophe's answer or The Trap)."""
     for options in ({"players": 2}, {"players": 3}, {"players": 4, "abyss": True}, {"solo": "machine"}):
-        game = Biosphere5(**options)
+        game = make_game("biosphere5", dict(**options))
         steps = _steps_of_every_kind(game, range(12))
         states = [state for state, _ in steps]
         assert any(game.decision(s).kind == "respond" for s in states), options

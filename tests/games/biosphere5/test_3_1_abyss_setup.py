@@ -2,13 +2,14 @@
 
 import pytest
 
+from cardtable.core import make_game
 from cardtable.games.biosphere5 import Biosphere5
 from cardtable.games.biosphere5.abyss import AbyssGame
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_3_1_every_deck_has_28_cards_with_three_better_leadership(players):
-    game = Biosphere5(abyss=True, players=players)
+    game = make_game("biosphere5", dict(abyss=True, players=players))
     assert isinstance(game, AbyssGame)
     state = game.new_state(5)
     better = game.cards.index["better-leadership"]
@@ -20,14 +21,14 @@ def test_3_1_every_deck_has_28_cards_with_three_better_leadership(players):
 
 
 def test_3_1_the_basic_game_is_unchanged_without_the_option():
-    game = Biosphere5(players=2)
+    game = make_game("biosphere5", dict(players=2))
     assert type(game) is Biosphere5
     state = game.new_state(5)
     assert state.abyss is None and len(state.boards[0].pile) + 3 == 25
 
 
 def test_3_1_views_show_doom_and_leaders_to_everyone():
-    game = Biosphere5(abyss=True)
+    game = make_game("biosphere5", dict(abyss=True))
     state = game.new_state(2)
     view = game.view(state, None)
     assert view["doom"] == [0, 0]

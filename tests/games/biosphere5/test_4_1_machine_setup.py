@@ -2,13 +2,12 @@
 
 import pytest
 
-from cardtable.core import BadOption
-from cardtable.games.biosphere5 import Biosphere5
+from cardtable.core import BadOption, make_game
 from cardtable.games.biosphere5.machine import HUMAN, MACHINE
 
 
 def test_4_1_the_machine_starts_and_the_human_gets_the_first_decision():
-    game = Biosphere5(solo="machine")
+    game = make_game("biosphere5", dict(solo="machine"))
     state = game.new_state(7)
     assert state.order == [MACHINE, HUMAN]
     assert game.seat_name(MACHINE) == "Machine"
@@ -18,7 +17,7 @@ def test_4_1_the_machine_starts_and_the_human_gets_the_first_decision():
 
 
 def test_4_1_the_machine_has_its_own_draw_pile_and_no_hand():
-    game = Biosphere5(solo="machine")
+    game = make_game("biosphere5", dict(solo="machine"))
     state = game.new_state(3)
     machine = state.boards[MACHINE]
     assert not machine.hand and not machine.faceup
@@ -29,29 +28,29 @@ def test_4_1_the_machine_has_its_own_draw_pile_and_no_hand():
 
 @pytest.mark.parametrize("level", [0, 5, 8])
 def test_4_1_the_starting_hand_card_level_is_the_difficulty(level):
-    game = Biosphere5(solo="machine", level=level)
+    game = make_game("biosphere5", dict(solo="machine", level=level))
     state = game.new_state(1)
-    assert f"at hand-card level {level}" in state.events[0]
+    assert f"at hand card level {level}" in state.events[0]
     assert game.view(state, HUMAN)["machine"]["level"] >= 0
 
 
 def test_4_1_default_level_is_two_and_bad_combinations_are_refused():
-    assert Biosphere5(solo="machine").options["level"] == 2
+    assert make_game("biosphere5", dict(solo="machine")).options["level"] == 2
     with pytest.raises(BadOption):
-        Biosphere5(solo="machine", players=3)
+        make_game("biosphere5", dict(solo="machine", players=3))
     with pytest.raises(BadOption):
-        Biosphere5(solo="machine", abyss=True)
+        make_game("biosphere5", dict(solo="machine", abyss=True))
     with pytest.raises(BadOption):
-        Biosphere5(level=9, solo="machine")
+        make_game("biosphere5", dict(level=9, solo="machine"))
     with pytest.raises(BadOption):
-        Biosphere5(level=4)  # a Machine level without the Machine
+        make_game("biosphere5", dict(level=4))  # a Machine level without the Machine
 
 
 def test_4_1_the_machine_never_has_a_decision_in_random_games():
     from cardtable.core import Match, Rng
     from cardtable.players import RandomPlayer
 
-    game = Biosphere5(solo="machine")
+    game = make_game("biosphere5", dict(solo="machine"))
     for seed in range(30):
         match = Match(game, seed, ["random", "machine"])
         player = RandomPlayer(Rng(seed))
@@ -63,7 +62,7 @@ def test_4_1_the_machine_never_has_a_decision_in_random_games():
 def test_4_1_the_machines_draw_pile_order_and_the_dice_are_hidden_from_the_human():
     from cardtable.core import Rng
 
-    game = Biosphere5(solo="machine")
+    game = make_game("biosphere5", dict(solo="machine"))
     state = game.new_state(11)
     samples = [game.determinize(state, HUMAN, Rng(seed)) for seed in range(4)]
     assert len({tuple(s.boards[MACHINE].pile) for s in samples}) > 1

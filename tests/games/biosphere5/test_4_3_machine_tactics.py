@@ -168,7 +168,7 @@ def test_4_3_new_hope_raises_the_level_by_two_and_reveals_three_more():
     game.check_invariants(state)
     state.boards[1].achievements.append(game.cards.index["catch-basin"])  # water built: Deep Well is New Hope
     machine_turn(game, state)
-    assert "Machine hand-card level 2 -> 4 (New Hope)" in state.events
+    assert "the Machine's hand card level goes from 2 to 4 (New Hope)" in state.events
     assert any(e.startswith("Machine reveals 3 cards more (New Hope)") for e in state.events)
     # Tent (housing rescue) could not be built: nothing more to play
     assert state.machine.level == 4
@@ -239,4 +239,4 @@ def test_4_3_otherwise_the_level_rises_by_two_up_to_eight():
     )
     machine_turn(game, state)
     assert state.machine.level == 8
-    assert "Machine hand-card level 7 -> 8 (nothing to play)" in state.events
+    assert "the Machine's hand card level goes from 7 to 8 (nothing to play)" in state.events

@@ -20,7 +20,7 @@ def test_4_example_3_the_machine_playing_new_hope():
         "Reforestation, Council of Clans, Protection Bunker, Tent, Guard Dogs"
     )
     assert events[1] == "Machine plays Protection Bunker (New Hope)"
-    assert events[2] == "Machine hand-card level 8 -> 8 (New Hope)"
+    assert events[2] == "the Machine's hand card level goes from 8 to 8 (New Hope)"
     assert events[3] == "Machine reveals 3 cards more (New Hope): Seed Vault, Herbal Remedies, Peace Treaty"
     assert events[4] == "Machine plays Guard Dogs (Impoverishment), being better protected"
     # the human is hit first, holds no rescue card against it and chooses four cards to discard
@@ -57,7 +57,7 @@ def test_4_example_4_the_human_plays_hurricane_twice():
         state.events.index("Machine may not roll for rescue cards: second catastrophe this round") :
     ]
     assert second[1:4] == [
-        "Machine loses 2 hand cards (Hurricane): level 1 -> 0",
+        "the Machine loses 2 hand cards (Hurricane): its hand card level goes from 1 to 0",
         "Machine discards Biosphere 5/Attack: its level is 0",
         "Machine loses its makeshift housing cube (Shack)",  # the lowest value goes (4.5)
     ]

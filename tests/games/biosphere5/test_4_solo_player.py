@@ -1,10 +1,7 @@
 """4 Man against Machine: the solo player reads the Machine's public procedure (RULES.md, "The solo
 player"), and `solo_measure` measures it against the Machine per level and under other readings."""
 
-from cardtable.core import Action, Rng, make_game
-from cardtable.core.runner import play_match
-from cardtable.games.biosphere5.solo import SoloPlayer
-from cardtable.games.biosphere5.solo_measure import (
+from cardtable.analysis.biosphere5_solo import (
     REVEALS,
     TwoPlayerHeuristic,
     measure,
@@ -12,6 +9,9 @@ from cardtable.games.biosphere5.solo_measure import (
     solo_game,
     wilson,
 )
+from cardtable.core import Action, Rng, make_game
+from cardtable.core.runner import play_match
+from cardtable.games.biosphere5.solo_player import SoloPlayer
 from cardtable.players import AutomatonSeat, make_player
 from cardtable.sim import game_seed, player_seed
 

@@ -6,9 +6,10 @@ from pathlib import Path
 
 import pytest
 
+from cardtable.analysis import fit_biosphere5 as fit_evaluation
 from cardtable.core import CardDataError, Rng
 from cardtable.core.carddata import load_card_file
-from cardtable.games.biosphere5 import evaluation, fit_evaluation
+from cardtable.games.biosphere5 import evaluation
 from cardtable.games.biosphere5.evaluation import FEATURES, features, win_chance
 from cardtable.games.biosphere5.heuristic import is_quiet
 from cardtable.players import logistic
@@ -46,7 +47,7 @@ def test_quiet_positions_are_those_without_a_pending_effect() -> None:
     game, state = position(hands={0: ["shack"]}, achievements={0: ["catch-basin"]}, faceup={1: ["tent"]})
     assert is_quiet(game, state)
     game.apply(state, game.legal_actions(state)[0])  # a move that leaves something to resolve or not
-    assert is_quiet(game, state) == (not state.tasks)
+    assert is_quiet(game, state) == (game.decision(state).kind == "move")
 
 
 def test_the_weights_file_is_checked_on_load(tmp_path: Path) -> None:

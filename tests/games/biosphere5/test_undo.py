@@ -28,7 +28,7 @@ def test_2_3_4_espionage_shows_a_hand_so_it_stands() -> None:
     def spying(game: Any, state: Any, action: Action) -> bool:
         after = game.clone(state)
         game.apply(after, action)
-        return bool(after.tasks) and after.tasks[0].kind == "force"
+        return bool(after.steps) and after.steps[0].kind == "force"
 
     state, action = reached(game, 3, spying, limit=20000)
     assert not taken_back(game, state, action)
@@ -44,3 +44,28 @@ def test_4_the_machine_s_turn_turns_up_its_cards_so_the_move_before_it_stands() 
 
     state, action = reached(game, 2, ends_the_turn)
     assert not taken_back(game, state, action)
+
+
+def test_2_3_3_a_catastrophe_endured_with_a_small_hand_turns_it_up_so_it_stands() -> None:
+    """`endure` with no more cards than the catastrophe asks discards them all at once, face up: the
+    move shows hidden cards beyond itself. Enduring with more cards (the discards still to choose) and
+    answering with a named rescue card show nothing more."""
+    game = make_game("biosphere5")
+
+    def endures_all(game: Any, state: Any, action: Action) -> bool:
+        step = state.steps[0] if state.steps else None
+        hand = state.boards[step.seat].hand if step else []
+        return action.verb == "endure" and 0 < len(hand) <= step.n
+
+    state, action = reached(game, 1, endures_all)
+    hand = list(state.boards[game.decision(state).seat].hand)
+    after = game.clone(state)
+    game.apply(after, action)
+    assert all(card in after.boards[game.decision(state).seat].discard for card in hand)
+    assert not taken_back(game, state, action)
+
+    def endures_some(game: Any, state: Any, action: Action) -> bool:
+        step = state.steps[0] if state.steps else None
+        return action.verb == "endure" and len(state.boards[step.seat].hand) > step.n
+
+    assert taken_back(game, *reached(game, 1, endures_some))

@@ -77,7 +77,8 @@ class Table:
     def part(self, seat: int, part: str) -> None:
         """Make it `seat`'s turn, at the given part, with the usual allowances."""
         self.s.turn = Turn(player=seat, part=part, number=self.s.turn.number)
-        rules.settle(self.cat, self.s)
+        self.s.steps = [rules.PARTS[part](seat)]
+        self.game.advance(self.s)
 
     # --- playing ----------------------------------------------------------------------------
     def legal(self) -> list[str]:

@@ -55,8 +55,7 @@ def test_buying_the_first_dinosaur_makes_it_active_the_rest_go_to_the_bench(tabl
     t.play("buy rex")
     assert t.p(0).active.tag.startswith("rex-") and t.p(0).discard == ["attack", "attack"]
     assert len(t.s.row) == 5  # refilled from the Dino Deck
-    t.s.turn.buys = 1
-    t.s.turn.part = "buy"
+    t.part(0, "buy")  # a second buy
     t.play("buy chief")
     assert [d.tag.split("-")[0] for d in t.p(0).bench] == ["chief"]  # the oldest revealed copy
 

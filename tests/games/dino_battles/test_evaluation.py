@@ -8,9 +8,10 @@ from typing import Any
 
 import pytest
 
+from cardtable.analysis import fit_dino_battles as fit_evaluation
 from cardtable.core import CardDataError, Rng, make_game
 from cardtable.core.carddata import load_card_file
-from cardtable.games.dino_battles import evaluation, fit_evaluation
+from cardtable.games.dino_battles import evaluation
 from cardtable.games.dino_battles.evaluation import FEATURES, features, win_chance
 from cardtable.games.dino_battles.heuristic import evaluate, is_quiet
 from cardtable.games.dino_battles.state import DinoState

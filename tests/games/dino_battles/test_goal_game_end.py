@@ -96,7 +96,7 @@ def test_goal_there_is_no_dino_deck_ending_play_goes_on_without_purge_or_reveal(
     for _ in range(2 * n + 1):  # more than two rounds of turns, each ended at once
         t.part(t.s.turn.player, "keep")
         t.play("pass")
-        assert t.decision is not None and t.s.ended == ""
+        assert t.decision is not None and t.s.ended is None
     assert t.s.row == row and t.s.turn.number > 2 * n
 
 
@@ -112,7 +112,7 @@ def test_goal_dinosaurs_are_purged_only_while_the_dino_deck_can_reveal_another(t
     assert t.s.row == [*row[1:], last] and t.s.dino_deck == []
     t.part(t.s.turn.player, "keep")
     t.play("pass")
-    assert t.s.row == [*row[1:], last] and t.s.ended == ""
+    assert t.s.row == [*row[1:], last] and t.s.ended is None
 
 
 def _strip(t: Table, *keys: str) -> None:
@@ -141,7 +141,7 @@ def test_goal_true_stall_no_dinosaur_in_play_or_to_buy_ends_the_game(table: Tabl
     t.p(1).discard.append("wound")
     t.s.supply["wound"] -= 1
     _end_turn(t)
-    assert t.s.ended == ""  # Venom (+2 Wounds) can still be bought: the Wound supply may run out
+    assert t.s.ended is None  # Venom (+2 Wounds) can still be bought: the Wound supply may run out
     _strip(t, "venom")
     _end_turn(t)
     assert t.s.ended == "stall" and t.decision is None
@@ -161,7 +161,7 @@ def test_goal_true_stall_with_dinosaurs_that_can_never_attack(table: Table) -> N
     t.p(0).active.attached.append("attack")  # one Attack card still attached: Rex can attack
     t.s.purgatory.remove("attack")
     _end_turn(t)
-    assert t.s.ended == ""
+    assert t.s.ended is None
     t.p(0).active.attached.remove("attack")
     t.s.purgatory.append("attack")
     _end_turn(t)

@@ -9,8 +9,9 @@ import pytest
 
 from cardtable.core import Rng, make_game
 from cardtable.core.runner import play_match
+from cardtable.games.dino_battles.effects import Discard, Purge
 from cardtable.games.dino_battles.heuristic import HeuristicPlayer
-from cardtable.games.dino_battles.state import PendingOp
+from cardtable.games.dino_battles.state import DinoStep, schedule
 from cardtable.players import make_player
 from cardtable.players.heuristic import game_heuristic
 
@@ -176,26 +177,26 @@ def test_keeps_a_strategy_and_never_a_status_card() -> None:
     assert choice(t) == "pass"
 
 
-def _pending(t: Table, op: PendingOp, hand: tuple[str, ...]) -> None:
+def _pending(t: Table, effect: DinoStep, hand: tuple[str, ...]) -> None:
     t.dino(0, "rex-1")
     t.dino(1, "rex-2")
-    t.hand(op.target if op.op == "discard" else op.seat, *hand)
+    t.hand(effect.seat, *hand)
     t.part(0, "strategy")
-    t.s.ops.append(op)
+    schedule(t.s, effect)
 
 
 def test_discards_a_paralyze_first_and_a_poison_last() -> None:
     t = Table(2)
-    _pending(t, PendingOp(0, "discard", 1, target=1), ("poison", "attack", "paralyze", "wound"))
+    _pending(t, Discard(1, 1, source=0, target=1), ("poison", "attack", "paralyze", "wound"))
     assert t.decision.seat == 1 and choice(t) == "discard paralyze"
     t = Table(2)
-    _pending(t, PendingOp(0, "discard", 1, target=1), ("poison", "attack", "scheme"))
+    _pending(t, Discard(1, 1, source=0, target=1), ("poison", "attack", "scheme"))
     assert choice(t) == "discard attack"
 
 
 def test_purges_wounds_first_and_nothing_useful() -> None:
     t = Table(2)
-    _pending(t, PendingOp(0, "purge", 2), ("attack", "wound"))
+    _pending(t, Purge(0, 2), ("attack", "wound"))
     assert choice(t) == "purge wound"
     t.play("purge wound")
     assert choice(t) == "pass"

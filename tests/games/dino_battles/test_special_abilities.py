@@ -25,7 +25,7 @@ def test_special_abilities_camouflaged_alone_means_no_target(table: Table) -> No
     t.hand(0, "mine", "attack")
     t.part(0, "strategy")
     t.play("item mine")
-    assert t.p(1).active.damage == 0 and t.s.ops == []
+    assert t.p(1).active.damage == 0 and t.decision.kind == "strategy"  # no effect left pending
 
 
 def test_special_abilities_camouflaged_can_still_be_attacked_in_combat(table: Table) -> None:

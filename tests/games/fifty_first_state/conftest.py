@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from cardtable.core import Action
 from cardtable.games.fifty_first_state import FiftyFirstState
+from cardtable.games.fifty_first_state.actions import TakeAction
 from cardtable.games.fifty_first_state.state import FiftyState, Site
 
 FACTIONS = "new-york,appalachian,merchants-guild,mutants-union"
@@ -63,7 +64,9 @@ class Table:
             p.deals.append(card)
 
     def turn(self, seat: int) -> None:
-        self.s.turn = seat
+        """Make it `seat`'s turn of the Action phase."""
+        assert isinstance(self.s.steps[0], TakeAction)
+        self.s.turn = self.s.steps[0].seat = seat
 
     # --- playing ----------------------------------------------------------------------------
     def legal(self) -> list[Action]:

@@ -1,6 +1,7 @@
 """RESEARCH.md §2.3.1 Lookout: Connection cards flipped; n+1 cards picked clockwise, then back."""
 
 from cardtable.games.fifty_first_state import FiftyFirstState
+from cardtable.games.fifty_first_state.lookout import pick_order
 
 
 def _after_set_up(players: int, seed: int = 3) -> tuple[FiftyFirstState, object]:
@@ -44,7 +45,7 @@ def test_the_first_player_token_moves_clockwise_each_round() -> None:
     game, s = _after_set_up(3)
     firsts = []
     while s.round <= 3:
-        if s.phase == "lookout" and not s.draft.second and len(s.draft.order) == 3:
-            firsts.append((s.round, s.draft.order[0]))
+        if s.phase == "lookout" and not s.draft.second and len(pick_order(s)) == 3:
+            firsts.append((s.round, pick_order(s)[0]))
         game.apply(s, game.legal_actions(s)[-1] if s.phase == "action" else game.legal_actions(s)[0])
     assert [seat for _, seat in dict(firsts).items()] == [0, 1, 2]

@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 from cardtable.games.fifty_first_state import payment
 from cardtable.games.fifty_first_state.cards import BASIC, CONTACTS, TOKENS
+from tests.fuzzing import examples
 
 from .conftest import Table
 
@@ -129,7 +130,7 @@ UNITS = [
 ]  # fmt: skip
 
 
-@settings(max_examples=1000, deadline=None)
+@settings(max_examples=examples(1000))
 @given(
     pool=st.dictionaries(SOURCES, st.integers(0, 2), max_size=7),
     units=st.lists(st.sampled_from(UNITS), max_size=5),
@@ -155,7 +156,7 @@ def _ways_by_assignment(pool: Counter, units: list[str]) -> list[tuple]:
     return sorted(ways, key=lambda w: [payment.source_key(s) for s in w])
 
 
-@settings(max_examples=500, deadline=None)
+@settings(max_examples=examples(500))
 @given(
     pool=st.dictionaries(SOURCES, st.integers(0, 2), max_size=6),
     units=st.lists(st.sampled_from(UNITS), max_size=4),

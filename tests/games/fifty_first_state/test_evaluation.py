@@ -9,9 +9,10 @@ from typing import Any
 
 import pytest
 
+from cardtable.analysis import fit_fifty_first_state as fit_evaluation
 from cardtable.core import CardDataError, Rng, make_game
 from cardtable.core.carddata import load_card_file
-from cardtable.games.fifty_first_state import evaluation, fit_evaluation
+from cardtable.games.fifty_first_state import evaluation
 from cardtable.games.fifty_first_state.evaluation import FEATURES, features, win_chance
 from cardtable.games.fifty_first_state.heuristic import HeuristicPlayer, evaluate, is_quiet
 from cardtable.players import IsmctsPlayer, logistic, make_player

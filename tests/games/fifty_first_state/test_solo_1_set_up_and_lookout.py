@@ -8,6 +8,7 @@ import pytest
 
 from cardtable.core import BadOption, make_game
 from cardtable.games.fifty_first_state import FiftyFirstState
+from cardtable.games.fifty_first_state.lookout import pick_order
 
 from .conftest import SoloTable
 
@@ -54,7 +55,7 @@ def test_lookout_every_step_in_order() -> None:
     assert s.connection_up["blue"] and s.connection_up["red"]
     # 2. four cards face up; the person chooses first
     revealed = list(s.draft.revealed)
-    assert len(revealed) == 4 and s.draft.order == [0] and not s.draft.second
+    assert len(revealed) == 4 and pick_order(s) == [0] and not s.draft.second
     assert game.decision(s).seat == 0 and game.decision(s).kind == "lookout"
     deck_before = list(s.deck)
     # 3. choose one of the four
@@ -66,7 +67,7 @@ def test_lookout_every_step_in_order() -> None:
     assert len(vip.sites) == 1 and vip.sites[0].key in left
     drawn = vip.sites[0].key
     assert Counter(s.draft.revealed) == left - Counter([drawn]) and len(s.draft.revealed) == 2
-    assert s.draft.order == [0] and s.draft.second
+    assert pick_order(s) == [0] and s.draft.second
     assert any("at random from the 3 cards left" in line for line in s.events)
     # 5. choose one of the remaining two
     second, last = s.draft.revealed[0], s.draft.revealed[1]

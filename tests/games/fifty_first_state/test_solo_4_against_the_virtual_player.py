@@ -16,7 +16,8 @@ def test_razing_its_location_costs_3_4_5_and_discards_the_card() -> None:
     t.top("docks")
     lines = t.step("attack b 2")
     assert (
-        lines[0] == "A razes the virtual player's Church (paid 4 red) and gains 2 vp; the card is discarded."
+        lines[0] == "A razes the virtual player's Church (paid 4 red contacts) and gains 2 VP; "
+        "the card is discarded."
     )
     assert [site.key for site in t.vip.sites] == ["pub", "gun-shop"], "no Ruin: the card left its State"
     assert "church" in t.s.discard and t.you.vp == 2

@@ -29,7 +29,7 @@ def test_its_25_vp_finish_the_action_phase_then_both_count_locations() -> None:
     t.supply(0, worker=10)
     t.top("bioweaponry", "docks")
     lines = t.step("work fuel")
-    assert "It razes Gun Shop at 1" in lines[1] and t.vip.vp == 25
+    assert "it razes Gun Shop at 1" in lines[1] and t.vip.vp == 25
     assert lines[2] == "A player has 25 VP: this round is the last."
     assert t.decision.seat == 0, "the Action phase goes on"
     t.step("work fuel")  # its second attack: Docks shares no type with Church

@@ -67,7 +67,7 @@ def test_develop_example_2_marker_in_the_action_search_in_the_reaction(monkeypat
     reaction = next(line for line in ours if line.startswith("Robot, Develop Reaction"))
     assert ours.index(action) < ours.index(reaction)
     # Develop I (its Action): a marker, credit 4 - 2 = 2, and nothing more (no search)
-    assert "places a marker worth 6 VP, pays 2 credit" in action and "credit 2" in action
+    assert "places a 6-cost marker worth 6 VP and pays 2 credit" in action and "credit 2" in action
     assert "5 cards in its hand" in action
     # Develop II (its Reaction): a marker would cost 3, so it searches; the 3rd card is a cost-2 development
     assert (
@@ -132,7 +132,7 @@ def test_consume_example_1_trade_action_and_no_reaction(monkeypatch) -> None:
     lines = robot_lines(play_round(game, s, "consume-x2", "explore-5"))
     consume = [line for line in lines if line.startswith("Robot, Consume")]
     assert consume == [
-        "Robot, Consume: Trade Action: credit +2, 1 VP (its economy) (credit 4, economy 1, "
+        "Robot, Consume: Trade Action: credit +2, 1 VP (credit 4, economy 1, "
         + f"{len(r.hand)} cards in its hand)."
     ]  # credit 3 + 2 stops at 4; no Reaction
     assert r.chips == 1 and r.credit == 4
@@ -145,7 +145,7 @@ def test_consume_example_2_reaction_scores_economy_once(monkeypatch) -> None:
     roll(monkeypatch, "produce", "produce")
     lines = robot_lines(play_round(game, s, "consume-trade", "consume-x2"))
     assert next(line for line in lines if line.startswith("Robot, Consume")).startswith(
-        "Robot, Consume Reaction: 3 VP (its economy), once"
+        "Robot, Consume Reaction: 3 VP ("
     )
     assert r.chips == 3  # once, though the player chose both Consumes
 

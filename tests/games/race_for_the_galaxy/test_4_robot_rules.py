@@ -107,9 +107,7 @@ def test_explore_action_with_dice_on_both_fields_draws_3_and_credit_once(monkeyp
     r.credit, hand = 1, len(r.hand)
     roll(monkeypatch, "explore", "explore")
     lines = robot_lines(play_round(game, s, "consume-x2", "produce"))  # Reactions that touch neither
-    assert any(
-        "dice on both Explore fields: draws 3 (3 drawn), credit +1 (credit 2" in line for line in lines
-    )
+    assert any("Explore Action: draws 3 (3 drawn), credit +1 (credit 2" in line for line in lines)
     assert len(r.hand) == hand + 3 and r.credit == 2
 
 

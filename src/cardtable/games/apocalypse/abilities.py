@@ -8,14 +8,17 @@ Restructure (`lift e2`, then `put d2`).
 
 from __future__ import annotations
 
-from cardtable.core import Action
+from typing import ClassVar
+
+from cardtable.core import Action, push, seat_letter
 
 from . import board, grid
 from .cards import Catalog
-from .state import ApocalypseState
+from .state import ApocalypseState, ApoChoice
 
 RESEARCH_DEPTH = 3
 ROUNDS = 7
+SEATS = 3
 
 
 def placeable_cells(state: ApocalypseState) -> tuple[str, ...]:
@@ -66,11 +69,13 @@ def timely(catalog: Catalog, state: ApocalypseState, ability: str) -> bool:
     the board are offered at every window.
     """
     if ability in ("research", "weather-report"):
-        first = (state.after == "turn" and state.turn == 0) or (state.skip_turns and state.after == "needs")
+        then = window_then(state)
+        first = (then == "turn" and state.turn == 0) or (state.skip_turns and then == "needs")
         return first and (ability == "weather-report" or state.round < ROUNDS)
     if ability == "use-reserves":
         waste = state.catastrophe >= 0 and catalog.cards[state.catastrophe].name == "radioactive-waste"
-        return state.after == "needs" or (state.after == "catastrophe" and waste)
+        then = window_then(state)
+        return then == "needs" or (then == "catastrophe" and waste)
     return True
 
 
@@ -108,12 +113,70 @@ def any_offered(catalog: Catalog, state: ApocalypseState) -> bool:
     return any(offered(catalog, state, n) for n in unused)
 
 
+class Window(ApoChoice, tag="ability"):
+    """An ability window: each seat in turn, from `seat`, may use its abilities or pass; `left` seats are
+    still to be asked. The step it comes before (a turn, the needs check, the catastrophe) follows it in
+    the queue. A seat is asked only if it holds a card and some unused ability is offered now (public)."""
+
+    stage = "window"
+    left: int = SEATS
+
+    def run(self, cat: Catalog, s: ApocalypseState) -> bool:
+        offered = any_offered(cat, s)
+        while self.left > 0 and not (offered and s.abilities[self.seat]):
+            self.next_seat()
+        if self.left > 0:
+            return False
+        self.done(s)
+        return True
+
+    def next_seat(self) -> None:
+        self.seat = (self.seat + 1) % SEATS
+        self.left -= 1
+
+    def prompt(self, cat: Catalog, s: ApocalypseState) -> str:
+        return f"use an ability card, or pass ({moment(cat, s)})"
+
+    def legal(self, cat: Catalog, s: ApocalypseState) -> list[Action]:
+        return [Action("ability", (n,)) for n in usable_by(cat, s, self.seat)] + [Action("pass")]
+
+    def apply(self, cat: Catalog, s: ApocalypseState, action: Action) -> None:
+        if action.verb == "pass":
+            self.next_seat()
+        else:
+            begin(cat, s, self.seat, str(action.args[0]))
+
+
+def open_window(state: ApocalypseState) -> Window | None:
+    """The ability window open now (below the choices of an ability being used in it), if any."""
+    return next((step for step in state.steps if isinstance(step, Window)), None)
+
+
+def window_then(state: ApocalypseState) -> str:
+    """What the open ability window comes before ("turn", "needs", "catastrophe"); "" when none is open."""
+    steps = state.steps
+    for at, step in enumerate(steps):
+        if isinstance(step, Window):
+            return steps[at + 1].stage if at + 1 < len(steps) else ""
+    return ""
+
+
+def moment(catalog: Catalog, state: ApocalypseState) -> str:
+    """What comes after the open ability window, for its prompt."""
+    then = window_then(state)
+    if then == "turn":
+        return f"before {seat_letter((state.leader + state.turn) % SEATS)}'s turn"
+    if then == "catastrophe" and state.catastrophe >= 0:
+        return f"before the {catalog.cards[state.catastrophe].title} strikes"
+    return "before the needs check" if then == "needs" else ""
+
+
 def begin(catalog: Catalog, state: ApocalypseState, seat: int, ability: str) -> None:
-    """Spend the seat's ability card and start its effect (a task, or the whole effect at once)."""
+    """Spend the seat's ability card and start its effect (its first choice, or the whole effect at once)."""
     card = next(c for c in state.abilities[seat] if catalog.cards[c].name == ability)
     state.abilities[seat].remove(card)
     state.used_abilities.append(card)
-    state.log.append(f"seat {'ABC'[seat]} uses {catalog.cards[card].title}")
+    state.log.append(f"{seat_letter(seat)} uses {catalog.cards[card].title}")
     if ability == "weather-report":
         state.catastrophe_known = True
         top = catalog.cards[state.catastrophe_deck[0]].title
@@ -125,57 +188,98 @@ def begin(catalog: Catalog, state: ApocalypseState, seat: int, ability: str) -> 
         seen = ", ".join(catalog.cards[c].title for c in state.building_deck[:depth])
         state.log.append(f"the top of the building deck, put back as it was: {seen}")
         return
-    state.task = {
-        "teraform": "teraform",
-        "recycle": "recycle",
-        "use-reserves": "protect",
-        "restructure": "lift",
-    }[ability]
-    state.task_seat = seat
+    first = {"teraform": Teraform, "recycle": Recycle, "use-reserves": Protect, "restructure": Lift}[ability]
+    push(state, first(seat))
 
 
-def task_actions(catalog: Catalog, state: ApocalypseState) -> list[Action]:
-    """The choices of the pending ability task."""
-    task = state.task
-    if task == "teraform":
-        return [Action("teraform", (res,)) for res in natural_kinds(state)]
-    if task == "recycle":
-        return [Action("recycle", (n,)) for n in recyclable(catalog, state)]
-    if task == "protect":
-        return [Action("protect", (c,)) for c in protectable(catalog, state)]
-    if task == "lift":
-        return [Action("lift", (c,)) for c in liftable(catalog, state)]
-    if task == "put":
-        return [Action("put", (c,)) for c in placeable_cells(state)]
-    raise ValueError(task)
+class Task(ApoChoice):
+    """A choice of an ability's short chain (or of placing a catastrophe), made by the seat that uses it.
+
+    Its prompt is the kind's own; an ability's chain runs inside the ability window (`stage` "window")."""
+
+    prompt_text: ClassVar[str]
+    stage: ClassVar[str] = "window"
+
+    def prompt(self, cat: Catalog, s: ApocalypseState) -> str:
+        return self.prompt_text
 
 
-def carry_out(catalog: Catalog, state: ApocalypseState, action: Action) -> bool:
-    """Apply one choice of an ability task; True when the task is finished."""
-    verb, args = action.verb, action.args
-    if verb == "teraform":
-        state.held = state.natural_decks[str(args[0])].pop(0)
-        state.held_unstable = False
-        state.task = "put"
-        return False
-    if verb == "recycle":
-        card = next(c for c in state.discard if catalog.cards[c].name == args[0])
-        state.discard.remove(card)
-        state.held, state.held_unstable = card, False
-        state.task = "put"
-        return False
-    if verb == "lift":
-        tile = state.board.pop(str(args[0]))
-        state.held, state.held_unstable = tile.card, tile.unstable
-        state.log.append(f"{catalog.cards[tile.card].title} lifted from {args[0]}")
-        state.task = "put"
-        return False
-    if verb == "protect":
-        state.protected = state.board[str(args[0])].card
-        state.log.append(f"{catalog.cards[state.protected].title} at {args[0]} protected for this round")
-        return True
-    if verb == "put":
-        board.put(catalog, state, state.held, str(args[0]), state.held_unstable)
-        state.held, state.held_unstable = -1, False
-        return True
-    raise ValueError(verb)
+class Teraform(Task, tag="teraform"):
+    prompt_text = "choose the natural resource to take"
+
+    def legal(self, cat: Catalog, s: ApocalypseState) -> list[Action]:
+        return [Action("teraform", (res,)) for res in natural_kinds(s)]
+
+    def apply(self, cat: Catalog, s: ApocalypseState, action: Action) -> None:
+        s.held, s.held_unstable = s.natural_decks[str(action.args[0])].pop(0), False
+        self.done(s)
+        push(s, Put(self.seat))
+
+
+class Recycle(Task, tag="recycle"):
+    prompt_text = "choose the discarded card to place"
+
+    def legal(self, cat: Catalog, s: ApocalypseState) -> list[Action]:
+        return [Action("recycle", (n,)) for n in recyclable(cat, s)]
+
+    def apply(self, cat: Catalog, s: ApocalypseState, action: Action) -> None:
+        card = next(c for c in s.discard if cat.cards[c].name == action.args[0])
+        s.discard.remove(card)
+        s.held, s.held_unstable = card, False
+        self.done(s)
+        push(s, Put(self.seat))
+
+
+class Protect(Task, tag="protect"):
+    prompt_text = "choose the card to protect from turning this round"
+
+    def legal(self, cat: Catalog, s: ApocalypseState) -> list[Action]:
+        return [Action("protect", (c,)) for c in protectable(cat, s)]
+
+    def apply(self, cat: Catalog, s: ApocalypseState, action: Action) -> None:
+        s.protected = s.board[str(action.args[0])].card
+        s.log.append(f"{cat.cards[s.protected].title} at {action.args[0]} protected for this round")
+        self.done(s)
+
+
+class Lift(Task, tag="lift"):
+    prompt_text = "choose the card to take from the board"
+
+    def legal(self, cat: Catalog, s: ApocalypseState) -> list[Action]:
+        return [Action("lift", (c,)) for c in liftable(cat, s)]
+
+    def apply(self, cat: Catalog, s: ApocalypseState, action: Action) -> None:
+        tile = s.board.pop(str(action.args[0]))
+        s.held, s.held_unstable = tile.card, tile.unstable
+        s.log.append(f"{cat.cards[tile.card].title} lifted from {action.args[0]}")
+        self.done(s)
+        push(s, Put(self.seat))
+        board.slide(cat, s)
+
+
+class Put(Task, tag="put"):
+    """Put the card in hand on a free cell: an ability's card, or the round's Radioactive Waste (`waste`,
+    placed like a normal card in the catastrophe's step, turning the living cards around it)."""
+
+    prompt_text = "choose where to place the card in hand"
+    waste: bool = False
+
+    def prompt(self, cat: Catalog, s: ApocalypseState) -> str:
+        held = "Radioactive Waste" if self.waste or s.held < 0 else cat.cards[s.held].title
+        return f"choose where to place the {held}"
+
+    def view_step(self) -> str:
+        return "catastrophe" if self.waste else "window"
+
+    def legal(self, cat: Catalog, s: ApocalypseState) -> list[Action]:
+        return [Action("put", (c,)) for c in placeable_cells(s)]
+
+    def apply(self, cat: Catalog, s: ApocalypseState, action: Action) -> None:
+        cell = str(action.args[0])
+        if self.waste:
+            board.place_waste(cat, s, cell)
+        else:
+            board.put(cat, s, s.held, cell, s.held_unstable)
+            s.held, s.held_unstable = -1, False
+        self.done(s)
+        board.slide(cat, s)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from cardtable.core.words import plural
+
 from . import grid
 from .cards import Catalog
 from .state import ApocalypseState, Tile
@@ -34,6 +36,27 @@ def put(catalog: Catalog, state: ApocalypseState, card: int, cell: str, unstable
     state.board[cell] = Tile(card, unstable)
     paid = f" (workforce {cost})" if cost else ""
     state.log.append(f"{catalog.cards[card].title} placed at {cell}{paid}")
+
+
+def place_waste(catalog: Catalog, state: ApocalypseState, cell: str) -> None:
+    """The round's Radioactive Waste (the card in hand) is placed like a normal card; it turns every
+    living card around it at once."""
+    state.board[cell] = Tile(state.held)
+    state.held = -1
+    state.log.append(f"Radioactive Waste placed at {cell}")
+    for near in grid.around(cell):
+        if near in state.board and catalog.cards[state.board[near].card].living:
+            turn(catalog, state, near, "radioactive waste")
+
+
+def slide(catalog: Catalog, state: ApocalypseState) -> None:
+    """Slide the shelter sideways when the frame of cell names would limit it (D1). Every step that
+    changes which cells are taken ends with it, so a decision always sees a slid shelter."""
+    by = grid.layout(state.board).slide
+    if by:
+        state.board = grid.slid(state.board, by)
+        side = "right" if by > 0 else "left"
+        state.log.append(f"the shelter is slid {plural(abs(by), 'column')} {side} on the grid")
 
 
 def turnable(catalog: Catalog, tile: Tile) -> bool:

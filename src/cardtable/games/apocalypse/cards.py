@@ -19,7 +19,7 @@ Resource = Literal["energy", "water", "food"]
 Deck = Literal["building", "natural-energy", "natural-water", "ability", "catastrophe"]
 Kind = Literal["human", "animal", "plant", "mechanism", "natural", "ability", "catastrophe"]
 
-LIVING_KINDS = ("human", "animal", "plant")
+LIVING_KINDS: tuple[Kind, ...] = ("human", "animal", "plant")
 #: the rulebook's "Content" list, by deck (54 cards in all)
 DECK_SIZES = {"building": 36, "natural-energy": 3, "natural-water": 3, "ability": 6, "catastrophe": 6}
 #: the rulebook's count of each kind of building card ("6 Human Cards", ...)

@@ -11,9 +11,10 @@ When the catastrophe has no possible target it has no effect.
 
 from __future__ import annotations
 
-from cardtable.core import Action
+from cardtable.core import Action, push
 
-from . import board, grid
+from . import grid
+from .abilities import Put, Task
 from .cards import Catalog
 from .state import ApocalypseState, Tile
 
@@ -60,56 +61,53 @@ def malfunction_targets(catalog: Catalog, state: ApocalypseState) -> list[str]:
     return cells
 
 
-def resolve(catalog: Catalog, state: ApocalypseState) -> None:
-    """Step 6: start the catastrophe's effect; sets a task when the players must choose a target."""
+def strike(catalog: Catalog, state: ApocalypseState) -> None:
+    """Step 6: the catastrophe's effect begins; the players (the leader deciding) choose its target."""
     if state.catastrophe < 0:
         return
     name = catalog.cards[state.catastrophe].name
-    state.task_seat = state.leader
+    leader = state.leader
     if name == "earthquake" and quake_targets(catalog, state):
-        state.task = "quake"
+        push(state, Quake(leader))
     elif name == "malfunction" and malfunction_targets(catalog, state):
-        state.task = "malfunction"
+        push(state, Malfunction(leader))
     elif name == "radioactive-waste" and grid.free_cells(state.board):
         state.held, state.held_unstable = state.catastrophe, False
         state.catastrophe = -1
-        state.task = "put"
-    else:
-        state.task_seat = -1
-        if name != "volcanic-eruption":
-            state.log.append(f"{catalog.cards[state.catastrophe].title} has nothing to strike")
+        push(state, Put(leader, waste=True))
+    elif name != "volcanic-eruption":
+        state.log.append(f"{catalog.cards[state.catastrophe].title} has nothing to strike")
 
 
-def task_actions(catalog: Catalog, state: ApocalypseState) -> list[Action]:
-    if state.task == "quake":
-        return [Action("quake", (c,)) for c in quake_targets(catalog, state)]
-    if state.task == "malfunction":
-        return [Action("malfunction", (c,)) for c in malfunction_targets(catalog, state)]
-    return [Action("put", (c,)) for c in grid.free_cells(state.board)]
+class Quake(Task, tag="quake"):
+    stage = "catastrophe"
+    prompt_text = "choose the mechanism the Earthquake disables"
+
+    def legal(self, cat: Catalog, s: ApocalypseState) -> list[Action]:
+        return [Action("quake", (c,)) for c in quake_targets(cat, s)]
+
+    def apply(self, cat: Catalog, s: ApocalypseState, action: Action) -> None:
+        cell = str(action.args[0])
+        s.board[cell].quake = s.catastrophe
+        s.catastrophe = -1
+        s.log.append(f"Earthquake on the {cat.cards[s.board[cell].card].title} at {cell}: disabled")
+        self.done(s)
 
 
-def carry_out(catalog: Catalog, state: ApocalypseState, action: Action) -> None:
-    cell = str(action.args[0])
-    if action.verb == "quake":
-        state.board[cell].quake = state.catastrophe
-        state.catastrophe = -1
-        title = catalog.cards[state.board[cell].card].title
-        state.log.append(f"Earthquake on the {title} at {cell}: disabled")
-    elif action.verb == "malfunction":
-        old = state.board[cell].card
-        res = natural_counterpart(catalog, old)
+class Malfunction(Task, tag="malfunction"):
+    stage = "catastrophe"
+    prompt_text = "choose the Energy Generator or Water System that malfunctions"
+
+    def legal(self, cat: Catalog, s: ApocalypseState) -> list[Action]:
+        return [Action("malfunction", (c,)) for c in malfunction_targets(cat, s)]
+
+    def apply(self, cat: Catalog, s: ApocalypseState, action: Action) -> None:
+        cell = str(action.args[0])
+        old = s.board[cell].card
+        res = natural_counterpart(cat, old)
         assert res is not None
-        new = state.natural_decks[res].pop(0)
-        state.discard.append(old)
-        state.board[cell] = Tile(new)
-        state.log.append(
-            f"Malfunction: the {catalog.cards[old].title} at {cell} becomes {catalog.cards[new].title}"
-        )
-    else:  # put: Radioactive Waste, placed like a normal card
-        waste = state.held
-        state.board[cell] = Tile(waste)
-        state.held = -1
-        state.log.append(f"Radioactive Waste placed at {cell}")
-        for near in grid.around(cell):
-            if near in state.board and catalog.cards[state.board[near].card].living:
-                board.turn(catalog, state, near, "radioactive waste")
+        new = s.natural_decks[res].pop(0)
+        s.discard.append(old)
+        s.board[cell] = Tile(new)
+        s.log.append(f"Malfunction: the {cat.cards[old].title} at {cell} becomes {cat.cards[new].title}")
+        self.done(s)

@@ -13,29 +13,25 @@ from typing import Any
 
 import numpy as np
 
-from cardtable.adapters.encoding import Encoding, Layout, counts, one_hot, relative, scalar, vocabulary
+from cardtable.core.encoding import Encoding, Layout, counts, one_hot, relative, scalar, vocabulary
 
 from . import grid
 
 SEATS = 3
-#: the team wins or loses together: every seat gets the same score
-UTILITY = "identical"
 ROUNDS = 7
 STEPS = ("setup", "round-start", "draw", "window", "turn", "discard", "needs", "catastrophe", "end", "over")
-KINDS = ("start", "turn", "ability", "teraform", "recycle", "research", "protect", "lift", "put", "quake")
-KINDS += ("malfunction",)
 AFTER = ("turn", "catastrophe", "draw", "discard", "needs")
 #: per cell: the card (one-hot over the building and natural cards, other), then its flags
 FLAGS = ("unstable", "disabled", "protected", "needs-met", "giving", "radiated", "endangered")
 
 
 class ApocalypseEncoding(Encoding):
-    def __init__(self, cards: list[str], board_cards: list[str]) -> None:
+    def __init__(self, cards: list[str], board_cards: list[str], kinds: tuple[str, ...]) -> None:
         self.cards = vocabulary(cards)
         self.board_cards = vocabulary(board_cards)
         self.cells = {cell: i for i, cell in enumerate(grid.CELLS)}
         self.steps = vocabulary(STEPS)
-        self.kinds = vocabulary(KINDS)
+        self.kinds = vocabulary(kinds)
         self.after = vocabulary(AFTER)
         c = len(self.cards) + 1
         self.channels = len(self.board_cards) + 1 + len(FLAGS)
@@ -49,8 +45,8 @@ class ApocalypseEncoding(Encoding):
         )
         self.f_task = lay.add(
             "task",
-            len(KINDS) + 1 + SEATS,
-            f"pending task: one-hot kind ({', '.join(KINDS)}, other), relative seat (with step, window, "
+            len(kinds) + 1 + SEATS,
+            f"pending task: one-hot kind ({', '.join(kinds)}, other), relative seat (with step, window, "
             "leader and turn it says who decides what)",
         )
         self.f_board = lay.add(
@@ -165,4 +161,4 @@ def _names(cards: Any) -> list[str]:
 def encoding(game: Any) -> ApocalypseEncoding:
     faces = game.card_faces()
     on_board = [key for key, face in faces.items() if face.get("category") not in ("ability", "catastrophe")]
-    return ApocalypseEncoding(list(faces), on_board)
+    return ApocalypseEncoding(list(faces), on_board, game.decision_kinds())

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .cards import Catalog, Design
+from .cards import Catalog, Design, Resource
 
 
 def card_faces(catalog: Catalog) -> dict[str, dict[str, Any]]:
@@ -31,5 +31,5 @@ def _face(design: Design) -> dict[str, Any]:
     }
 
 
-def _resources(amounts: dict[str, int]) -> str:
+def _resources(amounts: dict[Resource, int]) -> str:
     return ", ".join(f"{n} {resource}" for resource, n in sorted(amounts.items()))

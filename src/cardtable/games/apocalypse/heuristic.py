@@ -29,6 +29,7 @@ from typing import Any, NamedTuple
 from cardtable.core import Action, Observation, Rng
 
 from . import grid
+from .abilities import Task, window_then
 from .cards import Catalog, load_catalog
 from .needs import active_mechanisms, doomed_living, next_to_waste, satisfied, supply
 from .scoring import trios
@@ -199,15 +200,16 @@ class HeuristicPlayer:
         abilities = [
             a for a in legal if a.verb == "ability" and a.args[0] not in ("research", "weather-report")
         ]
-        first_turn = state.after == "turn" and state.turn == 0
-        if not abilities or not (first_turn or state.after in ABILITY_WINDOWS):
+        then = window_then(state)
+        first_turn = then == "turn" and state.turn == 0
+        if not abilities or not (first_turn or then in ABILITY_WINDOWS):
             return Action("pass")
         now = position_value(self.catalog, state)
         best, best_gain = Action("pass"), ABILITY_GAIN
         for action in abilities:
             trial = game.clone(state)
             game.apply(trial, action, validate=False)
-            while trial.task and trial.task_seat == seat:
+            while trial.steps and isinstance(trial.steps[0], Task) and trial.steps[0].seat == seat:
                 step = self._best(game, trial, game.legal_actions(trial))
                 game.apply(trial, step, validate=False)
             gain = position_value(self.catalog, trial) - now

@@ -6,6 +6,8 @@ from typing import Any
 
 from rich.markup import escape
 
+from cardtable.core import seat_letter
+
 from . import grid
 
 SHORT = {
@@ -73,7 +75,7 @@ def render_view(view: dict[str, Any], seat: int | None) -> str:
     )
     for s, hand in enumerate(view["abilities"]):
         shown = names(hand["cards"]) if hand["cards"] is not None else f"{hand['count']} unseen"
-        out.append(f"seat {'ABC'[s]}{' (you)' if s == seat else ''} abilities: {shown}")
+        out.append(f"seat {seat_letter(s)}{' (you)' if s == seat else ''} abilities: {shown}")
     if view["held"]:
         out.append(f"in hand: {view['held']['name']}")
     out.append(f"living cards lost: {len(view['dead'])}")

@@ -1,7 +1,10 @@
-"""Cards Against the Apocalypse as a state machine: set-up, the seven rounds and their steps.
+"""Cards Against the Apocalypse on core's step machine: set-up, the seven rounds and their steps.
 
-Round order (rulebook "How To Play"), with the ability windows that make "use an Ability Card at
-any point in the game" real (each seat in turn may use abilities or pass):
+Each step of the round is a class of this module (`RoundStart`, `Draw`, `Turn`, `PoolDiscard`, `Needs`,
+`Catastrophe`, `EndRound`); the ability windows and the abilities' choices are in `abilities.py`, the
+catastrophes' choices in `catastrophes.py`. Round order (rulebook "How To Play"), with the ability
+windows that make "use an Ability Card at any point in the game" real (each seat in turn may use
+abilities or pass):
 
     round 1 only: window
     1. draw 6 Building cards into the Card Pool
@@ -11,43 +14,246 @@ any point in the game" real (each seat in turn may use abilities or pass):
     5. needs check: unsupplied living cards turn, natural resources turn         then a window
     6. the Catastrophe's effect (from round 2)
     7. after round 7: the end-of-game check and the score
+
+>>> from cardtable.core import make_game
+>>> game = make_game("apocalypse")
+>>> game.decision(game.new_state(7)).prompt
+'choose the starting natural resource (energy or water)'
+>>> game.terminations["no-trio"]
+'no trio of Human, Animal and Plant survives'
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cached_property
-from typing import Any
+from functools import cache
+from typing import TYPE_CHECKING, Any, Literal
 
-from cardtable.core import Action, Decision, Game, Mode, Result, Rng, register
+from cardtable.core import Action, Mode, Parts, Result, Rng, StepGame, push, register, seat_letter
 
 from . import abilities, board, catastrophes, faces, grid, scoring
+from .abilities import Window
 from .cards import Catalog, load_catalog
+from .heuristic import HeuristicPlayer, evaluate
 from .needs import doomed_living
 from .render import render_view
-from .state import ApocalypseState, Tile
+from .state import ApoAuto, ApocalypseState, ApoChoice, ApoStep, Tile
 from .view import seat_view, seat_views
+
+if TYPE_CHECKING:
+    from cardtable.core.encoding import Encoding
 
 SEATS = 3
 ROUNDS = 7
+#: how a game ends (`Result.termination`; "When Do We Win?"), and its words
+Termination = Literal["sustained", "no-trio", "more-lost"]
+TERMINATIONS: dict[str, str] = {
+    "sustained": "the shelter sustains itself (at least 1 point)",
+    "no-trio": "no trio of Human, Animal and Plant survives",
+    "more-lost": "more living cards lost than trios saved",
+}
 POOL_SIZE = 6
 START_CELLS = ("e1", "e2")  # the natural resource, the Human below it
 
 
+class Start(ApoChoice, tag="start"):
+    """Set-up: 'Take 1 Human Card from the Main Deck, and 1 Natural Resource. Place the human below it.'"""
+
+    stage = "setup"
+
+    def prompt(self, cat: Catalog, s: ApocalypseState) -> str:
+        return "choose the starting natural resource (energy or water)"
+
+    def legal(self, cat: Catalog, s: ApocalypseState) -> list[Action]:
+        return [Action("start", (res,)) for res in abilities.natural_kinds(s)]
+
+    def apply(self, cat: Catalog, s: ApocalypseState, action: Action) -> None:
+        natural = s.natural_decks[str(action.args[0])].pop(0)
+        human = next(c for c in s.building_deck if cat.cards[c].kind == "human")
+        s.building_deck.remove(human)
+        s.board[START_CELLS[0]] = Tile(natural)
+        s.board[START_CELLS[1]] = Tile(human)
+        s.log.append(f"set-up: {cat.cards[natural].title} at e1, Human at e2")
+        self.done(s)
+        push(s, RoundStart())
+        board.slide(cat, s)
+
+
+class RoundStart(ApoAuto, tag="round-start"):
+    stage = "round-start"
+
+    def run(self, cat: Catalog, s: ApocalypseState) -> None:
+        s.round += 1
+        s.leader = (s.round - 1) % SEATS
+        s.turn, s.workforce_spent, s.skip_turns = 0, 0, False
+        s.log.append(f"round {s.round}, led by {seat_letter(s.leader)}")
+        push(s, Draw())
+
+
+class Draw(ApoAuto, tag="draw"):
+    """Steps 1 and 2. An empty Building Deck is refilled from the discard pile's building cards."""
+
+    stage = "draw"
+
+    def run(self, cat: Catalog, s: ApocalypseState) -> None:
+        for _ in range(POOL_SIZE):
+            if not s.building_deck:
+                refill = sorted(c for c in s.discard if cat.cards[c].deck == "building")
+                if not refill:
+                    break
+                s.discard = [c for c in s.discard if cat.cards[c].deck != "building"]
+                s.rng.shuffle(refill)
+                s.building_deck, s.deck_known = refill, 0
+                s.log.append("the building deck is empty: the discard pile is shuffled into it")
+            s.pool.append(s.building_deck.pop(0))
+            s.deck_known = max(0, s.deck_known - 1)
+        s.log.append(f"card pool: {', '.join(cat.cards[c].title for c in s.pool)}")
+        if s.round > 1:
+            catastrophes.draw(cat, s)
+        if s.skip_turns:
+            push(s, PoolDiscard())
+        else:
+            push(s, Window(s.leader), Turn(s.leader))
+
+
+class Turn(ApoChoice, tag="turn"):
+    """Step 3: place a pool card touching a side of another card, move a card 1 space, or pass."""
+
+    stage = "turn"
+
+    def prompt(self, cat: Catalog, s: ApocalypseState) -> str:
+        return "place a pool card, move a card 1 space, or pass"
+
+    def legal(self, cat: Catalog, s: ApocalypseState) -> list[Action]:
+        actions = []
+        shelter = grid.layout(s.board)
+        names = board.affordable_names(cat, s, s.pool)
+        for design in cat.designs:
+            if design.name in names:
+                placements = place_actions(cat)[design.name]
+                actions += [placements[cell] for cell in shelter.free]
+        for cell in grid.in_board_order(s.board):
+            if board.movable(cat, s.board[cell]):
+                actions += [MOVE_ACTIONS[cell, dest] for dest in shelter.moves(cell)]
+        actions.append(Action("pass"))
+        return actions
+
+    def apply(self, cat: Catalog, s: ApocalypseState, action: Action) -> None:
+        seat = seat_letter(self.seat)
+        if action.verb == "place":
+            name, cell = str(action.args[0]), str(action.args[1])
+            card = next(c for c in s.pool if cat.cards[c].name == name)
+            s.pool.remove(card)
+            board.put(cat, s, card, cell)
+        elif action.verb == "move":
+            source, dest = str(action.args[0]), str(action.args[1])
+            s.board[dest] = s.board.pop(source)
+            s.log.append(f"{seat} moves the {cat.cards[s.board[dest].card].title} from {source} to {dest}")
+        else:
+            s.log.append(f"{seat} passes")
+        s.turn += 1
+        self.done(s)
+        if s.turn < SEATS:
+            actor = (s.leader + s.turn) % SEATS
+            push(s, Window(actor), Turn(actor))
+        else:
+            push(s, PoolDiscard())
+        board.slide(cat, s)
+
+
+class PoolDiscard(ApoAuto, tag="discard"):
+    """Step 4: the unused pool cards are discarded."""
+
+    stage = "discard"
+
+    def run(self, cat: Catalog, s: ApocalypseState) -> None:
+        if s.pool:
+            s.log.append(f"unused pool cards discarded: {', '.join(cat.cards[c].title for c in s.pool)}")
+        s.discard += s.pool
+        s.pool = []
+        push(s, Window(s.leader), Needs())
+
+
+class Needs(ApoAuto, tag="needs"):
+    """Step 5, and 'at the end of the round' every natural resource turns."""
+
+    stage = "needs"
+
+    def run(self, cat: Catalog, s: ApocalypseState) -> None:
+        living = set(doomed_living(cat, s.board))
+        natural = {c for c, t in s.board.items() if cat.cards[t.card].kind == "natural"}
+        for cell in grid.in_board_order(s.board):
+            if cell in living:
+                board.turn(cat, s, cell, "needs not met")
+            elif cell in natural:
+                board.turn(cat, s, cell, "natural resources turn each round")
+        push(s, *((Window(s.leader), Catastrophe()) if s.round > 1 else (EndRound(),)))
+        board.slide(cat, s)
+
+
+class Catastrophe(ApoAuto, tag="catastrophe"):
+    """Step 6: the catastrophe's effect (its target chosen by the leader, `catastrophes.py`)."""
+
+    stage = "catastrophe"
+
+    def run(self, cat: Catalog, s: ApocalypseState) -> None:
+        push(s, EndRound())
+        catastrophes.strike(cat, s)
+
+
+class EndRound(ApoAuto, tag="end"):
+    """The round ends; after round 7, the end-of-game check and the score (the queue stays empty)."""
+
+    stage = "end"
+
+    def run(self, cat: Catalog, s: ApocalypseState) -> None:
+        if s.protected >= 0:  # Use Reserves lasts one round
+            s.log.append(f"the {cat.cards[s.protected].title} is no longer protected")
+            s.protected = -1
+        if s.catastrophe >= 0:
+            s.resolved.append(s.catastrophe)
+            s.catastrophe = -1
+        if s.round < ROUNDS:
+            push(s, RoundStart())
+        else:
+            scoring.final_check(cat, s)
+        board.slide(cat, s)
+
+
+@cache
+def place_actions(cat: Catalog) -> dict[str, dict[str, Action]]:
+    """Every `place NAME CELL` action by name and cell, made once for legal-move generation."""
+    return {n: {c: Action("place", (n, c)) for c in grid.CELLS} for n in cat.names("building")}
+
+
+#: every `move CELL CELL` action by its two cells
+MOVE_ACTIONS = {(c, d): Action("move", (c, d)) for c in grid.CELLS for d in grid.sides(c)}
+
+
 @register
-class Apocalypse(Game[ApocalypseState]):
+class Apocalypse(StepGame[ApocalypseState]):
     name = "apocalypse"
     title = "Cards Against the Apocalypse"
     state_type = ApocalypseState
+    step_type = ApoStep
+    terminations = TERMINATIONS
+    parts = Parts(HeuristicPlayer, evaluate)
     modes = (Mode("standard", {}, "the cooperative game for 3 players, 7 rounds"),)
 
     def __init__(self, **options: Any) -> None:
-        super().__init__(**options)
         self.catalog: Catalog = load_catalog()
+        super().__init__(**options)
+
+    def step_context(self) -> Catalog:
+        return self.catalog
 
     @property
     def num_seats(self) -> int:
         return SEATS
+
+    @property
+    def max_actions(self) -> int:  # RULES.md "Game length": a random game passes it with a chance below 1e-9
+        return 250
 
     # --- set-up ----------------------------------------------------------------------------------
     def new_state(self, seed: int) -> ApocalypseState:
@@ -57,268 +263,35 @@ class Apocalypse(Game[ApocalypseState]):
             rng.shuffle(deck)  # "Shuffle every deck except for the Natural Energy and Water Decks"
         hands = [ability[2 * s : 2 * s + 2] for s in range(SEATS)]
         naturals = {res: cat.ids(deck) for deck, res in cat.natural_resources().items()}
-        return ApocalypseState(
+        state = ApocalypseState(
             rng=rng,
             building_deck=building,
             natural_decks=naturals,
             catastrophe_deck=catastrophe,
             abilities=hands,
             used_abilities=ability[2 * SEATS :],  # "Discard the rest" (none with 3 players)
+            steps=[Start(0)],
         )
-
-    # --- who decides -----------------------------------------------------------------------------
-    def decision(self, state: ApocalypseState) -> Decision | None:
-        if state.step == "over":
-            return None
-        if state.task:
-            return Decision(state.task_seat, state.task, _TASK_PROMPTS[state.task])
-        if state.step == "setup":
-            return Decision(0, "start", "choose the starting natural resource (energy or water)")
-        if state.step == "window":
-            return Decision(
-                state.window_seat, "ability", f"use an ability card, or pass ({self._moment(state)})"
-            )
-        return Decision(self._actor(state), "turn", "place a pool card, move a card 1 space, or pass")
-
-    def _moment(self, state: ApocalypseState) -> str:
-        """What comes after the open ability window, for the prompt."""
-        if state.after == "turn":
-            return f"before seat {'ABC'[self._actor(state)]}'s turn"
-        if state.after == "catastrophe" and state.catastrophe >= 0:
-            return f"before the {self.catalog.cards[state.catastrophe].title} strikes"
-        return "before the needs check" if state.after == "needs" else ""
-
-    def _actor(self, state: ApocalypseState) -> int:
-        return (state.leader + state.turn) % SEATS
-
-    def legal_actions(self, state: ApocalypseState) -> list[Action]:
-        cat = self.catalog
-        if state.step == "over":
-            return []
-        if state.task:
-            if state.step == "catastrophe":
-                return catastrophes.task_actions(cat, state)
-            return abilities.task_actions(cat, state)
-        if state.step == "setup":
-            return [Action("start", (res,)) for res in abilities.natural_kinds(state)]
-        if state.step == "window":
-            usable = abilities.usable_by(cat, state, state.window_seat)
-            return [Action("ability", (n,)) for n in usable] + [Action("pass")]
-        return self._turn_actions(state)
-
-    def _turn_actions(self, state: ApocalypseState) -> list[Action]:
-        """Step 3: place a pool card touching a side of another card, or move a card 1 space."""
-        cat, actions = self.catalog, []
-        shelter = grid.layout(state.board)
-        names = board.affordable_names(cat, state, state.pool)
-        for design in cat.designs:
-            if design.name in names:
-                placements = self._place_actions[design.name]
-                actions += [placements[cell] for cell in shelter.free]
-        for cell in grid.in_board_order(state.board):
-            if board.movable(cat, state.board[cell]):
-                actions += [self._move_actions[cell, dest] for dest in shelter.moves(cell)]
-        actions.append(Action("pass"))
-        return actions
-
-    @cached_property
-    def _place_actions(self) -> dict[str, dict[str, Action]]:
-        """Every `place NAME CELL` action by name and cell, made once for legal-move generation."""
-        return {n: {c: Action("place", (n, c)) for c in grid.CELLS} for n in self.catalog.names("building")}
-
-    @cached_property
-    def _move_actions(self) -> dict[tuple[str, str], Action]:
-        """Every `move CELL CELL` action by its two cells, made once for legal-move generation."""
-        return {(c, d): Action("move", (c, d)) for c in grid.CELLS for d in grid.sides(c)}
-
-    # --- applying actions ------------------------------------------------------------------------
-    def _apply(self, state: ApocalypseState, action: Action) -> None:
-        cat, verb = self.catalog, action.verb
-        if state.task:
-            if state.step == "catastrophe":
-                catastrophes.carry_out(cat, state, action)
-                self._finish_task(state)
-            elif abilities.carry_out(cat, state, action):
-                self._finish_task(state)
-        elif state.step == "setup":
-            self._start(state, str(action.args[0]))
-        elif state.step == "window":
-            if verb == "pass":
-                self._next_in_window(state)
-            else:
-                abilities.begin(cat, state, state.window_seat, str(action.args[0]))
-        else:
-            self._turn(state, action)
-        self._advance(state)
-
-    def _start(self, state: ApocalypseState, resource: str) -> None:
-        """'Take 1 Human Card from the Main Deck, and 1 Natural Resource. Place the human below it.'"""
-        cat = self.catalog
-        natural = state.natural_decks[resource].pop(0)
-        human = next(c for c in state.building_deck if cat.cards[c].kind == "human")
-        state.building_deck.remove(human)
-        state.board[START_CELLS[0]] = Tile(natural)
-        state.board[START_CELLS[1]] = Tile(human)
-        state.log.append(f"set-up: {cat.cards[natural].title} at e1, Human at e2")
-        state.step = "round-start"
-
-    def _turn(self, state: ApocalypseState, action: Action) -> None:
-        cat = self.catalog
-        seat = "ABC"[self._actor(state)]
-        if action.verb == "place":
-            name, cell = str(action.args[0]), str(action.args[1])
-            card = next(c for c in state.pool if cat.cards[c].name == name)
-            state.pool.remove(card)
-            board.put(cat, state, card, cell)
-        elif action.verb == "move":
-            source, dest = str(action.args[0]), str(action.args[1])
-            state.board[dest] = state.board.pop(source)
-            title = cat.cards[state.board[dest].card].title
-            state.log.append(f"seat {seat} moves the {title} {source}-{dest}")
-        else:
-            state.log.append(f"seat {seat} passes")
-        state.turn += 1
-        if state.turn < SEATS:
-            self._open_window(state, self._actor(state), "turn")
-        else:
-            state.step = "discard"
-
-    def _finish_task(self, state: ApocalypseState) -> None:
-        state.task, state.task_seat = "", -1
-        if state.step == "catastrophe":
-            state.step = "end"
-
-    # --- ability windows -------------------------------------------------------------------------
-    def _open_window(self, state: ApocalypseState, first: int, then: str) -> None:
-        state.step, state.window_seat, state.window_left, state.after = "window", first, SEATS, then
-
-    def _next_in_window(self, state: ApocalypseState) -> None:
-        state.window_seat = (state.window_seat + 1) % SEATS
-        state.window_left -= 1
-
-    # --- the automatic steps ---------------------------------------------------------------------
-    def _advance(self, state: ApocalypseState) -> None:
-        """Run the steps nobody decides, until a decision is pending or the game is over."""
-        cat = self.catalog
-        while True:
-            self._slide(state)
-            if state.task:
-                return
-            step = state.step
-            if step in ("setup", "turn", "over"):
-                return
-            if step == "window":
-                # a seat is asked if it holds a card and some unused ability is offered now (public)
-                offered = abilities.any_offered(cat, state)
-                while state.window_left > 0 and not (offered and state.abilities[state.window_seat]):
-                    self._next_in_window(state)
-                if state.window_left > 0:
-                    return
-                state.step, state.window_seat, state.after = state.after, -1, ""
-            elif step == "round-start":
-                state.round += 1
-                state.leader = (state.round - 1) % SEATS
-                state.turn, state.workforce_spent, state.skip_turns = 0, 0, False
-                state.log.append(f"round {state.round}, led by seat {'ABC'[state.leader]}")
-                state.step = "draw"
-            elif step == "draw":
-                self._draw_pool(state)
-                if state.round > 1:
-                    catastrophes.draw(cat, state)
-                if state.skip_turns:
-                    state.step = "discard"
-                else:
-                    self._open_window(state, state.leader, "turn")
-            elif step == "discard":
-                if state.pool:
-                    left = ", ".join(cat.cards[c].title for c in state.pool)
-                    state.log.append(f"unused pool cards discarded: {left}")
-                state.discard += state.pool
-                state.pool = []
-                self._open_window(state, state.leader, "needs")
-            elif step == "needs":
-                self._needs_check(state)
-                if state.round > 1:
-                    self._open_window(state, state.leader, "catastrophe")
-                else:
-                    state.step = "end"
-            elif step == "catastrophe":
-                catastrophes.resolve(cat, state)
-                if not state.task:
-                    state.step = "end"
-            elif step == "end":
-                self._end_round(state)
-            else:
-                raise AssertionError(f"unknown step {step!r}")
-
-    def _slide(self, state: ApocalypseState) -> None:
-        """Slide the shelter sideways when the frame of cell names would limit it (D1)."""
-        by = grid.layout(state.board).slide
-        if by:
-            state.board = grid.slid(state.board, by)
-            side = "right" if by > 0 else "left"
-            state.log.append(
-                f"the shelter is slid {abs(by)} column(s) {side} on the grid (only the cell names change)"
-            )
-
-    def _draw_pool(self, state: ApocalypseState) -> None:
-        """Step 1. An empty Building Deck is refilled from the discard pile's building cards."""
-        cat = self.catalog
-        for _ in range(POOL_SIZE):
-            if not state.building_deck:
-                refill = sorted(c for c in state.discard if cat.cards[c].deck == "building")
-                if not refill:
-                    break
-                state.discard = [c for c in state.discard if cat.cards[c].deck != "building"]
-                state.rng.shuffle(refill)
-                state.building_deck, state.deck_known = refill, 0
-                state.log.append("the building deck is empty: the discard pile is shuffled into it")
-            state.pool.append(state.building_deck.pop(0))
-            state.deck_known = max(0, state.deck_known - 1)
-        drawn = ", ".join(cat.cards[c].title for c in state.pool)
-        state.log.append(f"card pool: {drawn}")
-
-    def _needs_check(self, state: ApocalypseState) -> None:
-        """Step 5, and 'at the end of the round' every natural resource turns."""
-        cat = self.catalog
-        living = set(doomed_living(cat, state.board))
-        natural = {c for c, t in state.board.items() if cat.cards[t.card].kind == "natural"}
-        for cell in grid.in_board_order(state.board):
-            if cell in living:
-                board.turn(cat, state, cell, "needs not met")
-            elif cell in natural:
-                board.turn(cat, state, cell, "natural resources turn each round")
-
-    def _end_round(self, state: ApocalypseState) -> None:
-        if state.protected >= 0:  # Use Reserves lasts one round
-            state.log.append(f"the {self.catalog.cards[state.protected].title} is no longer protected")
-            state.protected = -1
-        if state.catastrophe >= 0:
-            state.resolved.append(state.catastrophe)
-            state.catastrophe = -1
-        if state.round < ROUNDS:
-            state.step = "round-start"
-            return
-        scoring.final_check(self.catalog, state)
-        state.step = "over"
+        self.advance(state)
+        return state
 
     # --- the end ---------------------------------------------------------------------------------
     def result(self, state: ApocalypseState) -> Result | None:
-        if state.step != "over":
+        if state.steps:
             return None
         win = scoring.won(state)
-        details = {"points": state.points, "trios": state.trios, "dead": len(state.dead)}
-        if win:
-            reason = "the shelter sustains itself (at least 1 point)"
-        elif state.trios == 0:
-            reason = "no trio of Human, Animal and Plant survives"
-        else:
-            reason = "more living cards lost than trios saved"
+        details: dict[str, int | float | str] = {
+            "points": state.points,
+            "trios": state.trios,
+            "dead": len(state.dead),
+        }
+        how: Termination = "sustained" if win else "no-trio" if state.trios == 0 else "more-lost"
         return Result(
             winners=tuple(range(SEATS)) if win else (),
             scores=(1.0 if win else -1.0,) * SEATS,
-            reason=reason,
+            reason=TERMINATIONS[how],
             details=details,
+            termination=how,
         )
 
     # --- information -----------------------------------------------------------------------------
@@ -333,7 +306,7 @@ class Apocalypse(Game[ApocalypseState]):
     def describe(self, state: ApocalypseState, action: Action, viewer: int | None) -> str | None:
         """Everything is done face up: every viewer reads the move. A pass in an ability window tells
         nobody anything (whether the seat could have used a card is hidden): no line at all."""
-        if action.verb == "pass" and state.step == "window" and not state.task:
+        if action.verb == "pass" and state.steps and isinstance(state.steps[0], Window):
             return None
         return str(action)
 
@@ -363,6 +336,15 @@ class Apocalypse(Game[ApocalypseState]):
 
     def card_faces(self) -> dict[str, dict[str, Any]]:
         return faces.card_faces(self.catalog)
+
+    # --- the game's parts --------------------------------------------------------------------------
+    def observation_encoding(self) -> Encoding:
+        from .encoding import encoding  # NumPy: only for the research adapters
+
+        return encoding(self)
+
+    def utility(self) -> str:
+        return "identical"  # the team wins or loses together ("When Do We Win?")
 
     def render(self, view: dict[str, Any], seat: int | None) -> str:
         return render_view(view, seat)
@@ -422,17 +404,6 @@ class Apocalypse(Game[ApocalypseState]):
             assert tile.quake < 0 or quake_ok, "an Earthquake lies on a mechanism"
             assert not tile.unstable or board.turnable(cat, tile), "only living and natural cards turn"
         assert 0 <= state.round <= ROUNDS
-
-
-_TASK_PROMPTS = {
-    "teraform": "choose the natural resource to take (teraform energy/water)",
-    "recycle": "choose the discarded card to place (recycle NAME)",
-    "protect": "choose the card to protect from turning this round (protect CELL)",
-    "lift": "choose the card to take from the board (lift CELL)",
-    "put": "choose where to place the card in hand (put CELL)",
-    "quake": "choose the mechanism the Earthquake disables (quake CELL)",
-    "malfunction": "choose the Energy Generator or Water System that malfunctions (malfunction CELL)",
-}
 
 
 def _action_space(cat: Catalog) -> list[Action]:

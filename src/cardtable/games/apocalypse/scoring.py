@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections import Counter
 
+from cardtable.core.words import plural
+
 from . import board, grid
 from .cards import LIVING_KINDS, Catalog
 from .needs import doomed_living
@@ -28,7 +30,8 @@ def final_check(catalog: Catalog, state: ApocalypseState) -> None:
             board.remove(catalog, state, cell, "it would die in the next turns")
     state.trios = trios(catalog, state.board)
     state.points = state.trios - len(state.dead)
-    state.log.append(f"{state.trios} trio(s), {len(state.dead)} living card(s) lost: {state.points} point(s)")
+    lost = plural(len(state.dead), "living card")
+    state.log.append(f"{plural(state.trios, 'trio')}, {lost} lost: {plural(state.points, 'point')}")
 
 
 def trios(catalog: Catalog, tiles: dict[str, Tile]) -> int:

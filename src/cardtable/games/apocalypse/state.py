@@ -8,9 +8,11 @@ catastrophes, the current catastrophe or the card in hand (`held`).
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 import msgspec
 
-from cardtable.core import Rng
+from cardtable.core import Auto, Choice, Queue, Rng, Step
 
 
 class Tile(msgspec.Struct):
@@ -19,6 +21,27 @@ class Tile(msgspec.Struct):
     card: int
     unstable: bool = False  # turned upside down once
     quake: int = -1  # the Earthquake card lying on this mechanism (disabled), or -1
+
+
+class ApoStep(Step):
+    """Any step of a game of Cards Against the Apocalypse (`cardtable.core.steps`): the state's queue
+    holds these. The round's steps are in `rules.py`, the abilities' in `abilities.py`, the
+    catastrophes' in `catastrophes.py`; their methods receive the card catalog and the state."""
+
+    #: the round step the views name while this step is at the head of the queue (`step` of a view)
+    stage: ClassVar[str]
+
+    def view_step(self) -> str:
+        """The round step a view names while this step is at the head of the queue."""
+        return self.stage
+
+
+class ApoAuto(ApoStep, Auto):
+    """A step nobody decides (drawing the pool, the needs check, the round's end)."""
+
+
+class ApoChoice(ApoStep, Choice):
+    """A decision of `seat` (its tag is the `Decision.kind`)."""
 
 
 class ApocalypseState(msgspec.Struct):
@@ -40,19 +63,13 @@ class ApocalypseState(msgspec.Struct):
     catastrophe_known: bool = False  # the top catastrophe was seen (Weather Report)
     # --- where we are ----------------------------------------------------------------------------
     round: int = 0  # 0 during set-up, then 1..7
-    step: str = "setup"  # setup, round-start, draw, window, turn, discard, needs, catastrophe, end, over
+    #: the steps still to run, the head first (the pending decision); empty once the game is over
+    steps: Queue[ApoStep] = []
     leader: int = 0  # the seat that starts the round's turns and decides for the catastrophe
     turn: int = 0  # 0..2: whose step-3 turn within the round (leader + turn)
     skip_turns: bool = False  # Volcanic Eruption: no step-3 turns this round
     workforce_spent: int = 0
     protected: int = -1  # card protected from turning until the round ends (Use Reserves)
-    # an ability window: each seat in turn may use abilities or pass, then `after` follows
-    window_seat: int = -1
-    window_left: int = 0
-    after: str = ""
-    # a task: a short chain of decisions of one seat (an ability, or placing a catastrophe)
-    task: str = ""
-    task_seat: int = -1
     held: int = -1  # a card in hand, to be put on the board
     held_unstable: bool = False
     # --- the end ---------------------------------------------------------------------------------

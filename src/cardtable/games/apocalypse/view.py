@@ -12,9 +12,14 @@ from collections.abc import Sequence
 from typing import Any
 
 from . import board, grid
+from .abilities import Task, open_window, window_then
 from .cards import Catalog
 from .needs import active_mechanisms, next_to_waste, satisfied
 from .state import ApocalypseState
+
+#: what a view shows of the ability window and the task when none is open
+NO_WINDOW: dict[str, Any] = {"seat": -1, "left": 0, "then": ""}
+NO_TASK: dict[str, Any] = {"kind": "", "seat": -1}
 
 
 def card(catalog: Catalog, card_id: int) -> dict[str, Any]:
@@ -46,6 +51,8 @@ def _seat_view(
 
 def _public_view(catalog: Catalog, state: ApocalypseState) -> dict[str, Any]:
     """What every viewer sees alike."""
+    head = state.steps[0] if state.steps else None
+    window = open_window(state)
     active = active_mechanisms(catalog, state.board)
     ok = satisfied(catalog, state.board, active)
     tiles = []
@@ -72,12 +79,14 @@ def _public_view(catalog: Catalog, state: ApocalypseState) -> dict[str, Any]:
 
     return {
         "round": state.round,
-        "step": state.step,
+        "step": head.view_step() if head is not None else "over",
         "leader": state.leader,
         "turn": state.turn,
         "skip_turns": state.skip_turns,
-        "window": {"seat": state.window_seat, "left": state.window_left, "then": state.after},
-        "task": {"kind": state.task, "seat": state.task_seat},
+        "window": {"seat": window.seat, "left": window.left, "then": window_then(state)}
+        if window is not None
+        else dict(NO_WINDOW),
+        "task": {"kind": head.kind, "seat": head.seat} if isinstance(head, Task) else dict(NO_TASK),
         "board": tiles,
         "pool": cards(state.pool),
         "discard": cards(state.discard),

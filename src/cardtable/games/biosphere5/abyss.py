@@ -1,8 +1,9 @@
 """The Abyss (rulebook section 3): doom, the fifth move option, the four leaders and their abilities.
 
-`AbyssGame` is the basic game (rules.Biosphere5) with the extension's hooks filled in; the
-constructor `Biosphere5(abyss=True, ...)` builds it. The leaders and the doom track are data in
-`abyss.toml`; each ability key there names one function of `ABILITIES` below.
+`AbyssGame` is the basic game (rules.Biosphere5) with the extension's hooks filled in; `make_game`
+builds it for `abyss=true`. The leaders and the doom track are data in `abyss.toml`; each ability key
+there names one function of `ABILITIES` below. The extension's own steps (the fifth move option, the
+doom an Attack, Espionage or Sabotage costs, the leaders' choices) are classes of this module.
 """
 
 from __future__ import annotations
@@ -14,16 +15,18 @@ from typing import Any, ClassVar
 
 import msgspec
 
-from cardtable.core import Action, CardDataError, Result
+from cardtable.core import Action, CardDataError, Result, push
 from cardtable.core.carddata import load_card_file
+from cardtable.core.words import plural
 
 from . import queries as q
 from .cards import LOWER
+from .effects import Counted, Destroy, Discard, Force, Take, Task
 from .rules import Biosphere5
-from .state import AbyssState, State, Task
+from .state import AbyssState, B5Auto, State
+from .turn import EndMove, EndTurn
 
 ABYSS_FILE = Path(__file__).with_name("abyss.toml")
-EVERYONE_DOOMED = "every player still in the game reached doom 8 at once"
 
 
 # --- data ------------------------------------------------------------------------------------------
@@ -105,7 +108,8 @@ class AbyssGame(Biosphere5):
             if state.boards[seat].out or amount <= 0:
                 continue
             abyss.doom[seat] = min(self.doom.max, abyss.doom[seat] + amount)
-            self._event(state, f"{self.seat_name(seat)} doom +{amount} -> {abyss.doom[seat]} ({why})")
+            rises = f"doom rises by {amount} to {abyss.doom[seat]}"
+            self.event(state, f"{self.seat_name(seat)}'s {rises} ({why})")
             if abyss.doom[seat] >= self.doom.max:
                 doomed.append(seat)
         if doomed:
@@ -116,20 +120,20 @@ class AbyssGame(Biosphere5):
         current = q.current_seat(state)
         for seat in seats:
             state.boards[seat].out = True
-            self._event(state, f"{self.seat_name(seat)} reaches doom {self.doom.max} and is out of the game")
-        state.tasks = [
-            t
-            for t in state.tasks
-            if t.seat not in seats or t.kind == "strike-doom"  # the other player's doom still rises
-            if not (t.other in seats and t.kind in ("force", "destroy"))
+            self.event(state, f"{self.seat_name(seat)} reaches doom {self.doom.max} and is out of the game")
+        state.steps[:] = [
+            step
+            for step in state.steps
+            if step.seat not in seats or isinstance(step, StrikeDoom)  # the other player's doom still rises
+            if not (isinstance(step, Force | Destroy) and step.target in seats)
         ]
         sides = {q.team_of(state, s) for s in q.active_seats(state)}
         if not sides:
-            self._finish(state, [], EVERYONE_DOOMED)
+            self._finish(state, [], "all-doomed")
         elif len(sides) == 1:
-            self._finish(state, q.active_seats(state), "the others reached doom 8")
+            self._finish(state, q.active_seats(state), "others-doomed")
         elif current in seats:
-            state.tasks = [Task("end-turn", current)]  # the rest of this player's turn is void
+            state.steps[:] = [EndTurn(current)]  # the rest of this player's turn is void
 
     def on_pile_empty(self, state: State, seat: int) -> None:
         """3.2 (1): +2 each time the draw pile runs out, at once (see RULES.md, Abyss decision 3)."""
@@ -142,45 +146,33 @@ class AbyssGame(Biosphere5):
         doom of the card itself, which rises for both players together once the effect is over.
         """
         amount = missing * self.doom.missing_achievement
-        strike = next((t for t in state.tasks if t.kind == "strike-doom" and t.other == seat), None)
+        strike = next((s for s in state.steps if isinstance(s, StrikeDoom) and s.target == seat), None)
         if strike is not None:
-            strike.count += amount
+            strike.missing += amount
             return
         self.raise_doom(state, {seat: amount}, "achievements missing")
 
-    def _resolve_against(self, state: State, seat: int, target: int, effect: str) -> None:
+    def resolve_against(self, state: State, seat: int, target: int, effect: str) -> None:
         """3.2 (3)/(4): once the Attack, Espionage or Sabotage has had its effect, both doom levels rise."""
-        waiting = len(state.tasks)
-        super()._resolve_against(state, seat, target, effect)
-        steps = len(state.tasks) - waiting  # the effect's own steps come first
-        state.tasks.insert(steps, Task("strike-doom", seat, other=target, tag=effect))
+        waiting = len(state.steps)
+        super().resolve_against(state, seat, target, effect)
+        steps = len(state.steps) - waiting  # the effect's own steps come first
+        state.steps.insert(steps, StrikeDoom(seat, target, effect))
 
-    def _auto_strike_doom(self, state: State, task: Task) -> None:
-        if task.tag == "attack":
-            amounts = {task.seat: self.doom.attacker, task.other: self.doom.attacked}
-        else:
-            amounts = {task.seat: self.doom.spy, task.other: self.doom.spy}
-        why = task.tag
-        if task.count:  # achievements the target was missing to compensate (3.2 (2)), counted with it
-            amounts[task.other] += task.count
-            why = f"{task.tag}, {task.count} achievements missing"
-        self.raise_doom(state, amounts, why)
-
-    def _auto_end_move_abyss(self, state: State, task: Task) -> None:
-        Biosphere5._auto_end_move(self, state, task)
+    def end_move(self, state: State, seat: int) -> None:
+        super().end_move(state, seat)
         if state.over:
-            state.tasks = []
-        elif state.boards[task.seat].out:  # doom 8 while refilling: the rest of the turn is void
-            state.tasks = [Task("end-turn", task.seat)]
+            state.steps.clear()
+        elif state.boards[seat].out:  # doom 8 while refilling: the rest of the turn is void
+            state.steps[:] = [EndTurn(seat)]
 
-    def _auto_end_turn_abyss(self, state: State, task: Task) -> None:
-        seat = task.seat
+    def end_turn(self, state: State, seat: int) -> None:
         board = state.boards[seat]
         if not board.out and self.cards.biosphere in board.faceup:
             self.raise_doom(state, {seat: self.doom.biosphere_face_up}, "Biosphere 5 face up at turn end")
             if state.over:
                 return
-            state.tasks = [t for t in state.tasks if not (t.kind == "end-turn" and t.seat == seat)]
+            state.steps[:] = [s for s in state.steps if not (isinstance(s, EndTurn) and s.seat == seat)]
         self._next_turn(state)
 
     def _next_turn(self, state: State) -> None:
@@ -193,35 +185,32 @@ class AbyssGame(Biosphere5):
         return 3 if self._abyss(state).third else 2
 
     def result(self, state: State) -> Result | None:
-        if state.over and state.reason == EVERYONE_DOOMED:
-            return Result((), tuple(-1.0 for _ in state.boards), state.reason)
+        if state.over and state.termination == "all-doomed":
+            return Result((), tuple(-1.0 for _ in state.boards), state.reason, termination="all-doomed")
         return super().result(state)
 
     # --- the fifth move option (3.2, fig. 19) ----------------------------------------------------
-    def _move_actions(self, state: State, seat: int) -> list[Action]:
-        actions = super()._move_actions(state, seat)
+    def move_actions(self, state: State, seat: int) -> list[Action]:
+        actions = super().move_actions(state, seat)
         doom = self._abyss(state).doom[seat]
         if doom >= 1 and len(state.boards[seat].hand) >= doom:
             actions.append(Action("ease"))
         return actions
 
-    def _start_move(self, state: State, seat: int, action: Action) -> None:
+    def start_move(self, state: State, seat: int, action: Action) -> None:
         if action.verb != "ease":
-            super()._start_move(state, seat, action)
+            super().start_move(state, seat, action)
             return
         doom = self._abyss(state).doom[seat]
         state.markers.append("ease")
-        self._event(state, f"{self.seat_name(seat)} discards {doom} cards to lower doom by one")
-        state.tasks.append(Task("end-move", seat))
-        state.tasks[:0] = [Task("discard", seat, doom, tag="lowering doom"), Task("ease", seat)]
-
-    def _auto_ease(self, state: State, task: Task) -> None:
-        self._lower_doom(state, task.seat, 1)
+        self.event(state, f"{self.seat_name(seat)} discards {plural(doom, 'card')} to lower doom by one")
+        state.steps.append(EndMove(seat))
+        push(state, Discard(seat, doom, "lowering doom"), Ease(seat))
 
     def _lower_doom(self, state: State, seat: int, amount: int) -> None:
         abyss = self._abyss(state)
         abyss.doom[seat] = max(0, abyss.doom[seat] - amount)
-        self._event(state, f"{self.seat_name(seat)} doom -{amount} -> {abyss.doom[seat]}")
+        self.event(state, f"{self.seat_name(seat)}'s doom falls by {amount} to {abyss.doom[seat]}")
 
     # --- Better Leadership / Shown Strength (3.3) ------------------------------------------------
     def can_play(self, state: State, seat: int, card: int, side: str) -> bool:
@@ -243,16 +232,16 @@ class AbyssGame(Biosphere5):
         if self._abyss(state).troops and not state.over and kind != "achievement" and card in board.discard:
             board.discard.remove(card)
             board.hand.append(card)
-            self._event(
+            self.event(
                 state,
                 f"{self.seat_name(seat)} puts {self.cards.name(card)} back in hand (Concentrate Troops)",
             )
 
     def _play_effect(self, state: State, seat: int, card: int, kind: str, category: str) -> None:
         if kind == "better-leadership":
-            state.tasks.insert(0, Task("promote", seat))
+            push(state, Promote(seat))
         elif kind == "shown-strength":
-            state.tasks.insert(0, Task("strength", seat))
+            push(state, Strength(seat))
         else:
             super()._play_effect(state, seat, card, kind, category)
 
@@ -307,157 +296,12 @@ class AbyssGame(Biosphere5):
                     for c in hand
                 )
             elif kind in ("espionage", "sabotage", "attack"):
-                ok = bool(self._targets(state, seat, kind))
+                ok = bool(self.targets(state, seat, kind))
             else:
                 ok = False
             if ok:
                 found.append(card)
         return found
-
-    # --- decisions --------------------------------------------------------------------------------
-    def _single_is_public(self, state: State, task: Task) -> bool:
-        kind = task.kind
-        if kind in ("promote", "aim", "plan"):  # leaders, seats, face-up cards and the pile: public
-            return True
-        if kind == "search":
-            return len(state.boards[task.seat].pile) == 1
-        if kind == "scorch":
-            return task.count == 0 and len(state.boards[task.seat].hand) == 1
-        return super()._single_is_public(state, task)  # Shown Strength, Raising the Flag: hidden
-
-    def _prompt(self, state: State, task: Task) -> str:
-        kind = task.kind
-        if kind == "promote":
-            return "choose the leader to promote one tier (Better Leadership)"
-        if kind == "strength":
-            return "choose the ability to use (Shown Strength)"
-        if kind == "aim":
-            return f"choose the player for {self.abilities[task.tag][1].name}"
-        if kind == "search":
-            return "choose a card of your draw pile to take (The Trap)"
-        if kind == "plan":
-            return f"draw a card or stop (The Great Plan, {task.count} more at most)"
-        if kind == "flag":
-            return "choose the achievement whose second option you use (Raising the Flag)"
-        if kind == "scorch":
-            more = "or stop " if task.count else ""
-            return f"discard a card {more}(Scorched Earth, {task.count} discarded, 3 at most)"
-        return super()._prompt(state, task)
-
-    def _task_actions(self, state: State, task: Task) -> list[Action]:
-        kind = task.kind
-        board = state.boards[task.seat]
-        if kind == "promote":
-            tiers = self._abyss(state).tiers[task.seat]
-            return [Action("promote", (lead.key,)) for i, lead in enumerate(self.leaders) if tiers[i] < 3]
-        if kind == "strength":
-            return [Action("ability", (k,)) for k in self.usable_abilities(state, task.seat, board.hand)]
-        if kind == "aim":
-            seats = self._others(state, task.seat) if task.tag == "finally-true" else None
-            seats = seats if seats is not None else self.ability_opponents(state, task.seat)
-            return [Action("target", (s,)) for s in seats]
-        if kind == "search":
-            return [Action("search", (self.cards.key(c),)) for c in sorted(set(board.pile))]
-        if kind == "plan":
-            return [*self._take_actions(board), Action("stop")]
-        if kind == "flag":
-            return [
-                Action("flag", (self.cards.key(c),)) for c in self._flaggable(state, task.seat, board.hand)
-            ]
-        if kind == "scorch":
-            actions = []
-            if task.count < 3:
-                actions = [Action("discard", (self.cards.key(c),)) for c in sorted(set(board.hand))]
-            if task.count >= 1:
-                actions.append(Action("stop"))
-            return actions
-        return super()._task_actions(state, task)
-
-    def _on_promote(self, state: State, task: Task, action: Action) -> None:
-        state.tasks.pop(0)
-        index = next(i for i, lead in enumerate(self.leaders) if lead.key == action.args[0])
-        tiers = self._abyss(state).tiers[task.seat]
-        tiers[index] += 1
-        self._event(
-            state,
-            f"{self.seat_name(task.seat)} promotes the {self.leaders[index].name} to tier {tiers[index]}",
-        )
-
-    def _on_strength(self, state: State, task: Task, action: Action) -> None:
-        state.tasks.pop(0)
-        key = str(action.args[0])
-        leader_index, ability = self.abilities[key]
-        seat = task.seat
-        self._event(state, f"{self.seat_name(seat)} shows strength: {ability.name}")
-        abyss = self._abyss(state)
-        if self.leaders[leader_index].third_move and not abyss.third:
-            abyss.third = True
-            self._event(state, f"{self.seat_name(seat)} takes the third move marker")
-        ABILITIES[key](self, state, seat)
-
-    def _on_aim(self, state: State, task: Task, action: Action) -> None:
-        state.tasks.pop(0)
-        target = int(action.args[0])
-        name = self.abilities[task.tag][1].name
-        self._event(state, f"{self.seat_name(task.seat)} directs {name} against {self.seat_name(target)}")
-        if task.tag == "finally-true":
-            self.raise_doom(state, {target: 2}, name)
-        elif task.count > 0:
-            state.tasks.insert(0, Task("discard", target, task.count, tag=name))
-
-    def _on_search(self, state: State, task: Task, action: Action) -> None:
-        state.tasks.pop(0)
-        board = state.boards[task.seat]
-        card = self.cards.index[str(action.args[0])]
-        board.pile.remove(card)
-        board.hand.append(card)
-        state.rng.shuffle(board.pile)
-        self._event(state, f"{self.seat_name(task.seat)} searches the draw pile for a card and shuffles it")
-        if not board.pile:  # The Trap took the last card: the pile has run out (2.1, 3.2 (1))
-            self.pile_ran_out(state, task.seat)
-
-    def _on_plan(self, state: State, task: Task, action: Action) -> None:
-        if action.verb == "stop":
-            state.tasks.pop(0)
-            self._event(state, f"{self.seat_name(task.seat)} stops drawing")
-            return
-        self._take(state, task.seat, str(action.args[0]))
-        self._count_down(state, task)
-
-    def _on_flag(self, state: State, task: Task, action: Action) -> None:
-        state.tasks.pop(0)
-        card = self.cards.index[str(action.args[0])]
-        option = self.cards.option(card, LOWER)
-        label = option.kind.replace("-", " ")
-        self._event(state, f"{self.seat_name(task.seat)} raises the flag of {self.cards.name(card)}: {label}")
-        self._play_effect(state, task.seat, card, option.kind, option.category)
-
-    def _on_scorch(self, state: State, task: Task, action: Action) -> None:
-        if action.verb == "discard":
-            self._discard_from_hand(state, task.seat, self.cards.index[str(action.args[0])])
-            task.count += 1
-            if task.count < 3 and state.boards[task.seat].hand:
-                return
-        state.tasks.pop(0)
-        state.tasks.insert(0, Task("aim", task.seat, 2 * task.count, tag="scorched-earth"))
-
-    _task_handlers: ClassVar[dict[str, Callable[..., None]]] = {
-        **Biosphere5._task_handlers,
-        "promote": _on_promote,
-        "strength": _on_strength,
-        "aim": _on_aim,
-        "search": _on_search,
-        "plan": _on_plan,
-        "flag": _on_flag,
-        "scorch": _on_scorch,
-    }
-    _auto_handlers: ClassVar[dict[str, Callable[..., None]]] = {
-        **Biosphere5._auto_handlers,
-        "end-move": _auto_end_move_abyss,
-        "end-turn": _auto_end_turn_abyss,
-        "ease": _auto_ease,
-        "strike-doom": _auto_strike_doom,
-    }
 
     # --- views, invariants, notation --------------------------------------------------------------
     def extra_view(self, state: State, seat: int | None) -> dict[str, Any]:
@@ -471,8 +315,8 @@ class AbyssGame(Biosphere5):
             "third_move": abyss.third,
             "concentrate_troops": abyss.troops,
         }
-        task = state.tasks[0] if state.tasks else None
-        if task is not None and task.kind == "search" and seat == task.seat:
+        head = state.steps[0] if state.steps else None
+        if isinstance(head, Search) and seat == head.seat:
             view["searching"] = sorted(self.cards.key(c) for c in state.boards[seat].pile)
         return view
 
@@ -511,24 +355,225 @@ class AbyssGame(Biosphere5):
             assert all(0 <= t <= 3 for t in abyss.tiers[seat]), f"seat {seat}: a leader tier off 0-3"
 
 
+# --- the extension's steps -------------------------------------------------------------------------
+class Ease(B5Auto, tag="ease"):
+    """The fifth move option (3.2, fig. 19): once the cards are discarded, doom falls by one."""
+
+    def run(self, game: AbyssGame, s: State) -> None:
+        game._lower_doom(s, self.seat, 1)
+
+
+class StrikeDoom(B5Auto, tag="strike-doom"):
+    """3.2 (3)/(4): once an Attack, Espionage or Sabotage (`effect`) of `seat` against `target` has had
+    its effect, both doom levels rise; `missing` achievements the target could not give up count too."""
+
+    target: int
+    effect: str
+    missing: int = 0
+
+    def word(self) -> str:
+        return self.effect
+
+    def run(self, game: AbyssGame, s: State) -> None:
+        doom = game.doom
+        if self.effect == "attack":
+            amounts = {self.seat: doom.attacker, self.target: doom.attacked}
+        else:
+            amounts = {self.seat: doom.spy, self.target: doom.spy}
+        why = self.effect
+        if self.missing:  # achievements the target was missing to compensate (3.2 (2)), counted with it
+            amounts[self.target] += self.missing
+            why = f"{self.effect}, {self.missing} achievements missing"
+        game.raise_doom(s, amounts, why)
+
+
+class Promote(Task, tag="promote"):
+    """Better Leadership (3.3): a leader of the seat rises one tier."""
+
+    def prompt(self, game: AbyssGame, s: State) -> str:
+        return "choose the leader to promote one tier (Better Leadership)"
+
+    def legal(self, game: AbyssGame, s: State) -> list[Action]:
+        tiers = game._abyss(s).tiers[self.seat]
+        return [Action("promote", (lead.key,)) for i, lead in enumerate(game.leaders) if tiers[i] < 3]
+
+    def apply(self, game: AbyssGame, s: State, action: Action) -> None:
+        self.done(s)
+        index = next(i for i, lead in enumerate(game.leaders) if lead.key == action.args[0])
+        tiers = game._abyss(s).tiers[self.seat]
+        tiers[index] += 1
+        promoted = f"the {game.leaders[index].name} to tier {tiers[index]}"
+        game.event(s, f"{game.seat_name(self.seat)} promotes {promoted}")
+
+
+class Strength(Task, tag="strength"):
+    """Shown Strength (3.3): an ability of a reached tier (or a lower one) is used."""
+
+    def single_is_public(self, game: Biosphere5, s: State) -> bool:
+        return False  # the abilities usable depend on the hand
+
+    def prompt(self, game: AbyssGame, s: State) -> str:
+        return "choose the ability to use (Shown Strength)"
+
+    def legal(self, game: AbyssGame, s: State) -> list[Action]:
+        hand = s.boards[self.seat].hand
+        return [Action("ability", (k,)) for k in game.usable_abilities(s, self.seat, hand)]
+
+    def apply(self, game: AbyssGame, s: State, action: Action) -> None:
+        self.done(s)
+        key = str(action.args[0])
+        leader_index, ability = game.abilities[key]
+        seat = self.seat
+        game.event(s, f"{game.seat_name(seat)} shows strength: {ability.name}")
+        abyss = game._abyss(s)
+        if game.leaders[leader_index].third_move and not abyss.third:
+            abyss.third = True
+            game.event(s, f"{game.seat_name(seat)} takes the third move marker")
+        ABILITIES[key](game, s, seat)
+
+
+class Aim(Task, tag="aim"):
+    """The player an ability (`ability`) is directed against: it discards `n` cards (Never Give Up,
+    Beat Them All, Scorched Earth), or its doom rises by 2 (Finally True)."""
+
+    n: int
+    ability: str
+
+    def word(self) -> str:
+        return self.ability
+
+    def prompt(self, game: AbyssGame, s: State) -> str:
+        return f"choose the player for {game.abilities[self.ability][1].name}"
+
+    def legal(self, game: AbyssGame, s: State) -> list[Action]:
+        if self.ability == "finally-true":
+            seats = game._others(s, self.seat)
+        else:
+            seats = game.ability_opponents(s, self.seat)
+        return [Action("target", (seat,)) for seat in seats]
+
+    def apply(self, game: AbyssGame, s: State, action: Action) -> None:
+        self.done(s)
+        target = int(action.args[0])
+        name = game.abilities[self.ability][1].name
+        game.event(s, f"{game.seat_name(self.seat)} directs {name} against {game.seat_name(target)}")
+        if self.ability == "finally-true":
+            game.raise_doom(s, {target: 2}, name)
+        elif self.n > 0:
+            push(s, Discard(target, self.n, name))
+
+
+class Search(Task, tag="search"):
+    """The Trap: a card of the seat's own draw pile into the hand; the pile is shuffled."""
+
+    def single_is_public(self, game: Biosphere5, s: State) -> bool:
+        return len(s.boards[self.seat].pile) == 1
+
+    def prompt(self, game: AbyssGame, s: State) -> str:
+        return "choose a card of your draw pile to take (The Trap)"
+
+    def legal(self, game: AbyssGame, s: State) -> list[Action]:
+        key = game.cards.key
+        return [Action("search", (key(c),)) for c in sorted(set(s.boards[self.seat].pile))]
+
+    def apply(self, game: AbyssGame, s: State, action: Action) -> None:
+        self.done(s)
+        board = s.boards[self.seat]
+        card = game.cards.index[str(action.args[0])]
+        board.pile.remove(card)
+        board.hand.append(card)
+        s.rng.shuffle(board.pile)
+        game.event(s, f"{game.seat_name(self.seat)} searches the draw pile for a card and shuffles it")
+        if not board.pile:  # The Trap took the last card: the pile has run out (2.1, 3.2 (1))
+            game.pile_ran_out(s, self.seat)
+
+
+class Plan(Counted, tag="plan"):
+    """The Great Plan: take up to `n` more cards, one at a time, or stop."""
+
+    def prompt(self, game: AbyssGame, s: State) -> str:
+        return f"draw a card or stop (The Great Plan, {self.n} more at most)"
+
+    def legal(self, game: AbyssGame, s: State) -> list[Action]:
+        return [*game.take_actions(s.boards[self.seat]), Action("stop")]
+
+    def apply(self, game: AbyssGame, s: State, action: Action) -> None:
+        if action.verb == "stop":
+            self.done(s)
+            game.event(s, f"{game.seat_name(self.seat)} stops drawing")
+            return
+        game.take(s, self.seat, str(action.args[0]))
+        self.count_down(s)
+
+
+class Flag(Task, tag="flag"):
+    """Raising the Flag: the second (lower) option of an achievement on display is used."""
+
+    def single_is_public(self, game: Biosphere5, s: State) -> bool:
+        return False  # a catastrophe option may need a rescue card in hand
+
+    def prompt(self, game: AbyssGame, s: State) -> str:
+        return "choose the achievement whose second option you use (Raising the Flag)"
+
+    def legal(self, game: AbyssGame, s: State) -> list[Action]:
+        key = game.cards.key
+        return [Action("flag", (key(c),)) for c in game._flaggable(s, self.seat, s.boards[self.seat].hand)]
+
+    def apply(self, game: AbyssGame, s: State, action: Action) -> None:
+        self.done(s)
+        card = game.cards.index[str(action.args[0])]
+        option = game.cards.option(card, LOWER)
+        label = option.kind.replace("-", " ")
+        game.event(s, f"{game.seat_name(self.seat)} raises the flag of {game.cards.name(card)}: {label}")
+        game._play_effect(s, self.seat, card, option.kind, option.category)
+
+
+class Scorch(Task, tag="scorch"):
+    """Scorched Earth: discard up to 3 cards (at least one; `n` discarded so far), then an opponent
+    discards twice as many."""
+
+    n: int
+
+    def single_is_public(self, game: Biosphere5, s: State) -> bool:
+        return self.n == 0 and len(s.boards[self.seat].hand) == 1
+
+    def prompt(self, game: AbyssGame, s: State) -> str:
+        more = "or stop " if self.n else ""
+        return f"discard a card {more}(Scorched Earth, {self.n} discarded, 3 at most)"
+
+    def legal(self, game: AbyssGame, s: State) -> list[Action]:
+        actions = []
+        if self.n < 3:
+            key = game.cards.key
+            actions = [Action("discard", (key(c),)) for c in sorted(set(s.boards[self.seat].hand))]
+        if self.n >= 1:
+            actions.append(Action("stop"))
+        return actions
+
+    def apply(self, game: AbyssGame, s: State, action: Action) -> None:
+        if action.verb == "discard":
+            game.discard_from_hand(s, self.seat, game.cards.index[str(action.args[0])])
+            self.n += 1
+            if self.n < 3 and s.boards[self.seat].hand:
+                return
+        self.done(s, Aim(self.seat, 2 * self.n, "scorched-earth"))
+
+
 # --- the abilities (3.5) ---------------------------------------------------------------------------
 def _tactical_meeting(game: AbyssGame, state: State, seat: int) -> None:
-    state.tasks[:0] = [
-        Task("take", seat, 4, tag="Tactical Meeting"),
-        Task("discard", seat, 3, tag="Tactical Meeting"),
-    ]
+    push(state, Take(seat, 4, "Tactical Meeting"), Discard(seat, 3, "Tactical Meeting"))
 
 
 def _the_trap(game: AbyssGame, state: State, seat: int) -> None:
-    state.tasks.insert(0, Task("search", seat))
+    push(state, Search(seat))
 
 
 def _great_plan(game: AbyssGame, state: State, seat: int) -> None:
-    state.tasks.insert(0, Task("plan", seat, 8))
+    push(state, Plan(seat, 8))
 
 
 def _raising_the_flag(game: AbyssGame, state: State, seat: int) -> None:
-    state.tasks.insert(0, Task("flag", seat))
+    push(state, Flag(seat))
 
 
 def _concentrate_troops(game: AbyssGame, state: State, seat: int) -> None:
@@ -538,19 +583,19 @@ def _concentrate_troops(game: AbyssGame, state: State, seat: int) -> None:
 def _victory_is_near(game: AbyssGame, state: State, seat: int) -> None:
     tiers = game._abyss(state).tiers[seat]
     tiers[:] = [3] * len(tiers)
-    game._event(state, f"{game.seat_name(seat)}'s leaders all reach tier 3")
+    game.event(state, f"{game.seat_name(seat)}'s leaders all reach tier 3")
 
 
 def _never_give_up(game: AbyssGame, state: State, seat: int) -> None:
-    state.tasks.insert(0, Task("aim", seat, 2, tag="never-give-up"))
+    push(state, Aim(seat, 2, "never-give-up"))
 
 
 def _scorched_earth(game: AbyssGame, state: State, seat: int) -> None:
-    state.tasks.insert(0, Task("scorch", seat, 0))
+    push(state, Scorch(seat, 0))
 
 
 def _beat_them_all(game: AbyssGame, state: State, seat: int) -> None:
-    state.tasks.insert(0, Task("aim", seat, game._abyss(state).doom[seat], tag="beat-them-all"))
+    push(state, Aim(seat, game._abyss(state).doom[seat], "beat-them-all"))
 
 
 def _glimmer_of_hope(game: AbyssGame, state: State, seat: int) -> None:
@@ -560,12 +605,12 @@ def _glimmer_of_hope(game: AbyssGame, state: State, seat: int) -> None:
 def _without_hesitation(game: AbyssGame, state: State, seat: int) -> None:
     abyss = game._abyss(state)
     abyss.doom[seat] = 4
-    game._event(state, f"{game.seat_name(seat)} sets doom to 4")
+    game.event(state, f"{game.seat_name(seat)} sets doom to 4")
     game.raise_doom(state, {s: 1 for s in game._others(state, seat)}, "Without Hesitation")
 
 
 def _finally_true(game: AbyssGame, state: State, seat: int) -> None:
-    state.tasks.insert(0, Task("aim", seat, 0, tag="finally-true"))
+    push(state, Aim(seat, 0, "finally-true"))
 
 
 ABILITIES: dict[str, Callable[[AbyssGame, State, int], None]] = {

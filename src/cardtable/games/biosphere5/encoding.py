@@ -12,59 +12,37 @@ from typing import Any
 
 import numpy as np
 
-from cardtable.adapters.encoding import Encoding, Layout, counts, one_hot, relative, scalar, vocabulary
+from cardtable.core.encoding import Encoding, Layout, counts, one_hot, relative, scalar, vocabulary
 
 MAX_SEATS = 4
-#: decision kinds: the move, then the task kinds of rules.py, abyss.py and machine.py
-KINDS = (
-    "move",
-    "take",
-    "discard",
-    "rescue",
-    "target",
-    "aim",
-    "destroy",
-    "sacrifice",
-    "first",
-    "flag",
-    "force",
-    "hit",
-    "promote",
-    "search",
-    "strength",
-    "surrender",
-    "unveil",
-    "plan",
-    "ease",
-    "scorch",
-    "strike-doom",
-    "end-move",
-    "end-turn",
-    "machine-turn",
-    "machine-end",
-)
 MARKERS = ("take", "take2", "refresh", "play", "ease")
 LEADERS = ("strategist", "commander", "fighter", "believer")
 TASKS_SHOWN = 3
 
 
 class Biosphere5Encoding(Encoding):
-    def __init__(self, cards: list[str]) -> None:
+    def __init__(self, cards: list[str], kinds: tuple[str, ...], steps: tuple[str, ...]) -> None:
         self.cards = vocabulary(cards)
-        self.kinds = vocabulary(KINDS)
+        self.kinds = vocabulary(kinds)
+        self.steps = vocabulary(steps)
         self.markers = vocabulary(MARKERS)
         c = len(self.cards) + 1
         k = len(self.kinds) + 1
+        ks = len(self.steps) + 1
         lay = self.layout = Layout()
         self.f_players = lay.add("players", MAX_SEATS, "one-hot: number of seats (1..4)")
         self.f_solo = lay.add("solo", 1, "1 in the solo game against the Machine")
         self.f_decider = lay.add("decision-seat", MAX_SEATS, "one-hot: relative seat that must decide")
-        self.f_kind = lay.add("decision-kind", k, f"one-hot: decision kind ({', '.join(KINDS)}, other)")
+        self.f_kind = lay.add("decision-kind", k, f"one-hot: decision kind ({', '.join(kinds)}, other)")
         self.f_turn = lay.add("turn-seat", MAX_SEATS, "one-hot: relative seat whose turn it is")
         self.f_move = lay.add("move", 1, "move number within the turn / 3")
         self.f_markers = lay.add("markers", len(MARKERS) + 1, "moves already taken this turn (counts)")
         self.f_tasks = [
-            lay.add(f"task-{i}", k + MAX_SEATS, f"pending step {i + 1}: one-hot kind, then relative seat")
+            lay.add(
+                f"task-{i}",
+                ks + MAX_SEATS,
+                f"pending step {i + 1}: one-hot kind ({', '.join(steps)}, other), then relative seat",
+            )
             for i in range(TASKS_SHOWN)
         ]
         self.f_order = lay.add("order", MAX_SEATS, "each relative seat's place in the turn order / 4")
@@ -123,10 +101,10 @@ class Biosphere5Encoding(Encoding):
         counts(out, self.f_markers, self.markers, view.get("markers", ()))
         for field, task in zip(self.f_tasks, view.get("upcoming", ()), strict=False):
             kind, seat = task[0], task[1]
-            one_hot(out, field, self.kinds.get(kind, len(self.kinds)))
+            one_hot(out, field, self.steps.get(kind, len(self.steps)))
             rel = relative(seat, me, n)
             if rel is not None:
-                out[field.offset + len(self.kinds) + 1 + rel] = 1.0
+                out[field.offset + len(self.steps) + 1 + rel] = 1.0
         for place, seat in enumerate(view.get("order", ())):
             scalar(out, self.f_order, place, MAX_SEATS, at=relative(seat, me, n) or 0)
         counts(out, self.f_hand, cards, view.get("hand") or ())
@@ -183,12 +161,4 @@ class Biosphere5Encoding(Encoding):
 
 def encoding(game: Any) -> Biosphere5Encoding:
     """The encoding of `game` (any mode: the layout is the same for all)."""
-    return Biosphere5Encoding(list(game.card_faces()))
-
-
-def utility(game: Any) -> str:
-    """The basic two-player game is zero-sum (one winner, or a draw); with more seats, The Abyss (where
-    everyone can lose) or the solo game it is not."""
-    options = game.options
-    two = options["players"] == 2 and not options["abyss"] and options["solo"] == "none"
-    return "zero_sum" if two else "general_sum"
+    return Biosphere5Encoding(list(game.card_faces()), game.decision_kinds(), game.step_kinds())

@@ -4,7 +4,7 @@
 and the best opposing side's: achievements by level and quality, civilisation level, the Biosphere 5
 card in hand (and whether it could be played), hand and pile sizes, needed achievement cards in hand,
 and exposure to catastrophes. Its weights are data (`evaluation.toml`), fitted by
-`python -m cardtable.games.biosphere5.fit_evaluation` on positions from games between heuristic
+`python -m cardtable.analysis.fit_biosphere5` on positions from games between heuristic
 players, labelled with who went on to win.
 """
 
@@ -15,7 +15,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from cardtable.players.logistic import read_weights
+from cardtable.core.logistic import read_weights
 
 from . import queries as q
 from .cards import CardSet

@@ -9,13 +9,17 @@ cards you still need, and give up what you need least.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
-from cardtable.core import Action, Observation, Rng
+from cardtable.core import Action, Observation, RulesOfThumb
 
 from .cards import CardSet
 from .evaluation import win_chance
 from .state import State
+from .turn import Move
+
+if TYPE_CHECKING:
+    from .rules import Biosphere5
 
 #: what a card in hand is worth to keep (see `keep_value`)
 BIOSPHERE_CARD = 100.0
@@ -63,33 +67,22 @@ def keep_value(cards: CardSet, card: int, built: dict[str, str], hand: list[int]
     return DEAD_CARD
 
 
-def _built(cards: CardSet, keys: list[str]) -> dict[str, str]:
+def built_categories(cards: CardSet, keys: list[str]) -> dict[str, str]:
     return {
         cards.cards[cards.index[k]].upper.category: cards.cards[cards.index[k]].upper.quality for k in keys
     }
 
 
-class HeuristicPlayer:
+class HeuristicPlayer(RulesOfThumb):
     """Rules of thumb for every decision of the basic game; other decisions (The Abyss) at random."""
 
-    name = "heuristic"
-
-    def __init__(self, rng: Rng) -> None:
-        self.rng = rng
-        self._solo: HeuristicPlayer | None = None
-
-    def choose(self, observation: Observation) -> Action:
-        legal = observation.legal_actions
-        if len(legal) == 1:
-            return legal[0]
-        if "machine" in observation.view and type(self) is HeuristicPlayer:
-            return self._solo_player().choose(observation)
-        game = observation.game
+    def pick(self, observation: Observation, legal: list[Action]) -> Action:
+        game = cast("Biosphere5", observation.game)
         self.cards: CardSet = game.cards
         view = observation.view
         seat = observation.seat
         me = view["boards"][seat]
-        self.built = _built(self.cards, me["achievements"])
+        self.built = built_categories(self.cards, me["achievements"])
         self.hand = [self.cards.index[k] for k in view["hand"] or []]
         kind = observation.decision.kind
         choice = None
@@ -112,14 +105,6 @@ class HeuristicPlayer:
         elif kind == "destroy":
             choice = max(legal, key=lambda a: self._achievement_worth(a))
         return choice if choice is not None and choice in legal else self.rng.choice(legal)
-
-    def _solo_player(self) -> HeuristicPlayer:
-        """In the solo game (4): the rules of thumb of `solo.SoloPlayer`, which read the Machine."""
-        if self._solo is None:
-            from .solo import SoloPlayer  # solo.py builds on this module
-
-            self._solo = SoloPlayer(self.rng)
-        return self._solo
 
     # --- a move --------------------------------------------------------------------------------
     def _move(self, view: dict[str, Any], seat: int, legal: list[Action]) -> Action | None:
@@ -178,7 +163,7 @@ class HeuristicPlayer:
         for board in view["boards"]:
             if board["seat"] == seat or board["out"] or (my_team is not None and board["team"] == my_team):
                 continue
-            theirs = _built(self.cards, board["achievements"])
+            theirs = built_categories(self.cards, board["achievements"])
             for category in self.cards.categories:
                 if theirs.get(category) != "perfect":
                     counts[category] = counts.get(category, 0) + 1
@@ -214,7 +199,9 @@ class HeuristicPlayer:
     def _force(self, view: dict[str, Any], legal: list[Action]) -> Action:
         """Make the spied player discard what they need most (judged by their achievements)."""
         target = (view.get("revealed") or {}).get("seat")
-        theirs = _built(self.cards, view["boards"][target]["achievements"]) if target is not None else {}
+        theirs = (
+            built_categories(self.cards, view["boards"][target]["achievements"]) if target is not None else {}
+        )
         hand = [self.cards.index[str(a.args[0])] for a in legal]
         return max(
             legal, key=lambda a: keep_value(self.cards, self.cards.index[str(a.args[0])], theirs, hand)
@@ -224,7 +211,7 @@ class HeuristicPlayer:
 # --- evaluation for search ------------------------------------------------------------------------
 def is_quiet(game: Any, state: State) -> bool:
     """A position to judge as it stands: no effect half resolved, the next thing to do is a move."""
-    return not state.tasks
+    return not state.steps or isinstance(state.steps[0], Move)
 
 
 def evaluate(game: Any, state: State, seat: int) -> float:

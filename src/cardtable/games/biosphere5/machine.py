@@ -1,26 +1,31 @@
 """Man against Machine (rulebook section 4): one person (seat 0) against the Machine automaton (seat 1).
 
-The Machine has no freedom: the engine plays its turns as automatic tasks and never asks its seat
-for a decision. Every step it takes is told in a public event line. Its tables (cards revealed per
-hand-card level, the rescue die) are data in `machine.toml`.
+The Machine has no freedom: the engine plays its turns as steps that resolve themselves
+(`MachineTurn`, `MachineEnd`) and never asks its seat for a decision. Every step it takes is told in
+a public event line. Its tables (cards revealed per hand-card level, the rescue die) are data in
+`machine.toml`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from dataclasses import replace
 from functools import cache
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any
 
 import msgspec
 
-from cardtable.core import Action, CardDataError, Rng
+from cardtable.core import Action, CardDataError, Rng, push
 from cardtable.core.carddata import load_card_file
+from cardtable.core.words import plural
 
 from . import queries as q
-from .cards import LOWER, UPPER
-from .rules import CATASTROPHE_COST, Biosphere5
-from .state import Board, MachineState, State, Task
+from .cards import LOWER, UPPER, OptionKind
+from .effects import CATASTROPHE_COST, Hit, Sacrifice, Task
+from .rules import Biosphere5
+from .solo_player import SoloPlayer
+from .state import B5Auto, Board, MachineState, State
+from .turn import EndTurn, Move
 
 MACHINE_FILE = Path(__file__).with_name("machine.toml")
 HUMAN, MACHINE = 0, 1
@@ -56,6 +61,9 @@ def machine_data(path: Path = MACHINE_FILE) -> MachineFile:
 class MachineGame(Biosphere5):
     """The solo game: the human is seat 0 ('A'), the Machine seat 1 ('Machine'); the Machine starts."""
 
+    #: the solo player: the basic rules of thumb, and what it reads of the Machine (4)
+    parts = replace(Biosphere5.parts, heuristic=SoloPlayer)
+
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
         self.table = machine_data()
@@ -84,25 +92,25 @@ class MachineGame(Biosphere5):
             rng=rng,
             machine=MachineState(level=level),
         )
-        self._event(state, f"the Machine starts, at hand-card level {level}")
-        state.tasks = [Task("machine-turn", MACHINE)]
-        self._advance(state)
+        self.event(state, f"the Machine starts, at hand card level {level}")
+        state.steps[:] = [MachineTurn(MACHINE)]
+        self.advance(state)
         return state
 
     def _m(self, state: State) -> MachineState:
         assert state.machine is not None
         return state.machine
 
-    def _next_turn(self, state: State) -> None:
-        super()._next_turn(state)
-        if q.current_seat(state) == MACHINE:
-            state.tasks.insert(0, Task("machine-turn", MACHINE))
+    def begin_turn(self, state: State) -> None:
+        """The human has the move; the Machine plays its turn by itself."""
+        seat = q.current_seat(state)
+        push(state, MachineTurn(MACHINE) if seat == MACHINE else Move(seat))
 
     # --- the Machine's turn (4.2, 4.3) ----------------------------------------------------------
-    def _auto_machine_turn(self, state: State, task: Task) -> None:
+    def machine_turn(self, state: State) -> None:
         machine = self._m(state)
         machine.catastrophes = 0  # a new round begins with the Machine's turn (4.6)
-        state.tasks[:0] = [Task("machine-end", MACHINE), Task("end-turn", MACHINE)]
+        push(state, MachineEnd(MACHINE), EndTurn(MACHINE))
         if machine.kept >= 0 and self._use_biosphere_card(state, machine.kept):
             return  # 4.3: the card set aside is checked first; if it can be used, nothing else
         count = self.table.reveal[machine.level]
@@ -118,7 +126,7 @@ class MachineGame(Biosphere5):
             cards.append(self._draw_top(state, MACHINE))
         machine.revealed.extend(cards)
         names = ", ".join(self.cards.name(c) for c in cards) or "nothing"
-        self._event(state, f"Machine reveals {len(cards)} cards {why}: {names}")
+        self.event(state, f"Machine reveals {len(cards)} cards {why}: {names}")
 
     def _choose(self, state: State, after_new_hope: bool) -> None:
         """The tactics hierarchy of 4.3, in its order."""
@@ -128,7 +136,7 @@ class MachineGame(Biosphere5):
             machine.revealed.remove(card)
             if not self._use_biosphere_card(state, card):
                 machine.kept = card
-                self._event(state, "Machine sets Biosphere 5/Attack aside")
+                self.event(state, "Machine sets Biosphere 5/Attack aside")
                 self._raise_level(state, "no use for Biosphere 5/Attack")
             return
         if after_new_hope:
@@ -147,17 +155,17 @@ class MachineGame(Biosphere5):
         """4.3: after New Hope, the playable card of the highest value; no second New Hope."""
         options = [o for o in self._playable(state) if o[2] != "new-hope"]
         if not options:
-            self._event(state, "Machine finds nothing more to play")
+            self.event(state, "Machine finds nothing more to play")
             return
         card, side, _ = max(options, key=lambda o: (self.cards.value(o[0]), HIERARCHY[o[2]]))
         self._machine_play(state, card, side)
 
-    def _playable(self, state: State) -> list[tuple[int, str, str]]:
+    def _playable(self, state: State) -> list[tuple[int, str, OptionKind]]:
         """(card, side, kind) of every revealed option the Machine may play under 2.3.1 and 4.3."""
         machine = self._m(state)
         board = state.boards[MACHINE]
         built = q.achievement_categories(self.cards, board)
-        found = []
+        found: list[tuple[int, str, OptionKind]] = []
         for card in sorted(set(machine.revealed)):
             for side in (UPPER, LOWER):
                 option = self.cards.option(card, side)
@@ -196,17 +204,17 @@ class MachineGame(Biosphere5):
         top = [name for name, cat in self.cards.categories.items() if cat.level == 3]
         if all(c in built for c in top) and machine.level >= self.table.biosphere_level:
             self._spend(state, card)
-            self._event(state, f"Machine plays Biosphere 5 at level {machine.level}")
-            self._finish(state, [MACHINE], "the Machine built Biosphere 5")
+            self.event(state, f"Machine plays Biosphere 5 at level {machine.level}")
+            self._finish(state, [MACHINE], "machine-biosphere")
             return True
         human = state.boards[HUMAN]
         if len(human.achievements) > len(board.achievements):
             self._spend(state, card)
             target = max(human.achievements, key=self.cards.value)
-            self._event(
+            self.event(
                 state, f"Machine plays Attack on the highest-valued achievement, {self.cards.name(target)}"
             )
-            self._destroy(state, HUMAN, target, "loses")
+            self.destroy(state, HUMAN, target, "loses")
             return True
         return False
 
@@ -227,24 +235,24 @@ class MachineGame(Biosphere5):
         if kind == "achievement":
             state.boards[MACHINE].achievements.append(card)  # a cube of this category and quality
             cube = "green" if option.quality == "perfect" else "yellow"
-            self._event(state, f"Machine plays {name} ({option.quality} {option.category}): a {cube} cube")
+            self.event(state, f"Machine plays {name} ({option.quality} {option.category}): a {cube} cube")
         elif kind == "new-hope":
-            self._event(state, f"Machine plays {name} (New Hope)")
+            self.event(state, f"Machine plays {name} (New Hope)")
             self._raise_level(state, "New Hope")
             self._reveal(state, self.table.new_hope_reveal, "more (New Hope)")
             self._choose(state, after_new_hope=True)
         elif kind == "sabotage":
-            self._event(state, f"Machine plays {name} (Sabotage): A loses three random hand cards")
+            self.event(state, f"Machine plays {name} (Sabotage): A loses three random hand cards")
             self._sabotage(state, HUMAN)
         elif kind == "espionage":
-            self._event(state, f"Machine plays {name} (Espionage): A discards the highest-level card")
+            self.event(state, f"Machine plays {name} (Espionage): A discards the highest-level card")
             if state.boards[HUMAN].hand:
-                state.tasks.insert(0, Task("surrender", HUMAN))
+                push(state, Surrender(HUMAN))
             else:
-                state.tasks.insert(0, Task("sacrifice", HUMAN, 1, tag="Espionage on an empty hand"))
+                push(state, Sacrifice(HUMAN, 1, "Espionage on an empty hand"))
         else:
-            disaster = self._catastrophe_name(option.category)
-            self._event(
+            disaster = self.catastrophe_name(option.category)
+            self.event(
                 state,
                 f"Machine plays {name} ({disaster}), {self._catastrophe_reason(state, option.category)}",
             )
@@ -254,14 +262,14 @@ class MachineGame(Biosphere5):
         machine = self._m(state)
         old = machine.level
         machine.level = min(self.table.max_level, machine.level + self.table.raise_by)
-        self._event(state, f"Machine hand-card level {old} -> {machine.level} ({why})")
+        self.event(state, f"the Machine's hand card level goes from {old} to {machine.level} ({why})")
 
-    def _auto_machine_end(self, state: State, task: Task) -> None:
+    def machine_end(self, state: State) -> None:
         machine = self._m(state)
         if machine.revealed:
             state.boards[MACHINE].discard.extend(machine.revealed)
             machine.revealed = []
-            self._event(state, "Machine discards the revealed cards")
+            self.event(state, "Machine discards the revealed cards")
 
     # --- the Machine losing hand cards (4.5, 4.6) ------------------------------------------------
     def _play_effect(self, state: State, seat: int, card: int, kind: str, category: str) -> None:
@@ -269,25 +277,25 @@ class MachineGame(Biosphere5):
             self._m(state).catastrophes += 1
         super()._play_effect(state, seat, card, kind, category)
 
-    def _auto_hit_solo(self, state: State, task: Task) -> None:
-        if task.seat != MACHINE:
-            Biosphere5._auto_hit(self, state, task)
+    def hit(self, state: State, step: Hit) -> None:
+        if step.seat != MACHINE:
+            super().hit(state, step)
             return
         machine = self._m(state)
-        category = task.tag
-        disaster = self._catastrophe_name(category)
+        category = step.category
+        disaster = self.catastrophe_name(category)
         quality = q.protection(self.cards, state.boards[MACHINE], category)
         if quality == "perfect":
-            self._event(state, f"Machine is protected from {disaster}")
+            self.event(state, f"Machine is protected from {disaster}")
             return
         cost = CATASTROPHE_COST[quality]
         if machine.catastrophes > 1:
-            self._event(state, "Machine may not roll for rescue cards: second catastrophe this round")
+            self.event(state, "Machine may not roll for rescue cards: second catastrophe this round")
         elif machine.level > 0:
             faces = [state.rng.choice(self.table.die.faces) for _ in range(machine.level)]
             hit = any(self._die_fits(face, category) for face in faces)
             outcome = "a fitting rescue" if hit else "no rescue"
-            self._event(
+            self.event(
                 state, f"Machine rolls {len(faces)} dice against {disaster}: {', '.join(faces)} ({outcome})"
             )
             if hit:
@@ -305,41 +313,45 @@ class MachineGame(Biosphere5):
         old = machine.level
         paid = min(count, machine.level)
         machine.level -= paid
-        self._event(state, f"Machine loses {count} hand cards ({why}): level {old} -> {machine.level}")
+        self.event(
+            state,
+            f"the Machine loses {plural(count, 'hand card')} ({why}): its hand card level goes from {old} "
+            f"to {machine.level}",
+        )
         if machine.level == 0 and machine.kept >= 0:
             state.boards[MACHINE].discard.append(machine.kept)
             machine.kept = -1
-            self._event(state, "Machine discards Biosphere 5/Attack: its level is 0")
+            self.event(state, "Machine discards Biosphere 5/Attack: its level is 0")
         missing = count - paid
         if not missing:
             return
         board = state.boards[MACHINE]
         cubes = sorted(board.achievements, key=self.cards.value)  # yellow before green, lowest first
         for cube in cubes[:missing]:
-            self._destroy(state, MACHINE, cube, "loses")
+            self.destroy(state, MACHINE, cube, "loses")
         if len(cubes) < missing:
             self._drop_out(state, MACHINE)
 
-    def _destroy(self, state: State, seat: int, card: int, verb: str) -> None:
+    def destroy(self, state: State, seat: int, card: int, verb: str) -> None:
         if seat != MACHINE:
-            super()._destroy(state, seat, card, verb)
+            super().destroy(state, seat, card, verb)
             return
         state.boards[MACHINE].achievements.remove(card)  # a cube leaves the board; the card is long gone
         upper = self.cards.option(card, UPPER)
-        self._event(
+        self.event(
             state, f"Machine {verb} its {upper.quality} {upper.category} cube ({self.cards.name(card)})"
         )
 
     def _last_side_standing(self, state: State) -> None:
         if state.boards[HUMAN].out:  # 4.3: the Machine always wins when the human cannot compensate
-            self._finish(state, [MACHINE], "A could not make up for the cards and achievements missing")
+            self._finish(state, [MACHINE], "human-out")
         else:
             super()._last_side_standing(state)
 
     # --- the human's Espionage and Sabotage against the Machine (4.7) ----------------------------
-    def _resolve_against(self, state: State, seat: int, target: int, effect: str) -> None:
+    def resolve_against(self, state: State, seat: int, target: int, effect: str) -> None:
         if target != MACHINE or effect == "attack":
-            super()._resolve_against(state, seat, target, effect)
+            super().resolve_against(state, seat, target, effect)
             return
         machine = self._m(state)
         board = state.boards[MACHINE]
@@ -349,9 +361,9 @@ class MachineGame(Biosphere5):
                     break
                 machine.unveiled.append(self._draw_top(state, MACHINE))
             names = ", ".join(self.cards.name(c) for c in machine.unveiled) or "nothing"
-            self._event(state, f"the Machine's draw pile shows {len(machine.unveiled)} cards: {names}")
+            self.event(state, f"the Machine's draw pile shows {len(machine.unveiled)} cards: {names}")
             if machine.unveiled:
-                state.tasks.insert(0, Task("unveil", seat, other=MACHINE))
+                push(state, Unveil(seat))
             else:
                 self.machine_lose(state, 1, "Espionage")
             return
@@ -362,65 +374,8 @@ class MachineGame(Biosphere5):
             taken.append(self._draw_top(state, MACHINE))
         board.discard.extend(taken)
         names = ", ".join(self.cards.name(c) for c in taken)
-        self._event(state, f"Sabotage moves the Machine's top cards to its discard pile: {names}")
+        self.event(state, f"Sabotage moves the Machine's top cards to its discard pile: {names}")
         self.machine_lose(state, 3, "Sabotage")
-
-    def _on_unveil(self, state: State, task: Task, action: Action) -> None:
-        state.tasks.pop(0)
-        machine = self._m(state)
-        board = state.boards[MACHINE]
-        card = self.cards.index[str(action.args[0])]
-        machine.unveiled.remove(card)
-        board.discard.append(card)
-        board.pile.extend(machine.unveiled)
-        machine.unveiled = []
-        state.rng.shuffle(board.pile)
-        self._event(state, f"A discards the Machine's {self.cards.name(card)}; the rest is shuffled back")
-        self.machine_lose(state, 1, "Espionage")
-
-    def _on_surrender(self, state: State, task: Task, action: Action) -> None:
-        state.tasks.pop(0)
-        self._discard_from_hand(state, HUMAN, self.cards.index[str(action.args[0])], verb="must discard")
-
-    _task_handlers: ClassVar[dict[str, Callable[..., None]]] = {
-        **Biosphere5._task_handlers,
-        "unveil": _on_unveil,
-        "surrender": _on_surrender,
-    }
-    _auto_handlers: ClassVar[dict[str, Callable[..., None]]] = {
-        **Biosphere5._auto_handlers,
-        "machine-turn": _auto_machine_turn,
-        "machine-end": _auto_machine_end,
-        "hit": _auto_hit_solo,
-    }
-
-    def _single_is_public(self, state: State, task: Task) -> bool:
-        if task.kind == "unveil":  # the unveiled cards are open on the table
-            return True
-        if task.kind == "surrender":
-            return len(state.boards[HUMAN].hand) == 1
-        return super()._single_is_public(state, task)
-
-    def _prompt(self, state: State, task: Task) -> str:
-        if task.kind == "unveil":
-            return "choose the Machine's card to discard (Espionage)"
-        if task.kind == "surrender":
-            return "discard your card of the highest level (the Machine's Espionage)"
-        return super()._prompt(state, task)
-
-    def _task_actions(self, state: State, task: Task) -> list[Action]:
-        key = self.cards.key
-        if task.kind == "unveil":
-            return [Action("force", (key(c),)) for c in sorted(set(self._m(state).unveiled))]
-        if task.kind == "surrender":
-            hand = state.boards[HUMAN].hand
-            top = max(self.cards.option(c, UPPER).level for c in hand)
-            return [
-                Action("discard", (key(c),))
-                for c in sorted(set(hand))
-                if self.cards.option(c, UPPER).level == top
-            ]
-        return super()._task_actions(state, task)
 
     # --- views and invariants --------------------------------------------------------------------
     def extra_view(self, state: State, seat: int | None) -> dict[str, Any]:
@@ -463,8 +418,71 @@ class MachineGame(Biosphere5):
             assert len(categories) == len(set(categories)), f"seat {seat}: two achievements of one category"
         assert 0 <= machine.level <= self.table.max_level, "Machine level off the 0-8 scale"
         if not state.over:
-            assert (
-                not state.tasks or state.tasks[0].seat == HUMAN or state.tasks[0].kind in self._auto_handlers
-            ), "the Machine never has a decision"
-            if not state.tasks:
+            head = state.steps[0]
+            assert head.seat == HUMAN or not head.asks, "the Machine never has a decision"
+            if isinstance(head, Move):
                 assert q.current_seat(state) == HUMAN, "the Machine's turn runs without decisions"
+
+
+# --- the Machine's steps -----------------------------------------------------------------------------
+class MachineTurn(B5Auto, tag="machine-turn"):
+    """The Machine's turn (4.2, 4.3): it reveals cards and plays by its tactics hierarchy."""
+
+    def run(self, game: MachineGame, s: State) -> None:
+        game.machine_turn(s)
+
+
+class MachineEnd(B5Auto, tag="machine-end"):
+    """The end of the Machine's turn: its revealed cards go to its discard pile (4.2)."""
+
+    def run(self, game: MachineGame, s: State) -> None:
+        game.machine_end(s)
+
+
+class Unveil(Task, tag="unveil"):
+    """The human's Espionage against the Machine (4.7): one of the cards its draw pile shows is
+    discarded, the rest shuffled back; the Machine loses a hand card."""
+
+    def prompt(self, game: MachineGame, s: State) -> str:
+        return "choose the Machine's card to discard (Espionage)"
+
+    def legal(self, game: MachineGame, s: State) -> list[Action]:
+        key = game.cards.key
+        return [Action("force", (key(c),)) for c in sorted(set(game._m(s).unveiled))]
+
+    def apply(self, game: MachineGame, s: State, action: Action) -> None:
+        self.done(s)
+        machine = game._m(s)
+        board = s.boards[MACHINE]
+        card = game.cards.index[str(action.args[0])]
+        machine.unveiled.remove(card)
+        board.discard.append(card)
+        board.pile.extend(machine.unveiled)
+        machine.unveiled = []
+        s.rng.shuffle(board.pile)
+        game.event(s, f"A discards the Machine's {game.cards.name(card)}; the rest is shuffled back")
+        game.machine_lose(s, 1, "Espionage")
+
+
+class Surrender(Task, tag="surrender"):
+    """The Machine's Espionage (4.7): the human discards a card of the highest level in hand."""
+
+    def single_is_public(self, game: Biosphere5, s: State) -> bool:
+        return len(s.boards[HUMAN].hand) == 1
+
+    def prompt(self, game: MachineGame, s: State) -> str:
+        return "discard your card of the highest level (the Machine's Espionage)"
+
+    def legal(self, game: MachineGame, s: State) -> list[Action]:
+        key = game.cards.key
+        hand = s.boards[HUMAN].hand
+        top = max(game.cards.option(c, UPPER).level for c in hand)
+        return [
+            Action("discard", (key(c),))
+            for c in sorted(set(hand))
+            if game.cards.option(c, UPPER).level == top
+        ]
+
+    def apply(self, game: MachineGame, s: State, action: Action) -> None:
+        self.done(s)
+        game.discard_from_hand(s, HUMAN, game.cards.index[str(action.args[0])], verb="must discard")

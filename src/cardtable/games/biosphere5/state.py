@@ -3,8 +3,32 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Literal
 
-from cardtable.core import Rng
+from cardtable.core import Auto, Choice, Queue, Rng, Step
+
+#: how a game ends (`Result.termination`), in every mode
+Termination = Literal[
+    "biosphere",
+    "others-out",
+    "out-biosphere-in-hand",
+    "out-no-biosphere",
+    "all-doomed",
+    "others-doomed",
+    "machine-biosphere",
+    "human-out",
+]
+#: the words of each way a game ends (the result's reason)
+TERMINATIONS: dict[str, str] = {
+    "biosphere": "built Biosphere 5",
+    "others-out": "the others dropped out in their own turn",
+    "out-biosphere-in-hand": "the others dropped out; the Biosphere 5 card is in hand",
+    "out-no-biosphere": "the last opponent dropped out; no Biosphere 5 card in hand",
+    "all-doomed": "every player still in the game reached doom 8 at once",
+    "others-doomed": "the others reached doom 8",
+    "machine-biosphere": "the Machine built Biosphere 5",
+    "human-out": "A could not make up for the cards and achievements missing",
+}
 
 
 @dataclass
@@ -24,22 +48,29 @@ class Board:
     out: bool = False
 
 
-@dataclass
-class Task:
-    """A pending step of the rules. The first task of `State.tasks` is the one being resolved.
-
-    `kind` names the step (see rules.TASKS); `seat` is who is affected or must decide; `count` how
-    many cards/achievements; `card` a card involved (the catastrophe being resolved, ...); `other` a
-    second seat (the target or the player who caused the step); `tag` a free word of the step
-    (the category of a catastrophe, the reason of a discard, ...).
+class B5Step(Step):
+    """Any step of a game of Biosphere 5 (`cardtable.core.steps`): the state's queue holds these. The
+    turn's own steps are in `turn.py`, what a card's option sets in motion in `effects.py`, The Abyss's
+    in `abyss.py`, the Machine's in `machine.py`; their methods receive the game (its variant's rules).
     """
 
-    kind: str
+    def word(self) -> str:
+        """What a view shows of the step beside its kind and seat (the reason of a discard, the
+        problem area of a catastrophe ...; see `view.py`'s `upcoming`)."""
+        return ""
+
+    if TYPE_CHECKING:  # every step names its seat (a Choice's field; each Auto declares its own)
+        seat: int
+
+
+class B5Auto(B5Step, Auto):
+    """A step nobody decides (the end of a move or a turn, a catastrophe reaching a player ...)."""
+
     seat: int
-    count: int = 0
-    card: int = -1
-    other: int = -1
-    tag: str = ""
+
+
+class B5Choice(B5Step, Choice):
+    """A decision of `seat` (its tag is the `Decision.kind`)."""
 
 
 @dataclass
@@ -71,10 +102,12 @@ class State:
     move: int = 0
     markers: list[str] = field(default_factory=list)
     achieved_this_turn: bool = False
-    tasks: list[Task] = field(default_factory=list)
+    #: the steps still to run, the head first (the pending decision); empty once the game is over
+    steps: Queue[B5Step] = field(default_factory=list)
     winners: list[int] = field(default_factory=list)
     over: bool = False
     reason: str = ""
+    termination: Termination | None = None
     events: list[str] = field(default_factory=list)
     rng: Rng = field(default_factory=Rng)
     abyss: AbyssState | None = None

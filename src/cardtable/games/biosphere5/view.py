@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 from cardtable.core import Rng
 
 from . import queries as q
+from .effects import Force, Rescue
 from .state import State
 
 if TYPE_CHECKING:
@@ -60,7 +61,7 @@ def _public_view(game: Biosphere5, state: State) -> dict[str, Any]:
         "turn": q.current_seat(state) if state.order else None,
         "move": state.move + 1,
         "markers": list(state.markers),
-        "upcoming": [[t.kind, t.seat, t.tag] for t in state.tasks[1:]],
+        "upcoming": [[step.kind, step.seat, step.word()] for step in state.steps[1:]],
         "boards": boards,
         "events": list(state.events),
         "result": _result_json(game, state),
@@ -85,10 +86,10 @@ def _seat_view(game: Biosphere5, state: State, seat: int | None, public: dict[st
 
 def _spied_hand(state: State, seat: int | None) -> int | None:
     """The seat whose hand `seat` is looking at through Espionage right now, if any."""
-    if seat is None or not state.tasks:
+    if seat is None or not state.steps:
         return None
-    task = state.tasks[0]
-    return task.other if task.kind == "force" and task.seat == seat else None
+    head = state.steps[0]
+    return head.target if isinstance(head, Force) and head.seat == seat else None
 
 
 def _result_json(game: Biosphere5, state: State) -> dict[str, Any] | None:
@@ -148,8 +149,8 @@ def _sample(game: Biosphere5, state: State, seat: int, rng: Rng) -> State:
 
 def _owed_rescue(state: State) -> tuple[int, str] | None:
     """(seat, category) of a rescue card a player must discard with their catastrophe now, if any."""
-    task = state.tasks[0] if state.tasks else None
-    return (task.seat, task.tag) if task is not None and task.kind == "rescue" else None
+    head = state.steps[0] if state.steps else None
+    return (head.seat, head.category) if isinstance(head, Rescue) else None
 
 
 def describe_card(game: Biosphere5, key: str) -> str:

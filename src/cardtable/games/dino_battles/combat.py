@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from cardtable.core import Action
+from cardtable.core.seats import seat_of_letter
 
 from .cards import Catalog
-from .effects import SEAT_LETTERS
-from .items import may_play_item
-from .state import DinoState, PendingAttack
+from .items import ItemWindow
+from .state import DinoAuto, DinoChoice, DinoState, PendingAttack, schedule
 from .zones import (
     can_pay,
     deal_damage,
@@ -17,6 +17,7 @@ from .zones import (
     paralyzed,
     pay,
     say,
+    seat_arg,
     take_status,
     who,
 )
@@ -46,6 +47,7 @@ def declare_attack(cat: Catalog, s: DinoState, number: int) -> None:
     s.turn.combats -= 1
     say(s, f"{who(seat)}'s {dino_name(cat, p.active.tag)} attacks with {move.name} ({move.damage} damage).")
     s.attack = PendingAttack(attacker=seat, index=number - 1, attacker_tag=p.active.tag)
+    schedule(s, AttackTarget(seat), ResolveAttack())
 
 
 def retreat(cat: Catalog, s: DinoState, tag: str) -> None:
@@ -61,59 +63,116 @@ def retreat(cat: Catalog, s: DinoState, tag: str) -> None:
     s.turn.combats -= 1
 
 
-def target_actions(s: DinoState) -> list[Action]:
-    assert s.attack is not None
-    return [Action("target", (SEAT_LETTERS[t],)) for t in opponents(s, s.attack.attacker)]
+class AttackTarget(DinoChoice, tag="target"):
+    """The attacker chooses the opponent to attack (at once when there is one)."""
+
+    rank = 3
+
+    def targets(self, s: DinoState) -> list[int]:
+        return opponents(s, self.seat)
+
+    def run(self, cat: Catalog, s: DinoState) -> bool:
+        targets = self.targets(s)
+        if len(targets) != 1:
+            return False
+        self.aim(cat, s, targets[0])
+        return True
+
+    def prompt(self, cat: Catalog, s: DinoState) -> str:
+        return "choose the opponent to attack"
+
+    def legal(self, cat: Catalog, s: DinoState) -> list[Action]:
+        return [Action("target", (seat_arg(t),)) for t in self.targets(s)]
+
+    def apply(self, cat: Catalog, s: DinoState, action: Action) -> None:
+        self.aim(cat, s, seat_of_letter(str(action.args[0])))
+
+    def aim(self, cat: Catalog, s: DinoState, target: int) -> None:
+        """Attack the target's active Dinosaur, or the player directly if they control none."""
+        attack = s.attack
+        assert attack is not None
+        attack.target = target
+        defender = s.players[target].active
+        attack.defender_tag = defender.tag if defender else ""
+        aim = (
+            f"{who(target)}'s {dino_name(cat, defender.tag)}"
+            if defender
+            else f"{who(target)} directly (no Dinosaur in play)"
+        )
+        say(s, f"The attack is aimed at {aim}.")
+        self.done(s)
+        if defender:
+            schedule(s, React(target))
+        else:
+            open_windows(s)
 
 
-def set_target(s: DinoState, target: int) -> None:
-    """Attack the target's active Dinosaur, or the player directly if they control none."""
-    attack = s.attack
-    assert attack is not None
-    attack.target = target
-    defender = s.players[target].active
-    attack.defender_tag = defender.tag if defender else ""
-    aim = f"{who(target)}'s {defender.tag}" if defender else f"{who(target)} directly (no Dinosaur in play)"
-    say(s, f"The attack is aimed at {aim}.")
-    attack.stage = "react" if defender else "window"
-    if not defender:
-        open_window(s)
+class React(DinoChoice, tag="react"):
+    """The defender evades or defends with that card attached to the defending Dinosaur, or passes;
+    without any face-down card attached (public) it passes at once."""
+
+    rank = 4
+
+    def run(self, cat: Catalog, s: DinoState) -> bool:
+        defender = s.players[self.seat].active
+        if defender is not None and defender.attached:
+            return False
+        self.react(s, "pass")
+        return True
+
+    def prompt(self, cat: Catalog, s: DinoState) -> str:
+        return "evade, defend or pass against the attack"
+
+    def legal(self, cat: Catalog, s: DinoState) -> list[Action]:
+        defender = s.players[self.seat].active
+        attached = defender.attached if defender else []
+        return [Action(v) for v in ("evade", "defend") if v in attached] + [Action("pass")]
+
+    def apply(self, cat: Catalog, s: DinoState, action: Action) -> None:
+        self.react(s, action.verb)
+
+    def react(self, s: DinoState, verb: str) -> None:
+        attack = s.attack
+        assert attack is not None
+        p = s.players[self.seat]
+        if verb != "pass" and p.active is not None:
+            p.active.attached.remove(verb)
+            p.discard.append(verb)
+        attack.reaction = verb
+        self.done(s)
+        open_windows(s)
 
 
-def reactions(s: DinoState) -> list[Action]:
-    """Evade or Defend need that card attached to the defending Dinosaur; Pass is always open."""
-    attack = s.attack
-    assert attack is not None
-    defender = s.players[attack.target].active
-    attached = defender.attached if defender else []
-    return [Action(v) for v in ("evade", "defend") if v in attached] + [Action("pass")]
-
-
-def react(s: DinoState, verb: str) -> None:
-    attack = s.attack
-    assert attack is not None
-    p = s.players[attack.target]
-    if verb != "pass" and p.active is not None:
-        p.active.attached.remove(verb)
-        p.discard.append(verb)
-    attack.reaction = verb
-    open_window(s)
-
-
-def open_window(s: DinoState) -> None:
+def open_windows(s: DinoState) -> None:
     """Item windows before the attack resolves: the target first, clockwise, the attacker last."""
     attack = s.attack
     assert attack is not None
-    attack.stage = "window"
     n = len(s.players)
     order = [(attack.target + k) % n for k in range(n)]
-    attack.window = [seat for seat in order if seat != attack.attacker] + [attack.attacker]
+    seats = [seat for seat in order if seat != attack.attacker] + [attack.attacker]
+    schedule(s, *(ItemWindow(seat, attack=True) for seat in seats))
 
 
-def skip_empty_windows(cat: Catalog, window: list[int], s: DinoState) -> None:
-    """A seat gets no window when everyone can see it cannot play an Item (`items.may_play_item`)."""
-    while window and not may_play_item(cat, s, window[0]):
-        window.pop(0)
+def attack_stage(s: DinoState) -> str:
+    """Where the attack under way stands, as the views name it: target, react or window."""
+    steps = s.steps or s.unresolved
+    if any(isinstance(step, AttackTarget) for step in steps):
+        return "target"
+    if any(isinstance(step, React) for step in steps):
+        return "react"
+    return "window"
+
+
+def attack_windows(s: DinoState) -> list[int]:
+    """The seats still to be offered an Item window before the attack resolves, in order."""
+    return [step.seat for step in s.steps or s.unresolved if isinstance(step, ItemWindow) and step.attack]
+
+
+class ResolveAttack(DinoAuto, tag="resolve-attack"):
+    rank = 6
+
+    def run(self, cat: Catalog, s: DinoState) -> None:
+        resolve_attack(cat, s)
 
 
 def resolve_attack(cat: Catalog, s: DinoState) -> None:
@@ -128,7 +187,7 @@ def resolve_attack(cat: Catalog, s: DinoState) -> None:
     move = cat.dino(attack.attacker_tag).attacks[attack.index]
     target = s.players[attack.target]
     if not attack.defender_tag:
-        say(s, f"Direct attack: {who(attack.target)} takes a Wound card for every 5 damage.")
+        say(s, f"The attack hits {who(attack.target)} directly ({move.damage} damage).")
         take_status(s, attack.target, "wound", move.damage // 5)
         return
     if target.active is None or target.active.tag != attack.defender_tag:

@@ -14,37 +14,26 @@ from typing import Any
 
 import numpy as np
 
-from cardtable.adapters.encoding import Encoding, Layout, counts, one_hot, relative, scalar, vocabulary
+from cardtable.core.encoding import Encoding, Layout, counts, one_hot, relative, scalar, vocabulary
+from cardtable.core.seats import seat_of_letter
+
+from .state import TERMINATIONS
 
 MAX_SEATS = 4
-LETTERS = "abcdefgh"
 PARTS = ("strategy", "combat", "buy")
-KINDS = (
-    "strategy",
-    "combat",
-    "buy",
-    "promote",
-    "target",
-    "react",
-    "item-window",
-    "hp",
-    "damage",
-    "discard",
-    "purge",
-)
 OPS = ("hp", "damage", "discard", "purge", "draw", "poison", "paralyze", "wound")
 STAGES = ("target", "react", "window")
 REACTIONS = ("evade", "defend", "pass")
-ENDINGS = ("ko", "wounds", "stall")
+ENDINGS = tuple(TERMINATIONS)
 BENCH = 3
 EFFECTS_SHOWN = 3
 
 
 class DinoEncoding(Encoding):
-    def __init__(self, cards: list[str]) -> None:
+    def __init__(self, cards: list[str], kinds: tuple[str, ...]) -> None:
         self.cards = vocabulary(cards)
         self.parts = vocabulary(PARTS)
-        self.kinds = vocabulary(KINDS)
+        self.kinds = vocabulary(kinds)
         self.ops = vocabulary(OPS)
         self.stages = vocabulary(STAGES)
         self.reactions = vocabulary(REACTIONS)
@@ -59,8 +48,8 @@ class DinoEncoding(Encoding):
         )
         self.f_decision = lay.add(
             "decision",
-            MAX_SEATS + len(KINDS) + 1,
-            f"relative seat that must decide, then one-hot kind ({', '.join(KINDS)}, other)",
+            MAX_SEATS + len(kinds) + 1,
+            f"relative seat that must decide, then one-hot kind ({', '.join(kinds)}, other)",
         )
         self.f_row = lay.add("row", c, "the revealed Dinosaurs for sale (counts over card keys)")
         self.f_dino_deck = lay.add("dino-deck", c, "Dinosaurs left in the Dinosaur deck (counts)")
@@ -212,16 +201,11 @@ class DinoEncoding(Encoding):
 
 
 def _seat(letter: str | None) -> int | None:
-    return LETTERS.index(letter) if letter else None
+    return seat_of_letter(letter) if letter else None
 
 
 def encoding(game: Any) -> DinoEncoding:
     """The card keys of the largest game (4 players has every Dinosaur tag of the smaller ones), so
     every mode has the same layout."""
     largest = type(game)(**{**game.options, "players": MAX_SEATS})
-    return DinoEncoding(list(largest.card_faces()))
-
-
-def utility(game: Any) -> str:
-    """Two players: one wins and one loses, or both tie (zero-sum); more players: general-sum."""
-    return "zero_sum" if game.options["players"] == 2 else "general_sum"
+    return DinoEncoding(list(largest.card_faces()), game.decision_kinds())

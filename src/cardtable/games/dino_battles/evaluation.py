@@ -6,7 +6,7 @@ supply runs down), the active Dinosaur's HP (0 without one) and its attack ready
 HP, and Poison and Paralyze cards owned. What a player owns besides (Combat Cards, Strategies, Items) is
 left out on purpose: fitted weights on them reflect who buys them, not what they are worth, and misled
 the search into not buying at all.
-Its weights are data (`evaluation.toml`), fitted by `python -m cardtable.games.dino_battles.fit_evaluation`
+Its weights are data (`evaluation.toml`), fitted by `python -m cardtable.analysis.fit_dino_battles`
 on positions from games between heuristic players, labelled with who went on to win.
 """
 
@@ -18,11 +18,11 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from cardtable.players.logistic import read_weights
+from cardtable.core.logistic import read_weights
 
 from .cards import Attack, Catalog, kind_of
-from .rules import KOS_TO_WIN
 from .state import DinoState
+from .zones import KOS_TO_WIN
 
 WEIGHTS_FILE = Path(__file__).with_name("evaluation.toml")
 

@@ -1,20 +1,44 @@
-"""Biomechanic Dino Battles as a cardtable Game: options, views, determinization, invariants."""
+"""Biomechanic Dino Battles as a cardtable Game: options, views, determinization, invariants.
+
+>>> from cardtable.core import make_game
+>>> game = make_game("dino-battles", {"players": 2})
+>>> state = game.new_state(7)
+>>> game.decision(state).kind, game.decision(state).seat
+('strategy', 0)
+>>> sorted(game.terminations)
+['ko', 'stall', 'wounds']
+"""
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from cardtable.core import Action, BadOption, Decision, Game, Mode, OptionSpec, Result, Rng, register
+from cardtable.core import (
+    Action,
+    BadOption,
+    Mode,
+    OptionSpec,
+    Parts,
+    Result,
+    Rng,
+    StepGame,
+    register,
+)
 
 from . import faces, rules
 from .cards import COMBAT_TYPES, Catalog, load_catalog
-from .effects import SEAT_LETTERS
+from .combat import attack_stage, attack_windows
+from .effects import shown
+from .heuristic import HeuristicPlayer, evaluate, is_quiet
 from .render import render_view
-from .state import DinoState
+from .state import TERMINATIONS, DinoState, DinoStep
 from .turn import STARTING_DECK, initial_supply, set_up
-from .zones import effective
+from .zones import Promote, effective, end_due, seat_arg
+
+if TYPE_CHECKING:
+    from cardtable.core.encoding import Encoding
 
 #: what the other seats read of a `pass`, by the kind of decision (None: no line, it tells nothing)
 PASS_TEXTS: dict[str, str | None] = {
@@ -28,10 +52,13 @@ PASS_TEXTS: dict[str, str | None] = {
 
 
 @register
-class DinoBattles(Game[DinoState]):
+class DinoBattles(StepGame[DinoState]):
     name = "dino-battles"
     title = "Biomechanic Dino Battles"
     state_type = DinoState
+    step_type = DinoStep
+    terminations = TERMINATIONS
+    parts = Parts(HeuristicPlayer, evaluate, is_quiet)
     option_specs = (OptionSpec("players", 2, "number of players", (2, 3, 4)),)
     modes = tuple(Mode(f"{n} players", {"players": n}, f"{n} players, starter set") for n in (2, 3, 4))
 
@@ -51,46 +78,45 @@ class DinoBattles(Game[DinoState]):
     def num_seats(self) -> int:
         return int(self.options["players"])
 
-    # --- the rules -----------------------------------------------------------------------------
+    @property
+    def max_actions(self) -> int:  # RULES.md "Game length": about 1 random game in 500 to 800 passes it
+        return 20_000
+
+    # --- the rules: the steps of `rules.py` (the parts of a turn), `items.py`, `combat.py`, `effects.py`
+    # and `zones.py`; `decision`, `legal_actions` and `apply` are the step machine's --------------------
+    def step_context(self) -> Catalog:
+        return self.catalog
+
     def new_state(self, seed: int) -> DinoState:
         s = set_up(self.catalog, self.num_seats, seed)
-        rules.settle(self.catalog, s)
+        rules.start_turn(self.catalog, s, 0)
+        if not s.ended:
+            end_due(s)  # a card set may start without Wounds
+        self.advance(s)
         return s
 
-    def decision(self, state: DinoState) -> Decision | None:
-        return rules.decision(state)
-
-    def legal_actions(self, state: DinoState) -> list[Action]:
-        return rules.legal_actions(self.catalog, state)
-
-    def _apply(self, state: DinoState, action: Action) -> None:
-        rules.apply(self.catalog, state, action)
-
     def result(self, state: DinoState) -> Result | None:
-        if not state.ended:
+        how = state.ended
+        if how is None:
             return None
         n = self.num_seats
         wounds = [self.wounds(state, seat) for seat in range(n)]
         kos = [p.kos for p in state.players]
         details: dict[str, int | float | str] = {"turns": state.turn.number}
-        details |= {f"wounds_{SEAT_LETTERS[i]}": w for i, w in enumerate(wounds)}
-        details |= {f"kos_{SEAT_LETTERS[i]}": k for i, k in enumerate(kos)}
-        if state.ended == "ko":
+        details |= {f"wounds_{seat_arg(i)}": w for i, w in enumerate(wounds)}
+        details |= {f"kos_{seat_arg(i)}": k for i, k in enumerate(kos)}
+        reason = TERMINATIONS[how]
+        if how == "ko":
             winners: tuple[int, ...] = (state.ko_winner,)
-            reason = "knocked out three opponent Dinosaurs"
         else:
             least = min(wounds)
             winners = tuple(i for i in range(n) if wounds[i] == least)
-            cause = {
-                "wounds": "the Wound supply ran out",
-                "stall": "nothing could ever again damage a Dinosaur or give a Wound",
-            }[state.ended]
-            reason = f"{cause}: fewest Wounds" + (" (a shared win)" if 1 < len(winners) < n else "")
+            reason += " (a shared win)" if 1 < len(winners) < n else ""
         if len(winners) == n:
             zeros = tuple(0.0 for _ in range(n))
-            return Result((), zeros, reason + " (all tied)", draw=True, details=details)
+            return Result((), zeros, reason + " (all tied)", draw=True, details=details, termination=how)
         scores = tuple(1.0 if i in winners else -1.0 for i in range(n))
-        return Result(winners, scores, reason, details=details)
+        return Result(winners, scores, reason, details=details, termination=how)
 
     @staticmethod
     def wounds(state: DinoState, seat: int) -> int:
@@ -104,7 +130,7 @@ class DinoBattles(Game[DinoState]):
         it too, except what is done face down. Attaching names the Dinosaur, not the card; keeping names
         no card; passing an Item window tells nothing, so it reads as no line; another pass reads as what
         it ends."""
-        decision = rules.decision(state)
+        decision = self.decision(state)
         if decision is None or viewer == decision.seat:
             return str(action)
         if action.verb == "attach":
@@ -126,7 +152,7 @@ class DinoBattles(Game[DinoState]):
         Dinosaurs (they would be turned up)."""
         if after.rng != before.rng or after.dino_deck != before.dino_deck:
             return False
-        decision = rules.decision(before)
+        decision = self.decision(before)
         actor = decision.seat if decision is not None else -1
         for seat, (old, new) in enumerate(zip(before.players, after.players, strict=True)):
             if new.deck != old.deck:
@@ -155,7 +181,7 @@ class DinoBattles(Game[DinoState]):
                 self._own_player(state, i, public) if seat == i else {**public[0], "unseen": public[1]}
                 for i, public in enumerate(players)
             ]
-            viewer = SEAT_LETTERS[seat] if seat is not None else None
+            viewer = seat_arg(seat) if seat is not None else None
             out[seat] = {"game": self.name, "viewer": viewer, **head, "players": entries, **tail}
         return out
 
@@ -166,7 +192,7 @@ class DinoBattles(Game[DinoState]):
         active = self._dino_view(state, i, p.active) if p.active else None
         bench = [self._dino_view(state, i, d) for d in p.bench]
         entry: dict[str, Any] = {
-            "seat": SEAT_LETTERS[i],
+            "seat": seat_arg(i),
             "hand_size": len(p.hand),
             "deck_size": len(p.deck),
             "discard": list(p.discard),
@@ -196,11 +222,12 @@ class DinoBattles(Game[DinoState]):
     def _public_table(self, state: DinoState) -> tuple[dict[str, Any], dict[str, Any]]:
         """What every viewer sees alike of the table: the keys before `players`, and those after it."""
         cat = self.catalog
-        decision = rules.decision(state)
+        decision = self.decision(state)
         attack = state.attack
+        pending = state.steps or state.unresolved
         head = {
             "turn": {
-                "player": SEAT_LETTERS[state.turn.player],
+                "player": seat_arg(state.turn.player),
                 "number": state.turn.number,
                 "part": state.turn.part,
                 "actions": state.turn.actions,
@@ -209,7 +236,7 @@ class DinoBattles(Game[DinoState]):
                 "buys": state.turn.buys,
                 "power_used": state.turn.power_used,
             },
-            "decision": {"seat": SEAT_LETTERS[decision.seat], "kind": decision.kind} if decision else None,
+            "decision": {"seat": seat_arg(decision.seat), "kind": decision.kind} if decision else None,
             "row": list(state.row),
             "dino_deck": sorted(state.dino_deck),
             "supply": dict(state.supply),
@@ -217,22 +244,20 @@ class DinoBattles(Game[DinoState]):
         }
         tail = {
             "attack": {
-                "attacker": SEAT_LETTERS[attack.attacker],
+                "attacker": seat_arg(attack.attacker),
                 "attack": cat.dino(attack.attacker_tag).attacks[attack.index].name,
                 "attacker_tag": attack.attacker_tag,
-                "stage": attack.stage,
-                "target": SEAT_LETTERS[attack.target] if attack.target >= 0 else None,
+                "stage": attack_stage(state),
+                "target": seat_arg(attack.target) if attack.target >= 0 else None,
                 "defender_tag": attack.defender_tag,
                 "reaction": attack.reaction,
-                "window": [SEAT_LETTERS[w] for w in attack.window],
+                "window": [seat_arg(w) for w in attack_windows(state)],
             }
             if attack
             else None,
-            "effects": [
-                {"seat": SEAT_LETTERS[o.seat], "op": o.op, "n": o.n, "target": o.target} for o in state.ops
-            ],
-            "promote": [SEAT_LETTERS[x] for x in state.promote],
-            "ended": state.ended,
+            "effects": [effect for step in pending if (effect := shown(step)) is not None],
+            "promote": [seat_arg(step.seat) for step in pending if isinstance(step, Promote)],
+            "ended": state.ended or "",
             "log": list(state.log),
         }
         return head, tail
@@ -289,7 +314,7 @@ class DinoBattles(Game[DinoState]):
         space += [Action("attack", (i,)) for i in (1, 2)]
         for verb in ("retreat", "promote", "heal", "damage"):
             space += [Action(verb, (t,)) for t in tags]
-        space += [Action("target", (SEAT_LETTERS[i],)) for i in range(self.num_seats)]
+        space += [Action("target", (seat_arg(i),)) for i in range(self.num_seats)]
         space += [Action("buy", (k,)) for k in (*COMBAT_TYPES, *cat.supply_cards, *cat.dino_keys)]
         for verb in ("keep", "discard", "purge"):
             space += [Action(verb, (k,)) for k in kinds]
@@ -311,7 +336,8 @@ class DinoBattles(Game[DinoState]):
                 assert 0 <= dino.damage < cat.dino(dino.tag).hp, f"{dino.tag} should have been knocked out"
                 assert set(dino.attached) <= set(COMBAT_TYPES), f"{dino.tag} has a non-Combat card attached"
             assert len(p.bench) <= 3, "more than 3 benched Dinosaurs"
-            assert p.active is not None or not p.bench or state.promote, "a bench without an active Dinosaur"
+            promoting = any(isinstance(step, Promote) for step in state.steps or state.unresolved)
+            assert p.active is not None or not p.bench or promoting, "a bench without an active Dinosaur"
         all_tags = cat.dino_tags(n)
         tags += [card for card in state.purgatory if card in all_tags]
         found.update(card for card in state.purgatory if card not in all_tags)
@@ -322,6 +348,16 @@ class DinoBattles(Game[DinoState]):
 
     def card_faces(self) -> dict[str, dict[str, Any]]:
         return faces.card_faces(self.catalog, self.num_seats)
+
+    # --- the game's parts --------------------------------------------------------------------------
+    def observation_encoding(self) -> Encoding:
+        from .encoding import encoding  # NumPy: only for the research adapters
+
+        return encoding(self)
+
+    def utility(self) -> str:
+        """Two players: one wins and one loses, or both tie (zero-sum); more players: general-sum."""
+        return "zero_sum" if self.num_seats == 2 else "general_sum"
 
     def render(self, view: dict[str, Any], seat: int | None) -> str:
         return render_view(view, seat)

@@ -102,4 +102,4 @@ class GreedyPlayer:
         for kind in ("wound", "paralyze", "defend", "evade", "attack"):
             if Action("discard", (kind,)) in acts.get("discard", []):
                 return Action("discard", (kind,))
-        return self.rng.choice(acts["discard"]) if "discard" in acts else None
+        return self.rng.choice(acts["discard"])  # asked to discard: there is something to discard

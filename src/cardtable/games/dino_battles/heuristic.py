@@ -13,11 +13,12 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from cardtable.core import Action, Observation, Rng
+from cardtable.core import Action, Observation, RulesOfThumb
+from cardtable.core.seats import seat_of_letter
 
 from .cards import COMBAT_TYPES, STATUS_TYPES, Attack, Catalog, Cost, Effects
-from .effects import SEAT_LETTERS
 from .evaluation import win_chance
+from .items import TURN_WINDOW
 from .state import DinoState
 
 #: what a Status card given to an opponent is worth, in points of damage (a Wound also scores)
@@ -61,18 +62,10 @@ def dino_worth(cat: Catalog, key: str) -> float:
     return d.hp / 5 + d.atk + max(d.eva, d.def_) / 2 + best / 2 + 2 * len(d.abilities) + power
 
 
-class HeuristicPlayer:
+class HeuristicPlayer(RulesOfThumb):
     """Rules of thumb for every decision; see the module docstring and RULES.md "Bots"."""
 
-    name = "heuristic"
-
-    def __init__(self, rng: Rng) -> None:
-        self.rng = rng
-
-    def choose(self, observation: Observation) -> Action:
-        legal = observation.legal_actions
-        if len(legal) == 1:
-            return legal[0]
+    def pick(self, observation: Observation, legal: list[Action]) -> Action:
         self.cat: Catalog = observation.game.catalog  # type: ignore[attr-defined]
         self.view = observation.view
         self.seat = observation.seat
@@ -114,7 +107,7 @@ class HeuristicPlayer:
 
     # --- reading the view ----------------------------------------------------------------------
     def _player(self, letter: str) -> dict[str, Any]:
-        return self.view["players"][SEAT_LETTERS.index(letter)]
+        return self.view["players"][seat_of_letter(letter)]
 
     def _opponents(self) -> list[dict[str, Any]]:
         return [p for i, p in enumerate(self.view["players"]) if i != self.seat]
@@ -453,7 +446,7 @@ class HeuristicPlayer:
 # --- evaluation for search --------------------------------------------------------------------------
 def is_quiet(game: Any, state: DinoState) -> bool:
     """A position to judge as it stands: no attack, card effect or promotion half resolved."""
-    return state.attack is None and not state.ops and not state.promote
+    return state.attack is None and all(step.priority() >= TURN_WINDOW for step in state.steps)
 
 
 def evaluate(game: Any, state: DinoState, seat: int) -> float:

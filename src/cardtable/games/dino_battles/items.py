@@ -6,8 +6,17 @@ from cardtable.core import Action
 
 from .cards import COMBAT_TYPES, Catalog
 from .effects import queue
-from .state import DinoState
+from .state import DinoChoice, DinoState
 from .zones import can_pay, dino_name, distinct, pay, say, who
+
+#: the ranks of the Item windows among the steps (`DinoStep`): before an attack resolves, between parts
+ATTACK_WINDOW, TURN_WINDOW = 5, 7
+#: the prompt of the Item window that follows a part of the turn, by the part that comes next
+WINDOW_PROMPTS = {
+    "combat": "play an Item after the Strategy part, or pass",
+    "buy": "play an Item after the Combat part, or pass",
+    "keep": "play an Item after the Buy part, or pass",
+}
 
 
 def playable_items(cat: Catalog, s: DinoState, seat: int) -> list[str]:
@@ -25,6 +34,38 @@ def may_play_item(cat: Catalog, s: DinoState, seat: int) -> bool:
     owned = set(p.hand) | set(p.deck)
     sizes = [1 + sum(cat.items[k].cost.as_dict().values()) for k in cat.item_keys if k in owned]
     return bool(sizes) and len(p.hand) >= min(sizes)
+
+
+class ItemWindow(DinoChoice, tag="item-window"):
+    """A seat may play Items, "at any point of the game, even during an opponent's turn" (RULES.md D7):
+    before an attack resolves (`attack`), and between two parts of the turn. Offered exactly when every
+    seat can see the seat might play one (`may_play_item`); it stays open while the seat plays Items."""
+
+    rank = TURN_WINDOW
+    attack: bool = False
+
+    def priority(self) -> int:
+        return ATTACK_WINDOW if self.attack else TURN_WINDOW
+
+    def run(self, cat: Catalog, s: DinoState) -> bool:
+        if may_play_item(cat, s, self.seat):
+            return False
+        self.done(s)
+        return True
+
+    def prompt(self, cat: Catalog, s: DinoState) -> str:
+        if self.attack:
+            return "play an Item before the attack resolves, or pass"
+        return WINDOW_PROMPTS[s.turn.part]
+
+    def legal(self, cat: Catalog, s: DinoState) -> list[Action]:
+        return [*item_actions(cat, s, self.seat), Action("pass")]
+
+    def apply(self, cat: Catalog, s: DinoState, action: Action) -> None:
+        if action.verb == "item":
+            play_item(cat, s, self.seat, str(action.args[0]))
+        else:
+            self.done(s)
 
 
 def item_actions(cat: Catalog, s: DinoState, seat: int) -> list[Action]:

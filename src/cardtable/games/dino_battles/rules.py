@@ -1,18 +1,24 @@
-"""The turn machine: who decides next, the legal actions, applying one, and the automatic steps.
+"""The turn: its four parts as the active player's decisions, and how one part leads to the next.
 
-Priority of pending decisions: a promotion after a KO, then a card effect's choice, then the
-attack in progress (target, reaction, Item windows), then the Item windows between two parts of the
-turn, then the active player's part of the turn.
+A turn is the Strategy, Combat and Buy parts, then the end-of-turn discard ("keep"); each part is a
+step of the queue, the decision of the active player (`Part`), with every other seat's Item window
+between two parts (`items.ItemWindow`). What a part sets in motion (a card's effects, an attack, a
+promotion after a knock-out) comes before it in the queue, in the order of the rules' priorities
+(`state.DinoStep`): the part is asked again once they are resolved.
 """
 
 from __future__ import annotations
 
-from cardtable.core import Action, Decision
+from typing import ClassVar
 
-from . import combat, effects
+from cardtable.core import Action
+from cardtable.core.words import plural
+
+from . import combat
 from .buy import buy, buy_actions
 from .cards import Catalog
 from .items import (
+    ItemWindow,
     attach,
     attach_actions,
     item_actions,
@@ -22,200 +28,170 @@ from .items import (
     strategy_actions,
     use_power,
 )
-from .state import DinoState
-from .turn import end_turn, next_part
-from .zones import dino_name, distinct, say, who
+from .state import DinoChoice, DinoState, Turn, schedule
+from .turn import HAND_SIZE, stalled
+from .zones import dino_name, discard_from_hand, distinct, draw, end_game, refill_row, say, who
 
-KOS_TO_WIN = 3
-
-PROMPTS = {
-    "strategy": "play a Strategy or Item, attach a Combat Card, use a Dino Power, or pass to Combat",
-    "combat": "attack, retreat, play an Item, or pass to the Buy part",
-    "buy": "buy a card, play an Item, or pass",
-    "keep": "keep one card of your hand (or pass), then discard the rest and draw 6; or play an Item",
-}
-#: the prompt of the Item window that follows a part of the turn, by the part that comes next
-WINDOW_PROMPTS = {
-    "combat": "play an Item after the Strategy part, or pass",
-    "buy": "play an Item after the Combat part, or pass",
-    "keep": "play an Item after the Buy part, or pass",
-}
+#: the part that follows each part of a turn
+NEXT_PART = {"strategy": "combat", "combat": "buy", "buy": "keep"}
 
 
-def check_end(s: DinoState) -> None:
-    """Three opponent Dinosaurs knocked out, or the Wound supply empty, end the game (a true stall is
-    found at the start of a turn: `turn.stalled`)."""
-    n = len(s.players)
-    for seat in [(s.turn.player + k) % n for k in range(n)]:
-        if s.players[seat].kos >= KOS_TO_WIN:
-            s.ended, s.ko_winner = "ko", seat
-            say(s, f"{who(seat)} has knocked out {KOS_TO_WIN} opponent Dinosaurs: the game ends.")
-            return
-    if s.supply["wound"] == 0:
-        s.ended = "wounds"
-        say(s, "The Wound supply has run out: the game ends, the fewest Wounds win.")
+class Part(DinoChoice):
+    """A part of the active player's turn (its kind the part's name); an Item may be played in any."""
 
+    rank = 8
+    prompt_text: ClassVar[str]
 
-def settle(cat: Catalog, s: DinoState) -> None:
-    """Carry out every step that needs no choice, until a decision is pending or the game ends."""
-    while True:
-        if not s.ended:
-            check_end(s)
-        if s.ended:
-            return
-        if s.promote:
-            p = s.players[s.promote[0]]
-            if p.active is None and len(p.bench) > 1:
-                return
-            if p.active is None and p.bench:
-                p.active = p.bench.pop(0)
-                say(s, f"{who(s.promote[0])}'s {dino_name(cat, p.active.tag)} enters the Active Dino Zone.")
-            s.promote.pop(0)
-            continue
-        if s.ops:
-            if effects.resolve_auto(cat, s):
-                continue
-            return
-        if s.attack is not None:
-            if _settle_attack(cat, s):
-                continue
-            return
-        combat.skip_empty_windows(cat, s.turn.window, s)
-        if s.turn.window:
-            return
-        part = s.turn.part
-        p = s.players[s.turn.player]
-        combat_over = part == "combat" and (p.active is None or s.turn.combats <= 0)
-        if combat_over or (part == "buy" and s.turn.buys <= 0):
-            next_part(s)
-        elif part == "keep" and not p.hand:
-            end_turn(cat, s, None)
-        else:
-            return
+    def prompt(self, cat: Catalog, s: DinoState) -> str:
+        return self.prompt_text
 
+    def legal(self, cat: Catalog, s: DinoState) -> list[Action]:
+        return [*self.moves(cat, s), *item_actions(cat, s, self.seat), Action("pass")]
 
-def _settle_attack(cat: Catalog, s: DinoState) -> bool:
-    attack = s.attack
-    assert attack is not None
-    if attack.stage == "target":
-        targets = combat.target_actions(s)
-        if len(targets) == 1:
-            combat.set_target(s, effects.SEAT_LETTERS.index(str(targets[0].args[0])))
-            return True
-        return False
-    if attack.stage == "react":
-        defender = s.players[attack.target].active
-        if defender is None or not defender.attached:  # public: no face-down card to react with
-            combat.react(s, "pass")
-            return True
-        return False
-    combat.skip_empty_windows(cat, attack.window, s)
-    if attack.window:
-        return False
-    combat.resolve_attack(cat, s)
-    return True
-
-
-def decision(s: DinoState) -> Decision | None:
-    if s.ended:
-        return None
-    if s.promote:
-        return Decision(s.promote[0], "promote", "move a benched Dinosaur to the Active Dino Zone")
-    if s.ops:
-        op = s.ops[0]
-        return Decision(effects.decider(op), op.op, _op_prompt(op.op))
-    if s.attack is not None:
-        attack = s.attack
-        if attack.stage == "target":
-            return Decision(attack.attacker, "target", "choose the opponent to attack")
-        if attack.stage == "react":
-            return Decision(attack.target, "react", "evade, defend or pass against the attack")
-        return Decision(attack.window[0], "item-window", "play an Item before the attack resolves, or pass")
-    if s.turn.window:
-        return Decision(s.turn.window[0], "item-window", WINDOW_PROMPTS[s.turn.part])
-    return Decision(s.turn.player, s.turn.part, PROMPTS[s.turn.part])
-
-
-def _op_prompt(op: str) -> str:
-    return {
-        "hp": "choose your Dinosaur to heal",
-        "damage": "choose the opponent Dinosaur to damage",
-        "discard": "choose a card to discard",
-        "purge": "choose a card of your hand to purge, or pass",
-    }.get(op, f"choose the opponent who takes {op}")
-
-
-def legal_actions(cat: Catalog, s: DinoState) -> list[Action]:
-    d = decision(s)
-    if d is None:
+    def moves(self, cat: Catalog, s: DinoState) -> list[Action]:
+        """The part's own actions (before the Items and `pass`)."""
         return []
-    if d.kind == "promote":
-        return [Action("promote", (b.tag,)) for b in s.players[d.seat].bench]
-    if s.ops:
-        return effects.choices(cat, s, s.ops[0])
-    if d.kind == "target":
-        return combat.target_actions(s)
-    if d.kind == "react":
-        return combat.reactions(s)
-    if d.kind == "item-window":
-        return [*item_actions(cat, s, d.seat), Action("pass")]
-    items = item_actions(cat, s, d.seat)
-    if d.kind == "strategy":
+
+    def apply(self, cat: Catalog, s: DinoState, action: Action) -> None:
+        if action.verb == "item":
+            play_item(cat, s, self.seat, str(action.args[0]))
+        elif action.verb == "pass":
+            self.done(s)
+            next_part(s)
+        else:
+            self.act(cat, s, action)
+
+    def act(self, cat: Catalog, s: DinoState, action: Action) -> None:
+        """Carry out one of the part's own actions."""
+
+
+class Strategy(Part, tag="strategy"):
+    prompt_text = "play a Strategy or Item, attach a Combat Card, use a Dino Power, or pass to Combat"
+
+    def legal(self, cat: Catalog, s: DinoState) -> list[Action]:
+        items = item_actions(cat, s, self.seat)
         plays = strategy_actions(cat, s) + items + attach_actions(cat, s) + power_actions(cat, s)
         return [*plays, Action("pass")]
-    if d.kind == "combat":
-        return combat.combat_moves(cat, s) + items + [Action("pass")]
-    if d.kind == "buy":
-        return buy_actions(cat, s) + items + [Action("pass")]
-    hand = s.players[d.seat].hand
-    return [Action("keep", (k,)) for k in distinct(hand, cat.card_kinds)] + items + [Action("pass")]
+
+    def act(self, cat: Catalog, s: DinoState, action: Action) -> None:
+        if action.verb == "play":
+            play_strategy(cat, s, str(action.args[0]))
+        elif action.verb == "attach":
+            attach(s, str(action.args[0]), str(action.args[1]))
+        else:
+            use_power(cat, s)
 
 
-def apply(cat: Catalog, s: DinoState, action: Action) -> None:
-    """Carry out a legal action, then every automatic step that follows."""
-    d = decision(s)
-    assert d is not None
-    verb, args = action.verb, action.args
-    if d.kind == "promote":
-        p = s.players[d.seat]
-        chosen = next(b for b in p.bench if b.tag == args[0])
-        p.bench.remove(chosen)
-        p.active = chosen
-        s.promote.pop(0)
-        say(s, f"{who(d.seat)}'s {dino_name(cat, chosen.tag)} enters the Active Dino Zone.")
-    elif s.ops:
-        effects.apply_choice(cat, s, action)
-    elif verb == "item":
-        play_item(cat, s, d.seat, str(args[0]))
-    elif d.kind == "target":
-        combat.set_target(s, effects.SEAT_LETTERS.index(str(args[0])))
-    elif d.kind == "react":
-        combat.react(s, verb)
-    elif d.kind == "item-window":
-        (s.attack.window if s.attack is not None else s.turn.window).pop(0)
-    else:
-        _apply_turn_action(cat, s, action)
-    settle(cat, s)
+class Combat(Part, tag="combat"):
+    prompt_text = "attack, retreat, play an Item, or pass to the Buy part"
 
-
-def _apply_turn_action(cat: Catalog, s: DinoState, action: Action) -> None:
-    verb, args = action.verb, action.args
-    part = s.turn.part
-    if verb == "play":
-        play_strategy(cat, s, str(args[0]))
-    elif verb == "attach":
-        attach(s, str(args[0]), str(args[1]))
-    elif verb == "power":
-        use_power(cat, s)
-    elif verb == "attack":
-        combat.declare_attack(cat, s, int(args[0]))
-    elif verb == "retreat":
-        combat.retreat(cat, s, str(args[0]))
-    elif verb == "buy":
-        buy(cat, s, str(args[0]))
-    elif verb == "keep":
-        end_turn(cat, s, str(args[0]))
-    elif part == "keep":  # pass: keep nothing
-        end_turn(cat, s, None)
-    else:  # pass: on to the next part
+    def run(self, cat: Catalog, s: DinoState) -> bool:
+        if s.players[self.seat].active is not None and s.turn.combats > 0:
+            return False
+        self.done(s)
         next_part(s)
+        return True
+
+    def moves(self, cat: Catalog, s: DinoState) -> list[Action]:
+        return combat.combat_moves(cat, s)
+
+    def act(self, cat: Catalog, s: DinoState, action: Action) -> None:
+        if action.verb == "attack":
+            combat.declare_attack(cat, s, int(action.args[0]))
+        else:
+            combat.retreat(cat, s, str(action.args[0]))
+
+
+class Buy(Part, tag="buy"):
+    prompt_text = "buy a card, play an Item, or pass"
+
+    def run(self, cat: Catalog, s: DinoState) -> bool:
+        if s.turn.buys > 0:
+            return False
+        self.done(s)
+        next_part(s)
+        return True
+
+    def moves(self, cat: Catalog, s: DinoState) -> list[Action]:
+        return buy_actions(cat, s)
+
+    def act(self, cat: Catalog, s: DinoState, action: Action) -> None:
+        buy(cat, s, str(action.args[0]))
+
+
+class Keep(Part, tag="keep"):
+    """The end of the turn: keep at most one card of the hand, discard the rest, draw 6."""
+
+    prompt_text = "keep one card of your hand (or pass), then discard the rest and draw 6; or play an Item"
+
+    def run(self, cat: Catalog, s: DinoState) -> bool:
+        if s.players[self.seat].hand:
+            return False
+        self.done(s)
+        end_turn(cat, s, None)
+        return True
+
+    def legal(self, cat: Catalog, s: DinoState) -> list[Action]:
+        hand = s.players[self.seat].hand
+        keep = [Action("keep", (k,)) for k in distinct(hand, cat.card_kinds)]
+        return [*keep, *item_actions(cat, s, self.seat), Action("pass")]
+
+    def apply(self, cat: Catalog, s: DinoState, action: Action) -> None:
+        if action.verb == "item":
+            play_item(cat, s, self.seat, str(action.args[0]))
+            return
+        self.done(s)
+        end_turn(cat, s, str(action.args[0]) if action.verb == "keep" else None)
+
+
+PARTS: dict[str, type[Part]] = {"strategy": Strategy, "combat": Combat, "buy": Buy, "keep": Keep}
+
+
+def next_part(s: DinoState) -> None:
+    """The active player's part ends: the next begins, and every other seat, clockwise, gets a window to
+    play Items first ("at any point of the game, even during an opponent's turn"; RULES.md D7)."""
+    s.turn.part = NEXT_PART[s.turn.part]
+    n = len(s.players)
+    player = s.turn.player
+    schedule(s, *(ItemWindow((player + k) % n) for k in range(1, n)), PARTS[s.turn.part](player))
+
+
+def start_turn(cat: Catalog, s: DinoState, seat: int) -> None:
+    """The Strategy part begins: purge the oldest revealed Dinosaur and reveal another.
+
+    With the Dino Deck empty there is nothing to reveal: the purge and the reveal are skipped and the
+    revealed Dinosaurs stay to be bought; play goes on (RULES.md D2).
+    """
+    s.turn = Turn(player=seat, number=s.turn.number + 1)
+    s.boosts = [[0, 0, 0] for _ in s.players]
+    say(s, f"Turn {s.turn.number}: {who(seat)} plays.")
+    if s.dino_deck and s.row:
+        purged = s.row.pop(0)
+        s.purgatory.append(purged)
+        say(s, f"{dino_name(cat, purged)} is purged from the revealed Dinosaurs.")
+        refill_row(s, len(s.row) + 1, cat)
+    if stalled(cat, s):
+        say(
+            s,
+            "Nothing can ever again damage a Dinosaur or give a Wound: the game ends, the fewest Wounds win.",
+        )
+        end_game(s, "stall")
+    else:
+        schedule(s, Strategy(seat))
+
+
+def end_turn(cat: Catalog, s: DinoState, keep: str | None) -> None:
+    """Discard the hand, keeping at most one card, draw 6; the next player (clockwise) starts."""
+    seat = s.turn.player
+    p = s.players[seat]
+    hand = list(p.hand)
+    if keep is not None:
+        hand.remove(keep)
+    kept = "keeps a card" if keep is not None else "keeps no card"
+    say(s, f"{who(seat)} {kept} and discards {plural(len(hand), 'card')}.")
+    for kind in hand:
+        discard_from_hand(cat, s, seat, kind)
+    before = len(p.hand)
+    draw(s, seat, HAND_SIZE)
+    say(s, f"{who(seat)} draws {plural(len(p.hand) - before, 'card')}.")
+    start_turn(cat, s, (seat + 1) % len(s.players))

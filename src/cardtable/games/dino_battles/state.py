@@ -7,10 +7,19 @@ Cards other than Dinosaurs are identical within a kind, so a zone is a list of c
 
 from __future__ import annotations
 
+from typing import ClassVar, Literal
+
 import msgspec
 
-from cardtable.core import Rng
+from cardtable.core import Auto, Choice, Queue, Rng, Step
 
+#: how a game ends (`Result.termination`; rulebook "The goal of the game", RULES.md D2), and its words
+Termination = Literal["ko", "wounds", "stall"]
+TERMINATIONS: dict[str, str] = {
+    "ko": "knocked out three opponent Dinosaurs",
+    "wounds": "the Wound supply ran out: fewest Wounds",
+    "stall": "nothing could ever again damage a Dinosaur or give a Wound: fewest Wounds",
+}
 #: the parts of a turn (rulebook "Turn Structure"), then the end-of-turn discard ("keep")
 PARTS = ("strategy", "combat", "buy", "keep")
 
@@ -46,29 +55,52 @@ class Turn(msgspec.Struct):
     buys: int = 1
     power_used: bool = False
     number: int = 1  # turns started in the game, counting every player's turns
-    window: list[int] = msgspec.field(default_factory=list)  # seats still to get the Item window after a part
 
 
 class PendingAttack(msgspec.Struct):
-    """An attack declared and not yet resolved: target, then reaction, then Item windows."""
+    """An attack declared and not yet resolved (its steps, `combat.py`: the target, the defender's
+    reaction, the Item windows, then the attack resolves)."""
 
     attacker: int
     index: int  # 0-based attack of the attacking Dinosaur
     attacker_tag: str
-    stage: str = "target"  # target -> react -> window
     target: int = -1
     defender_tag: str = ""  # the defending Dinosaur ('' for a direct attack)
     reaction: str = ""  # evade, defend or pass
-    window: list[int] = msgspec.field(default_factory=list)  # seats still to be offered an Item window
 
 
-class PendingOp(msgspec.Struct):
-    """One effect of a played card still to resolve; `target` is a seat once chosen."""
+class DinoStep(Step):
+    """Any step of a game of Biomechanic Dino Battles (`cardtable.core.steps`): the state's queue holds
+    these, in the order of the rules' priorities (`rank`, lowest first): the end of the game, then a
+    promotion after a knock-out, then a card effect, then the attack under way (its target, the
+    defender's reaction, the Item windows before it resolves, the resolution), then the Item windows
+    between two parts of the turn, then the part of the turn itself. `schedule` puts a step in its
+    place (after the steps of its rank already there). Methods receive the card catalog."""
 
-    seat: int
-    op: str
-    n: int
-    target: int = -1
+    #: the step's place in the rules' priorities (see the class text)
+    rank: ClassVar[int]
+
+    def priority(self) -> int:
+        return self.rank
+
+
+class DinoAuto(DinoStep, Auto):
+    """A step nobody decides (an effect with no choice, the attack resolving, the end check)."""
+
+
+class DinoChoice(DinoStep, Choice):
+    """A decision of `seat` (its tag is the `Decision.kind`)."""
+
+
+def schedule(s: DinoState, *steps: DinoStep) -> None:
+    """Put `steps`, in order, into the queue at their rank: after every step of their rank or before it."""
+    queue = s.steps
+    for step in steps:
+        rank = step.priority()
+        at = len(queue)
+        while at and queue[at - 1].priority() > rank:
+            at -= 1
+        queue.insert(at, step)
 
 
 class DinoState(msgspec.Struct):
@@ -80,9 +112,11 @@ class DinoState(msgspec.Struct):
     purgatory: list[str] = msgspec.field(default_factory=list)
     boosts: list[list[int]] = msgspec.field(default_factory=list)  # per seat [atk, eva, def] this turn
     attack: PendingAttack | None = None
-    ops: list[PendingOp] = msgspec.field(default_factory=list)
-    promote: list[int] = msgspec.field(default_factory=list)  # seats that must promote a benched Dinosaur
-    ended: str = ""  # "", "ko", "wounds" or "stall" (RULES.md D2)
+    #: the steps still to run, in the order of their rank (`DinoStep`); empty once the game is over
+    steps: Queue[DinoStep] = msgspec.field(default_factory=list)
+    #: the steps that were still pending when the game ended (what its last views show)
+    unresolved: Queue[DinoStep] = msgspec.field(default_factory=list)
+    ended: Termination | None = None  # how the game ended (RULES.md D2); None while it goes on
     ko_winner: int = -1
     log: list[str] = msgspec.field(default_factory=list)  # public narration, the latest LOG_LINES lines
     rng: Rng = msgspec.field(default_factory=Rng)

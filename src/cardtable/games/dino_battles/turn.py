@@ -1,14 +1,15 @@
-"""Set-up, the start of a turn (the Dino Deck purge) and its end (discard, keep one, draw 6)."""
+"""Set-up, and the true stall that ends a game at the start of a turn (RULES.md D2)."""
 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 
 from cardtable.core import Rng
 
 from .cards import COMBAT_TYPES, STATUS_TYPES, Catalog, Cost, Effects, kind_of
 from .state import DinoState, Player, Turn
-from .zones import dino_name, discard_from_hand, draw, refill_row, say, who
+from .zones import draw, refill_row
 
 HAND_SIZE = 6
 STARTING_DECK = {"attack": 3, "evade": 3, "defend": 3, "wound": 3}
@@ -23,7 +24,8 @@ def initial_supply(cat: Catalog, players: int) -> dict[str, int]:
 
 
 def set_up(cat: Catalog, players: int, seed: int) -> DinoState:
-    """Rulebook "Setup": 12-card decks, the shuffled Dino Deck with 5 revealed, the Supply, 6 cards each."""
+    """Rulebook "Setup": 12-card decks, the shuffled Dino Deck with 5 revealed, the Supply, 6 cards each;
+    the first turn is then started (`rules.start_turn`)."""
     rng = Rng(seed)
     dino_deck = cat.dino_tags(players)
     rng.shuffle(dino_deck)
@@ -44,30 +46,7 @@ def set_up(cat: Catalog, players: int, seed: int) -> DinoState:
     refill_row(s, cat.setup.revealed, cat)
     for seat in range(players):
         draw(s, seat, HAND_SIZE)
-    start_turn(cat, s, 0)
     return s
-
-
-def start_turn(cat: Catalog, s: DinoState, seat: int) -> None:
-    """The Strategy part begins: purge the oldest revealed Dinosaur and reveal another.
-
-    With the Dino Deck empty there is nothing to reveal: the purge and the reveal are skipped and the
-    revealed Dinosaurs stay to be bought; play goes on (RULES.md D2).
-    """
-    s.turn = Turn(player=seat, number=s.turn.number + 1)
-    s.boosts = [[0, 0, 0] for _ in s.players]
-    say(s, f"Turn {s.turn.number}: {who(seat)} plays.")
-    if s.dino_deck and s.row:
-        purged = s.row.pop(0)
-        s.purgatory.append(purged)
-        say(s, f"{dino_name(cat, purged)} is purged from the revealed Dinosaurs.")
-        refill_row(s, len(s.row) + 1, cat)
-    if stalled(cat, s):
-        s.ended = "stall"
-        say(
-            s,
-            "Nothing can ever again damage a Dinosaur or give a Wound: the game ends, the fewest Wounds win.",
-        )
 
 
 def _hurts(effects: Effects, dinosaurs: bool) -> bool:
@@ -90,7 +69,7 @@ def stalled(cat: Catalog, s: DinoState) -> bool:
         owned = p.hand + p.deck + p.discard
         free = Counter(c for c in owned if c in COMBAT_TYPES)
 
-        def payable(cost: Cost, extra: list[str] = (), free: Counter[str] = free) -> bool:
+        def payable(cost: Cost, extra: Sequence[str] = (), free: Counter[str] = free) -> bool:
             lacking = Counter(cost.as_dict()) - free - Counter(extra)
             return all(k in supplied for k in lacking)
 
@@ -122,32 +101,3 @@ def stalled(cat: Catalog, s: DinoState) -> bool:
         if room and any(payable(cat.dinosaurs[kind_of(tag)].cost) for tag in s.row):
             return False
     return True
-
-
-#: the part that follows each part of a turn
-NEXT_PART = {"strategy": "combat", "combat": "buy", "buy": "keep"}
-
-
-def next_part(s: DinoState) -> None:
-    """The active player's part ends: the next begins, and every other seat, clockwise, gets a window to
-    play Items first ("at any point of the game, even during an opponent's turn"; RULES.md D7)."""
-    s.turn.part = NEXT_PART[s.turn.part]
-    n = len(s.players)
-    s.turn.window = [(s.turn.player + k) % n for k in range(1, n)]
-
-
-def end_turn(cat: Catalog, s: DinoState, keep: str | None) -> None:
-    """Discard the hand, keeping at most one card, draw 6; the next player (clockwise) starts."""
-    seat = s.turn.player
-    p = s.players[seat]
-    hand = list(p.hand)
-    if keep is not None:
-        hand.remove(keep)
-    kept = "keeps a card" if keep is not None else "keeps no card"
-    say(s, f"{who(seat)} {kept} and discards {len(hand)}.")
-    for kind in hand:
-        discard_from_hand(cat, s, seat, kind)
-    before = len(p.hand)
-    draw(s, seat, HAND_SIZE)
-    say(s, f"{who(seat)} draws {len(p.hand) - before}.")
-    start_turn(cat, s, (seat + 1) % len(s.players))

@@ -4,12 +4,15 @@ from __future__ import annotations
 
 from collections import Counter
 
+from cardtable.core import Action, seat_letter
+
 from .cards import Catalog, Cost
-from .state import DinoState
+from .state import DinoAuto, DinoChoice, DinoState, Termination, schedule
 
 STAT_INDEX = {"atk": 0, "eva": 1, "def": 2}
 #: how many narration lines a state keeps (the interfaces show the lines each move adds)
 LOG_LINES = 40
+KOS_TO_WIN = 3
 
 
 def say(s: DinoState, line: str) -> None:
@@ -19,12 +22,17 @@ def say(s: DinoState, line: str) -> None:
 
 
 def who(seat: int) -> str:
-    return "ABCDEFGH"[seat]
+    return seat_letter(seat)
+
+
+def seat_arg(seat: int) -> str:
+    """A seat as the notation names it (`target b`)."""
+    return seat_letter(seat).lower()
 
 
 def dino_name(cat: Catalog, tag: str) -> str:
-    """A Dinosaur copy in words: its printed name and its tag."""
-    return f"{cat.dino(tag).name} ({tag})"
+    """A Dinosaur copy in words: its printed name (its tag is notation)."""
+    return cat.dino(tag).name
 
 
 def draw(s: DinoState, seat: int, n: int) -> None:
@@ -58,6 +66,8 @@ def take_status(s: DinoState, seat: int, kind: str, n: int) -> None:
     k = min(n, s.supply[kind])
     s.supply[kind] -= k
     s.players[seat].discard.extend([kind] * k)
+    if kind == "wound" and s.supply[kind] == 0:
+        end_due(s)
     if k:
         card = kind.capitalize() + (" card" if k == 1 else " cards")
         say(s, f"{who(seat)} takes {k} {card}" + (f" ({n - k} short: the stack is empty)." if k < n else "."))
@@ -109,13 +119,15 @@ def deal_damage(cat: Catalog, s: DinoState, owner: int, tag: str, amount: int, s
     s.purgatory.append(tag)
     if p.active is dino:
         p.active = None
-        s.promote.append(owner)
+        schedule(s, Promote(owner))
     else:
         p.bench.remove(dino)
     credit = ""
     if source is not None and source != owner:
         s.players[source].kos += 1
         credit = f"; {who(source)} has knocked out {s.players[source].kos}"
+        if s.players[source].kos >= KOS_TO_WIN:
+            end_due(s)
     say(s, f"{name} takes {amount} damage and is knocked out (purged){credit}.")
 
 
@@ -168,3 +180,67 @@ def opponents(s: DinoState, seat: int) -> list[int]:
 def distinct(cards: list[str], order: tuple[str, ...]) -> list[str]:
     present = set(cards)
     return [k for k in order if k in present]
+
+
+# --- knock-outs and the end (rulebook "Combat", "Goal") ---------------------------------------------
+class Promote(DinoChoice, tag="promote"):
+    """A player whose active Dinosaur was knocked out moves a benched one to the Active Dino Zone: at
+    once when it has one (or none), its choice when it has several."""
+
+    rank = 1
+
+    def run(self, cat: Catalog, s: DinoState) -> bool:
+        p = s.players[self.seat]
+        if p.active is None and len(p.bench) > 1:
+            return False
+        if p.active is None and p.bench:
+            p.active = p.bench.pop(0)
+            say(s, f"{who(self.seat)}'s {dino_name(cat, p.active.tag)} enters the Active Dino Zone.")
+        self.done(s)
+        return True
+
+    def prompt(self, cat: Catalog, s: DinoState) -> str:
+        return "move a benched Dinosaur to the Active Dino Zone"
+
+    def legal(self, cat: Catalog, s: DinoState) -> list[Action]:
+        return [Action("promote", (b.tag,)) for b in s.players[self.seat].bench]
+
+    def apply(self, cat: Catalog, s: DinoState, action: Action) -> None:
+        p = s.players[self.seat]
+        chosen = next(b for b in p.bench if b.tag == action.args[0])
+        p.bench.remove(chosen)
+        p.active = chosen
+        self.done(s)
+        say(s, f"{who(self.seat)}'s {dino_name(cat, chosen.tag)} enters the Active Dino Zone.")
+
+
+class EndCheck(DinoAuto, tag="end-check"):
+    """Three opponent Dinosaurs knocked out, or the Wound supply empty, end the game: checked as soon as
+    the step in which it happened is over (`end_due`), before anything else."""
+
+    rank = 0
+
+    def run(self, cat: Catalog, s: DinoState) -> None:
+        n = len(s.players)
+        for seat in [(s.turn.player + k) % n for k in range(n)]:
+            if s.players[seat].kos >= KOS_TO_WIN:
+                s.ko_winner = seat
+                say(s, f"{who(seat)} has knocked out {KOS_TO_WIN} opponent Dinosaurs: the game ends.")
+                end_game(s, "ko")
+                return
+        if s.supply["wound"] == 0:
+            say(s, "The Wound supply has run out: the game ends, the fewest Wounds win.")
+            end_game(s, "wounds")
+
+
+def end_due(s: DinoState) -> None:
+    """A way the game ends has come (three knock-outs, the last Wound taken): check it next."""
+    if not any(isinstance(step, EndCheck) for step in s.steps):
+        schedule(s, EndCheck())
+
+
+def end_game(s: DinoState, how: Termination) -> None:
+    """The game ends: nothing more is asked; what was still pending stays in the record of the end."""
+    s.ended = how
+    s.unresolved = list(s.steps)
+    s.steps.clear()

@@ -17,7 +17,7 @@ from typing import Any
 
 import numpy as np
 
-from cardtable.adapters.encoding import (
+from cardtable.core.encoding import (
     Encoding,
     Layout,
     counts,
@@ -26,7 +26,6 @@ from cardtable.adapters.encoding import (
     relative,
     scalar,
     seat_number,
-    two_player_utility,
     vocabulary,
 )
 
@@ -41,11 +40,9 @@ CONTACTS = ("grey", "red", "blue")
 COLOURS = ("blue", "red")
 #: goods a location holds
 HELD = ("fuel", "gun", "iron", "brick", "worker")
-#: the decision kinds of rules.py
-KINDS = ("keep", "lookout", "store", "action", "pay", "discard", "drop-deal", "steal")
 #: the first word of an action (the verbs of the Action phase that have a cost)
-VERBS = ("pass", "build", "develop", "deal", "raze", "use", "attack", "open", "faction", "work", "connect")
-VERBS += ("play",)
+VERBS: tuple[str, ...] = ("pass", "build", "develop", "deal", "raze", "use", "attack", "open", "faction")
+VERBS += ("work", "connect", "play")
 #: the units a cost is made of (cards.CostAtom and payment.DEVELOP_MATCH)
 UNITS = (
     "fuel",
@@ -112,11 +109,11 @@ PLAYER_KEYS = frozenset(
 
 
 class FiftyEncoding(Encoding):
-    def __init__(self, cards: list[str], connections: list[str]) -> None:
+    def __init__(self, cards: list[str], connections: list[str], kinds: tuple[str, ...]) -> None:
         self.cards = vocabulary(cards + connections)
         self.connections = vocabulary(connections)
         self.phases = vocabulary(PHASES)
-        self.kinds = vocabulary(KINDS)
+        self.kinds = vocabulary(kinds)
         self.verbs = vocabulary(VERBS)
         self.units = vocabulary(UNITS)
         self.tokens = vocabulary(TOKENS)
@@ -127,12 +124,22 @@ class FiftyEncoding(Encoding):
         c = len(self.cards) + 1
         k = len(self.connections) + 1
         self.slot_width = c + 2 + len(HELD) + 1
-        lay = self.layout = Layout()
+        self.layout = Layout()
+        self._add_table(kinds, c, k)
+        self._add_costs(c)
+        self._add_seats(c, k)
+        self.f_extras = self.layout.add(
+            "extras", EXTRA_BUCKETS, "view keys this encoding does not know, hashed (see the text)"
+        )
+
+    def _add_table(self, kinds: tuple[str, ...], c: int, k: int) -> None:
+        """The fields every viewer reads alike: seats, the decision, the phase, the decks, the Lookout."""
+        lay = self.layout
         self.f_players = lay.add("players", MAX_SEATS, "one-hot: number of seats (1..4)")
         self.f_decision = lay.add(
             "decision",
-            MAX_SEATS + len(KINDS) + 1,
-            f"relative seat that must decide, then one-hot kind ({', '.join(KINDS)}, other)",
+            MAX_SEATS + len(kinds) + 1,
+            f"relative seat that must decide, then one-hot kind ({', '.join(kinds)}, other)",
         )
         self.f_phase = lay.add("phase", len(PHASES) + 1, f"one-hot: phase ({', '.join(PHASES)}, other)")
         self.f_seats_of = lay.add(
@@ -170,6 +177,10 @@ class FiftyEncoding(Encoding):
             "the card played (one-hot), cost units (counts / 5 over the units, other), units paid / 5, "
             "card units still to give (discard-card, discard-deal, other), stage (pay, steal, other)",
         )
+
+    def _add_costs(self, c: int) -> None:
+        """What the viewer's actions would cost it now."""
+        lay = self.layout
         self.f_card_costs = {
             verb: lay.add(
                 f"cost-{verb}",
@@ -185,6 +196,10 @@ class FiftyEncoding(Encoding):
             "own: per verb, the cheapest action of the verb now, (1 + units) / 6; 0 if none is offered",
         )
         self.f_hand = lay.add("hand", c, "own hand (counts over the cards)")
+
+    def _add_seats(self, c: int, k: int) -> None:
+        """Each seat's board, the viewer's first."""
+        lay = self.layout
         self.f_seats = []
         for p in range(MAX_SEATS):
             who = "own:" if p == 0 else f"relative seat {p}:"
@@ -228,9 +243,6 @@ class FiftyEncoding(Encoding):
                     ),
                 }
             )
-        self.f_extras = lay.add(
-            "extras", EXTRA_BUCKETS, "view keys this encoding does not know, hashed (see the text)"
-        )
 
     def encode(self, view: Mapping[str, Any]) -> np.ndarray:
         out = self.blank()
@@ -246,7 +258,7 @@ class FiftyEncoding(Encoding):
         decision = view.get("decision")
         if decision is not None:
             one_hot(out, self.f_decision, rel(decision["seat"]))
-            one_hot(out, self.f_decision, MAX_SEATS + self.kinds.get(decision["kind"], len(KINDS)))
+            one_hot(out, self.f_decision, MAX_SEATS + self.kinds.get(decision["kind"], len(self.kinds)))
         one_hot(out, self.f_phase, self.phases.get(view.get("phase", ""), len(PHASES)))
         one_hot(out, self.f_seats_of, rel(view.get("first")))
         turn = rel(view.get("turn"))
@@ -378,9 +390,4 @@ class FiftyEncoding(Encoding):
 def encoding(game: Any) -> FiftyEncoding:
     """The card keys of the card data, the same for every mode (so every mode has one layout)."""
     catalog = type(game)().catalog
-    return FiftyEncoding(list(catalog.location_keys), list(catalog.connection_keys))
-
-
-#: two players without an automaton: one wins and the other loses, or both share the victory (a draw
-#: for both): zero-sum. More players, or a solo game: general-sum
-utility = two_player_utility
+    return FiftyEncoding(list(catalog.location_keys), list(catalog.connection_keys), game.decision_kinds())

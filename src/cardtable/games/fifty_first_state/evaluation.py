@@ -6,7 +6,7 @@ locations (each +1 VP at the end), the VP and the other goods its productions an
 round, the uses of its action locations, the cards and Connection cards in its hand, the tokens in
 its supply and the goods lying on its locations, and the heuristic player's `worth` of it all. Its
 weights are data (`evaluation.toml`), fitted by
-`python -m cardtable.games.fifty_first_state.fit_evaluation` on positions from games between
+`python -m cardtable.analysis.fit_fifty_first_state` on positions from games between
 heuristic players, labelled with who went on to win.
 """
 
@@ -16,13 +16,13 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from cardtable.players import logistic
-from cardtable.players.logistic import read_weights
+from cardtable.core import logistic
+from cardtable.core.logistic import read_weights
 
-from . import heuristic
 from .cards import Catalog
-from .rules import produced
 from .state import FiftyState
+from .table import produced
+from .worth import worth
 
 WEIGHTS_FILE = Path(__file__).with_name("evaluation.toml")
 
@@ -89,7 +89,7 @@ def features(cat: Catalog, state: FiftyState, seat: int, late: float | None = No
         float(len(p.connections)),
         float(sum(p.supply.values())),
         float(held),
-        heuristic.worth(cat, state, seat),
+        worth(cat, state, seat),
     ]
 
 

@@ -24,6 +24,7 @@ WORDS = {
     "development": ("development token", "development tokens"),
     "defence": ("defence token", "defence tokens"),
     "any-basic": ("basic good of your choice (or ammo)", "basic goods of your choice"),
+    "develop-match": ("brick or development token", "bricks or development tokens"),
     "discard-card": ("card discarded from your hand", "cards discarded from your hand"),
     "discard-deal": ("deal of yours given up", "deals of yours given up"),
     "steal-basic": (

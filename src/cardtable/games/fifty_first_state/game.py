@@ -13,23 +13,42 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
-from cardtable.core import Action, BadOption, Decision, Game, Mode, OptionSpec, Result, Rng, register
+from cardtable.core import (
+    Action,
+    BadOption,
+    Mode,
+    OptionSpec,
+    Parts,
+    Result,
+    Rng,
+    StepGame,
+    register,
+    two_player_utility,
+)
 
-from . import rules, virtual_player
+from . import rules, table, virtual_player
+from .actions import EXCHANGE_GOODS, MAX_SITES, SEAT_ARGS, Steal, action_cost, cards_to_give, turn_actions
 from .cards import TOKENS, Catalog, load_catalog
 from .faces import card_faces
+from .heuristic import HeuristicPlayer, evaluate, is_quiet
+from .lookout import pick_order
 from .render import render_view
-from .rules import EXCHANGE_GOODS, MAX_SITES, SEAT_LETTERS
-from .state import VIRTUAL, FiftyState
+from .state import TERMINATIONS, VIRTUAL, FiftyState, FiftyStep
+
+if TYPE_CHECKING:
+    from cardtable.core.encoding import Encoding
 
 
 @register
-class FiftyFirstState(Game[FiftyState]):
+class FiftyFirstState(StepGame[FiftyState]):
     name = "51st-state"
     title = "51st State: Master Set"
     state_type = FiftyState
+    step_type = FiftyStep
+    terminations = TERMINATIONS
+    parts = Parts(HeuristicPlayer, evaluate, is_quiet)
     option_specs = (
         OptionSpec("players", 2, "number of players", (2, 3, 4)),
         OptionSpec(
@@ -91,7 +110,15 @@ class FiftyFirstState(Game[FiftyState]):
     def num_seats(self) -> int:
         return int(self.options["players"])
 
-    # --- the rules -----------------------------------------------------------------------------
+    @property
+    def max_actions(self) -> int:  # RULES.md "Game length": a random game passes it with a chance below 1e-9
+        return 180 if self.solo else {2: 480, 3: 650, 4: 730}[self.num_seats]
+
+    # --- the rules: the steps of `rules.py`, `lookout.py`, `actions.py` and `virtual_player.py`;
+    # `decision`, `legal_actions` and `apply` are the step machine's --------------------------------
+    def step_context(self) -> Catalog:
+        return self.catalog
+
     def new_state(self, seed: int) -> FiftyState:
         wanted = self._faction_choice()
         free = [f for f in self.catalog.faction_keys if f not in wanted]
@@ -99,8 +126,11 @@ class FiftyFirstState(Game[FiftyState]):
         picker.shuffle(free)
         factions = [w if w != "random" else free.pop() for w in wanted]
         if self.solo:
-            return rules.set_up(self.catalog, [*factions, ""], seed, solo=True)
-        return rules.set_up(self.catalog, factions, seed)
+            state = rules.set_up(self.catalog, [*factions, ""], seed, solo=True)
+        else:
+            state = rules.set_up(self.catalog, factions, seed)
+        self.advance(state)
+        return state
 
     def seat_name(self, seat: int) -> str:
         if self.solo and seat == VIRTUAL:
@@ -110,29 +140,20 @@ class FiftyFirstState(Game[FiftyState]):
     def automata(self) -> dict[int, str]:
         return {VIRTUAL: virtual_player.AUTOMATON} if self.solo else {}
 
-    def decision(self, state: FiftyState) -> Decision | None:
-        return rules.decision(self.catalog, state)
-
-    def legal_actions(self, state: FiftyState) -> list[Action]:
-        return rules.legal_actions(self.catalog, state)
-
-    def _apply(self, state: FiftyState, action: Action) -> None:
-        rules.apply(self.catalog, state, action)
-
     def result(self, state: FiftyState) -> Result | None:
-        if state.phase != "over":
+        if state.steps:
             return None
         if state.virtual is not None:
             return virtual_player.result(state)
         n = self.num_seats
         keys = [
-            (p.vp, rules.goods_count(p), rules.standing(p)) for p in state.players
+            (p.vp, table.goods_count(p), table.standing(p)) for p in state.players
         ]  # most VP, then goods, then locations (RULES.md "End of the game")
         best = max(keys)
         winners = tuple(i for i in range(n) if keys[i] == best)
         details: dict[str, int | float | str] = {"rounds": state.round}
         for i, p in enumerate(state.players):
-            letter = SEAT_LETTERS[i]
+            letter = SEAT_ARGS[i]
             details[f"vp_{letter}"] = p.vp
             details[f"faction_{letter}"] = p.faction
         tied_vp = sum(1 for k in keys if k[0] == best[0])
@@ -140,11 +161,12 @@ class FiftyFirstState(Game[FiftyState]):
         if tied_vp > 1:
             reason += ", tie broken by goods then locations" if len(winners) == 1 else ", shared victory"
         if len(winners) == n:
+            zeros = tuple(0.0 for _ in range(n))
             return Result(
-                (), tuple(0.0 for _ in range(n)), reason + " (all tied)", draw=True, details=details
+                (), zeros, reason + " (all tied)", draw=True, details=details, termination="end-score"
             )
         scores = tuple(1.0 if i in winners else -1.0 for i in range(n))
-        return Result(winners, scores, reason, details=details)
+        return Result(winners, scores, reason, details=details, termination="end-score")
 
     # --- information ---------------------------------------------------------------------------
     def view(self, state: FiftyState, seat: int | None) -> dict[str, Any]:
@@ -159,7 +181,7 @@ class FiftyFirstState(Game[FiftyState]):
         """The public view with what `seat` alone sees: its hand, and what each of its actions will
         cost when it is to act (its own knowledge)."""
         view = dict(public)
-        view["viewer"] = SEAT_LETTERS[seat] if seat is not None else None
+        view["viewer"] = SEAT_ARGS[seat] if seat is not None else None
         if seat is not None:
             players = list(public["players"])
             players[seat] = {**players[seat], "hand": sorted(state.players[seat].hand)}
@@ -167,18 +189,18 @@ class FiftyFirstState(Game[FiftyState]):
         decision = self.decision(state)
         if decision is not None and decision.kind == "action" and seat == decision.seat:
             view["costs"] = {
-                str(action): rules.action_cost(self.catalog, state, seat, action)
-                for action in rules.turn_actions(self.catalog, state, seat)
+                str(action): action_cost(self.catalog, state, seat, action)
+                for action in turn_actions(self.catalog, state, seat)
             }
         return view
 
     def _public_view(self, state: FiftyState) -> dict[str, Any]:
         """What every viewer sees alike (`viewer`, `costs` and the hands are filled in per viewer)."""
-        players = []
+        players: list[dict[str, Any]] = []
         for p in state.players:
             players.append(
                 {
-                    "seat": SEAT_LETTERS[len(players)],
+                    "seat": SEAT_ARGS[len(players)],
                     "faction": p.faction,
                     "vp": p.vp,
                     "passed": p.passed,
@@ -202,12 +224,12 @@ class FiftyFirstState(Game[FiftyState]):
             "viewer": None,
             "round": state.round,
             "phase": state.phase,
-            "first": SEAT_LETTERS[state.first],
-            "turn": SEAT_LETTERS[state.turn],
+            "first": SEAT_ARGS[state.first],
+            "turn": SEAT_ARGS[state.turn],
             "last_round": state.last_round,
             "end_vp": self.catalog.rules.end_vp,
             "decision": {
-                "seat": SEAT_LETTERS[decision.seat],
+                "seat": SEAT_ARGS[decision.seat],
                 "kind": decision.kind,
                 "prompt": decision.prompt,
             }
@@ -225,21 +247,21 @@ class FiftyFirstState(Game[FiftyState]):
             },
             "lookout": {
                 "revealed": list(state.draft.revealed),
-                "order": [SEAT_LETTERS[i] for i in state.draft.order],
+                "order": [SEAT_ARGS[seat] for seat in pick_order(state)],
                 "second": state.draft.second,
             },
             "pending": {
-                "seat": SEAT_LETTERS[pend.seat],
+                "seat": SEAT_ARGS[pend.seat],
                 "action": pend.action,
                 "cost": list(pend.units),
                 "spent": [[kind, slot] for kind, slot in pend.spent],
-                "cards_to_give": list(pend.cards),
+                "cards_to_give": cards_to_give(state),
                 "card": pend.card,
-                "stage": pend.stage,
+                "stage": "steal" if state.steps and isinstance(state.steps[0], Steal) else "pay",
             }
             if pend
             else None,
-            "store_order": [SEAT_LETTERS[i] for i in state.store_order],
+            "store_order": [SEAT_ARGS[step.seat] for step in state.steps if isinstance(step, rules.Store)],
             "costs": {},
             "players": players,
             "events": list(state.events),
@@ -253,7 +275,7 @@ class FiftyFirstState(Game[FiftyState]):
             return {}
         return {
             "virtual": {
-                "seat": SEAT_LETTERS[VIRTUAL],
+                "seat": SEAT_ARGS[VIRTUAL],
                 "attacks": v.attacks,
                 "attacks_per_round": virtual_player.virtual_rules().turn.attacks_per_round,
                 "attack_pile": list(v.pile),
@@ -262,6 +284,13 @@ class FiftyFirstState(Game[FiftyState]):
 
     def narration(self, state: FiftyState, viewer: int | None) -> list[str]:
         return list(state.events)
+
+    def describe(self, state: FiftyState, action: Action, viewer: int | None) -> str | None:
+        """A discarded location card is face down ("discards a card"); a discarded Connection card is
+        named, as every view shows the Connection cards in hand (RULES.md "Notation")."""
+        if action.verb == "discard" and str(action.args[0]) in self.catalog.connections:
+            return str(action)
+        return super().describe(state, action, viewer)
 
     def reversible(self, before: FiftyState, action: Action, after: FiftyState) -> bool:
         """A move may be taken back (RULES.md "Taking back a move") when no deck was drawn from or
@@ -320,7 +349,7 @@ class FiftyFirstState(Game[FiftyState]):
     def action_space(self) -> list[Action]:
         cat = self.catalog
         keys = cat.location_keys
-        seats = SEAT_LETTERS[: self.num_seats]
+        seats = SEAT_ARGS[: self.num_seats]
         slots = range(1, MAX_SITES + 1)
         space = [Action("pass"), Action("done")]
         space += [Action("pick", (k,)) for k in keys]
@@ -387,6 +416,17 @@ class FiftyFirstState(Game[FiftyState]):
 
     def card_faces(self) -> dict[str, dict[str, Any]]:
         return card_faces(self.catalog)
+
+    # --- the game's parts --------------------------------------------------------------------------
+    def observation_encoding(self) -> Encoding:
+        from .encoding import encoding  # NumPy: only for the research adapters
+
+        return encoding(self)
+
+    def utility(self) -> str:
+        """Two players without an automaton: one wins and the other loses, or both share the victory
+        (a draw for both): zero-sum. More players, or the solo game: general-sum."""
+        return two_player_utility(self)
 
     def render(self, view: dict[str, Any], seat: int | None) -> str:
         return render_view(self.catalog, view, seat)

@@ -294,7 +294,8 @@ def forced(pool: Mapping[Source, int], units: list[str]) -> list[Source] | None:
         if pool[source] < n:
             return None
     if len(need) == 1:
-        return [source] * need[source]
+        (single,) = need
+        return [single] * need[single]
     return [source for source in sorted(need, key=source_key) for _ in range(need[source])]
 
 

@@ -92,7 +92,7 @@ def render_view(cat: Catalog, view: dict[str, Any], seat: int | None) -> str:
         lines.append(f"Paying for '{pend['action']}': cost {', '.join(pend['cost']) or '-'}; spent {spent}")
     if view["decision"]:
         d = view["decision"]
-        lines.append(f"{d['seat'].upper()} must {d['prompt']}")
+        lines.append(f"{d['seat'].upper()} is deciding: {d['prompt']}")
     if view["events"]:
         lines.append("recent: " + " · ".join(view["events"][-4:]))
     return "\n".join(escape(line) if "[bold]" not in line else line for line in lines)

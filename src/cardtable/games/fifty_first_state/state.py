@@ -7,12 +7,38 @@ replaces the card in place and a razed location stays where it is as a Ruin.
 
 from __future__ import annotations
 
+from typing import Literal
+
 import msgspec
 
-from cardtable.core import Rng
+from cardtable.core import Auto, Choice, Queue, Rng, Step
 
 #: the phases of a round (RESEARCH.md §2.3), after the set-up's "keep 4 of 6"
 PHASES = ("setup", "lookout", "action", "cleanup", "over")
+Phase = Literal["setup", "lookout", "action", "cleanup", "over"]
+#: how a game ends (`Result.termination`; RULES.md "End of the game", the solo game's end), and its words
+Termination = Literal["end-score", "beat-virtual", "tie-lost", "virtual-more"]
+TERMINATIONS: dict[str, str] = {
+    "end-score": "a player reached the end score: the most VP win (then goods, then locations)",
+    "beat-virtual": "A has more VP than the virtual player",
+    "tie-lost": "a tie with the virtual player is a loss",
+    "virtual-more": "the virtual player has more VP",
+}
+
+
+class FiftyStep(Step):
+    """Any step of a game of 51st State (`cardtable.core.steps`): the state's queue holds these. The
+    round's own steps are in `rules.py`, the Lookout's in `lookout.py`, the Action phase's (an action
+    chosen, paid and carried out) in `actions.py`, the solo game's virtual player's in
+    `virtual_player.py`; their methods receive the card catalog."""
+
+
+class FiftyAuto(FiftyStep, Auto):
+    """A step nobody decides (a reveal, production, carrying out a paid action, the virtual player)."""
+
+
+class FiftyChoice(FiftyStep, Choice):
+    """A decision of `seat` (its tag is the `Decision.kind`)."""
 
 
 class Site(msgspec.Struct):
@@ -42,29 +68,25 @@ class Player(msgspec.Struct):
 
 
 class Pending(msgspec.Struct):
-    """An action chosen and being paid for, one token at a time, then resolved.
+    """An action chosen and being paid for, one token at a time, then carried out (`actions.py`).
 
     `action` is the action's text; `units` its token cost units; `spent` the sources spent so far
-    (a supply token: slot 0; goods on a location: its position); `cards` the card cost units still
-    to pay (discard-card, discard-deal); `stage` is "pay" until paid, then a follow-up choice
-    ("steal") if the action has one.
+    (a supply token: slot 0; goods on a location: its position). The card cost units still to pay
+    are the steps that ask for them (`actions.CardCost`).
     """
 
     seat: int
     action: str
     units: list[str]
     spent: list[tuple[str, int]] = msgspec.field(default_factory=list)
-    cards: list[str] = msgspec.field(default_factory=list)
-    stage: str = "pay"
     #: the card played from hand (build, develop, deal, raze): out of the hand and public once chosen
     card: str = ""
 
 
 class Draft(msgspec.Struct):
-    """The Lookout: the revealed cards and who picks next (`order` still to pick, in turn)."""
+    """The Lookout: the revealed cards (who picks next: the `lookout.Pick` steps in the queue)."""
 
     revealed: list[str] = msgspec.field(default_factory=list)
-    order: list[int] = msgspec.field(default_factory=list)
     second: bool = False  # the second, counter-clockwise reveal
 
 
@@ -87,13 +109,14 @@ class FiftyState(msgspec.Struct):
     connection_decks: dict[str, list[str]]  # "blue"/"red": face down, top is the end
     connection_discards: dict[str, list[str]]
     connection_up: dict[str, str]  # the face-up Connection card of each colour this round ("" none)
-    phase: str = "setup"
+    phase: Phase = "setup"
     round: int = 1
     first: int = 0  # who holds the first-player token
     turn: int = 0  # whose turn it is in the Action phase
     draft: Draft = msgspec.field(default_factory=Draft)
     pending: Pending | None = None
-    store_order: list[int] = msgspec.field(default_factory=list)  # seats still to store at Cleanup
+    #: the steps still to run, the head first (the pending decision); empty once the game is over
+    steps: Queue[FiftyStep] = msgspec.field(default_factory=list)
     last_round: bool = False  # someone reached the end score: this round is the last
     events: list[str] = msgspec.field(default_factory=list)  # public narration, latest lines
     rng: Rng = msgspec.field(default_factory=Rng)

@@ -35,12 +35,13 @@ from typing import Annotated, Literal, get_args
 import msgspec
 from msgspec import Meta
 
-from cardtable.core import CardDataError, Result
+from cardtable.core import CardDataError, Result, push
 from cardtable.core.carddata import load_card_file
 
-from . import rules
 from .cards import Catalog, Location, Resource
-from .state import PERSON, VIRTUAL, Draft, FiftyState, Site
+from .lookout import Pick
+from .state import PERSON, VIRTUAL, Draft, FiftyAuto, FiftyState, Site
+from .table import check_end, counted, event, gain, raze_site, seat_name, take_top
 
 VIRTUAL_FILE = Path(__file__).with_name("virtual.toml")
 #: the classes tie-breakers 2 to 5 name, as the data spells them
@@ -116,56 +117,61 @@ def achievement(score: int, table: VirtualFile | None = None) -> str:
 
 
 # --- set-up and Lookout ------------------------------------------------------------------------------
-def lookout(cat: Catalog, s: FiftyState) -> None:
+class VirtualLookout(FiftyAuto, tag="virtual-lookout"):
     """Lookout 2: reveal the top cards of the deck; you choose first (the Connection cards are
     already face up). With no card left to reveal, the round is the last (RULES.md decision S11)."""
-    if not s.deck and not s.discard and not s.last_round:
-        s.last_round = True
-        rules.event(s, "The deck and the discard pile are empty: this round is the last.")
-    cards = [c for c in (rules.take_top(s) for _ in range(virtual_rules().lookout.reveal)) if c is not None]
-    s.draft = Draft(revealed=cards, order=[PERSON] if cards else [])
-    rules.event(s, f"Lookout: revealed {_names(cat, cards) or 'nothing (no cards left)'}.")
-    if not cards:
+
+    def run(self, cat: Catalog, s: FiftyState) -> None:
+        if not s.deck and not s.discard and not s.last_round:
+            s.last_round = True
+            event(s, "The deck and the discard pile are empty: this round is the last.")
+        cards = [c for c in (take_top(s) for _ in range(virtual_rules().lookout.reveal)) if c is not None]
+        s.draft = Draft(revealed=cards)
+        event(s, f"Lookout: revealed {_names(cat, cards) or 'nothing (no cards left)'}.")
+        if cards:
+            push(s, Pick(PERSON), AfterPick())
+        else:
+            finish_lookout(cat, s)
+
+
+class AfterPick(FiftyAuto, tag="after-pick"):
+    """After each of your picks: Lookout 4 (a random card of those left to the virtual player), then
+    your second pick; after it, Lookout 6 and 7 (the last card and one from the deck to it)."""
+
+    def run(self, cat: Catalog, s: FiftyState) -> None:
+        draft = s.draft
+        if not draft.second:
+            draft.second = True
+            if draft.revealed:
+                left = sorted(draft.revealed)
+                card = s.rng.choice(left)
+                draft.revealed.remove(card)
+                _place(s, card)
+                event(
+                    s,
+                    f"The virtual player draws {cat.locations[card].name} at random from the {len(left)} "
+                    f"cards left ({_names(cat, left)}) and puts it face up in its State.",
+                )
+            if draft.revealed:
+                push(s, Pick(PERSON), AfterPick())
+                return
+        for card in sorted(draft.revealed):
+            _place(s, card)
+            event(s, f"The virtual player puts the last card, {cat.locations[card].name}, into its State.")
+        draft.revealed = []
         finish_lookout(cat, s)
 
 
-def after_pick(cat: Catalog, s: FiftyState) -> None:
-    """After each of your picks: Lookout 4 (a random card of those left to the virtual player), then
-    your second pick; after it, Lookout 6 and 7 (the last card and one from the deck to it)."""
-    draft = s.draft
-    if not draft.second:
-        draft.second = True
-        if draft.revealed:
-            left = sorted(draft.revealed)
-            card = s.rng.choice(left)
-            draft.revealed.remove(card)
-            _place(s, card)
-            rules.event(
-                s,
-                f"The virtual player draws {cat.locations[card].name} at random from the {len(left)} cards "
-                f"left ({_names(cat, left)}) and puts it face up in its State.",
-            )
-        if draft.revealed:
-            draft.order = [PERSON]
-            return
-    for card in sorted(draft.revealed):
-        _place(s, card)
-        rules.event(s, f"The virtual player puts the last card, {cat.locations[card].name}, into its State.")
-    draft.revealed = []
-    finish_lookout(cat, s)
-
-
 def finish_lookout(cat: Catalog, s: FiftyState) -> None:
-    """Lookout 7: cards from the deck to the virtual player; then Production."""
+    """Lookout 7: cards from the deck to the virtual player (Production follows)."""
     s.draft = Draft()
     for _ in range(virtual_rules().lookout.from_deck):
-        card = rules.take_top(s)
+        card = take_top(s)
         if card is None:
             break
         _place(s, card)
         name = cat.locations[card].name
-        rules.event(s, f"The virtual player puts {name}, the top card of the deck, into its State.")
-    rules.production(cat, s)
+        event(s, f"The virtual player puts {name}, the top card of the deck, into its State.")
 
 
 def _place(s: FiftyState, card: str) -> None:
@@ -178,22 +184,23 @@ def _names(cat: Catalog, cards: list[str]) -> str:
 
 
 # --- the virtual player's turn ------------------------------------------------------------------------
-def take_turn(cat: Catalog, s: FiftyState) -> None:
-    """The virtual player's turn, in the seed's priority order, then the next turn."""
-    v = s.virtual
-    assert v is not None
-    table = virtual_rules().turn
-    up = [colour for colour in ("blue", "red") if s.connection_up[colour]]
-    if s.players[PERSON].passed:
-        _pass(cat, s, f"{rules.seat_name(PERSON)} has passed")
-    elif v.attacks >= table.attacks_per_round:
-        _pass(cat, s, f"it has attacked {v.attacks} times this round")
-    elif up:
-        _claim(cat, s, up)
-    elif not attack(cat, s):
-        _pass(cat, s, "no card is left to reveal for an attack")
-    rules.check_end(cat, s)
-    rules.next_turn(cat, s)
+class VirtualTurn(FiftyAuto, tag="virtual-turn"):
+    """The virtual player's turn, in the seed's priority order (the next turn follows it)."""
+
+    def run(self, cat: Catalog, s: FiftyState) -> None:
+        v = s.virtual
+        assert v is not None
+        table = virtual_rules().turn
+        up = [colour for colour in ("blue", "red") if s.connection_up[colour]]
+        if s.players[PERSON].passed:
+            _pass(cat, s, f"{seat_name(PERSON)} has passed")
+        elif v.attacks >= table.attacks_per_round:
+            _pass(cat, s, f"it has attacked {v.attacks} times this round")
+        elif up:
+            _claim(cat, s, up)
+        elif not attack(cat, s):
+            _pass(cat, s, "no card is left to reveal for an attack")
+        check_end(cat, s)
 
 
 def _pass(cat: Catalog, s: FiftyState, why: str) -> None:
@@ -204,7 +211,7 @@ def _pass(cat: Catalog, s: FiftyState, why: str) -> None:
     pile = f"; the attack pile ({_names(cat, v.pile)}) is discarded" if v.pile else ""
     s.discard.extend(v.pile)
     v.pile = []
-    rules.event(s, f"The virtual player passes: {why}{pile}.")
+    event(s, f"The virtual player passes: {why}{pile}.")
 
 
 def _claim(cat: Catalog, s: FiftyState, up: list[str]) -> None:
@@ -217,7 +224,7 @@ def _claim(cat: Catalog, s: FiftyState, up: list[str]) -> None:
     vp = virtual_rules().turn.connection_vp
     me.vp += vp
     how = " (chosen at random between the two face-up cards)" if len(up) > 1 else ""
-    rules.event(
+    event(
         s,
         f"The virtual player claims the {colour} Connection card {cat.connections[card].name}{how}: "
         f"{vp} VP ({me.vp} in all); the card is discarded.",
@@ -304,7 +311,7 @@ def _tie_breakers(cat: Catalog, s: FiftyState) -> list[_Breaker]:
         number = 2 + ties.class_order.index(kind(kept))
         return f"tie-breaker {number}, {CLASS_WORDS[kind(kept)]} before {CLASS_WORDS[kind(out)]}"
 
-    def spoils(good: str) -> _Breaker:
+    def spoils(good: Resource) -> _Breaker:
         def words(kept: int, out: int) -> str:
             return (
                 f"tie-breaker 6, more {good} in its spoils: "
@@ -336,7 +343,7 @@ def attack(cat: Catalog, s: FiftyState) -> bool:
     """The virtual player's attack, narrated in one line. False if no card is left to reveal."""
     v = s.virtual
     assert v is not None
-    card = rules.take_top(s)
+    card = take_top(s)
     if card is None:
         return False
     v.pile.append(card)
@@ -347,36 +354,29 @@ def attack(cat: Catalog, s: FiftyState) -> bool:
         f"The virtual player attacks ({v.attacks} of {limit} this round): it reveals {shown.name} "
         f"({', '.join(shown.types)})"
     )
-    you = rules.seat_name(PERSON)
+    you = seat_name(PERSON)
     target = choose_target(cat, s, card)
     if target.slot is None:
-        rules.event(s, f"{line}; none of {you}'s locations shares a type with it: the attack fails.")
+        event(s, f"{line}; none of {you}'s locations shares a type with it: the attack fails.")
         return True
-    sites = s.players[PERSON].sites
-    found = ", ".join(
-        f"{cat.locations[sites[slot - 1].key].name} at {slot} ({n} type{'s' if n > 1 else ''})"
-        for slot, n in target.matches
-    )
-    line += f"; {you}'s locations sharing types: {found}"
     site = s.players[PERSON].sites[target.slot - 1]
     name = f"{cat.locations[site.key].name} at {target.slot}"
     if site.defended:  # RULES.md decision S5: the token, then the attack card, are discarded
         site.defended = False
         v.pile.remove(card)
         s.discard.append(card)
-        rules.event(
+        event(
             s,
-            f"{line}. {name} is hit ({target.why}), but its defence token is discarded instead, "
-            "and so is the attack card.",
+            f"{line}: {name} is hit, but its defence token is discarded instead, and so is the attack card.",
         )
         return True
     me = s.players[VIRTUAL]
     me.vp += virtual_rules().turn.raze_vp
-    back = rules.raze_site(cat, s, PERSON, target.slot)
-    rules.event(
+    back = raze_site(cat, s, PERSON, target.slot)
+    event(
         s,
-        f"{line}. It razes {name} ({target.why}): {virtual_rules().turn.raze_vp} VP ({me.vp} in all); "
-        f"{you} gains {rules.counted(back)}; the location is a Ruin.",
+        f"{line}: it razes {name}, {virtual_rules().turn.raze_vp} VP ({me.vp} in all); "
+        f"{you} gains {counted(back)}; the location is a Ruin.",
     )
     return True
 
@@ -386,12 +386,12 @@ def razed(cat: Catalog, s: FiftyState, seat: int, slot: int, paid: str) -> None:
     """You raze one of the virtual player's locations: you take its spoils; the card is discarded
     (no Ruin) and the virtual player gets nothing (no deal good: it has no goods)."""
     site = s.players[VIRTUAL].sites.pop(slot - 1)
-    got = rules.gain(s, seat, list(cat.locations[site.key].spoils))
+    got = gain(s, seat, list(cat.locations[site.key].spoils))
     s.discard.append(site.key)
-    rules.event(
+    event(
         s,
-        f"{rules.seat_name(seat)} razes the virtual player's {cat.locations[site.key].name}{paid} and gains "
-        f"{rules.counted(got)}; the card is discarded.",
+        f"{seat_name(seat)} razes the virtual player's {cat.locations[site.key].name}{paid} and gains "
+        f"{counted(got)}; the card is discarded.",
     )
 
 
@@ -406,7 +406,7 @@ def opened(s: FiftyState) -> int:
 def final_line(s: FiftyState) -> str:
     """The end of the solo game in words: who won, and your rank in the achievement table."""
     mine, its = s.players[PERSON].vp, s.players[VIRTUAL].vp
-    you = rules.seat_name(PERSON)
+    you = seat_name(PERSON)
     if mine > its:
         title = achievement(mine)
         rank = f"achievement: {title}" if title else "no title in the known rows of the achievement table"
@@ -418,7 +418,7 @@ def final_line(s: FiftyState) -> str:
 def result(s: FiftyState) -> Result:
     """You win with more VP than the virtual player; a tie is a loss. A win gets its achievement."""
     mine, its = s.players[PERSON].vp, s.players[VIRTUAL].vp
-    you = rules.seat_name(PERSON)
+    you = seat_name(PERSON)
     title = achievement(mine) if mine > its else ""  # the table ranks wins only
     details: dict[str, int | float | str] = {
         "rounds": s.round,
@@ -428,6 +428,9 @@ def result(s: FiftyState) -> Result:
         "achievement": title,
     }
     if mine > its:
-        return Result((PERSON,), (1.0, -1.0), f"{you} has more VP than the virtual player", details=details)
-    reason = "a tie is a loss" if mine == its else "the virtual player has more VP"
-    return Result((VIRTUAL,), (-1.0, 1.0), reason, details=details)
+        reason = f"{you} has more VP than the virtual player"
+        return Result((PERSON,), (1.0, -1.0), reason, details=details, termination="beat-virtual")
+    if mine == its:
+        return Result((VIRTUAL,), (-1.0, 1.0), "a tie is a loss", details=details, termination="tie-lost")
+    reason = "the virtual player has more VP"
+    return Result((VIRTUAL,), (-1.0, 1.0), reason, details=details, termination="virtual-more")

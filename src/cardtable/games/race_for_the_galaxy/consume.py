@@ -13,6 +13,7 @@ from __future__ import annotations
 import msgspec
 
 from cardtable.core import Action, push, seat_letter
+from cardtable.core.words import plural
 
 from . import powers as pw
 from .cards import Catalog, Power
@@ -117,7 +118,9 @@ class ConsumePower(RftgChoice, tag="consume-power"):
         return False
 
     def prompt(self, cat: Catalog, s: RftgState) -> str:
-        return "choose the next consume power to use"
+        keys = dict.fromkeys(str(a.args[0]) for a in options(cat, s, self.seat))
+        names = ("the prestige trade" if k == PRESTIGE_TRADE else cat[k].name for k in keys)
+        return f"choose the next consume power to use: {' or '.join(names)}"
 
     def legal(self, cat: Catalog, s: RftgState) -> list[Action]:
         found = options(cat, s, self.seat)
@@ -190,7 +193,7 @@ def reward(cat: Catalog, s: RftgState, seat: int, source: str, power: Power, use
     gain_prestige(s, seat, power.prestige * uses)
     parts = (
         [f"{vp} VP"]
-        + ([f"{got} cards"] if got else [])
+        + ([plural(got, "card")] if got else [])
         + ([f"{power.prestige * uses} prestige"] if power.prestige and uses else [])
     )
     s.log.append(f"{seat_letter(seat)} gains {' and '.join(parts)} with {source}.")

@@ -26,6 +26,10 @@ from .rules import action_rank, all_selections
 from .setup import MAX_PLAYERS, Deal, set_up
 from .state import ACTIONS, PRESTIGE_ACTIONS, SEARCH, RftgState, RftgStep
 
+#: the longest game played before it is taken never to end (RULES.md "Game length"), by seats
+BASE_MAX_ACTIONS = {2: 520, 3: 880, 4: 880}
+EXPANSION_MAX_ACTIONS = {2: 800, 3: 1200, 4: 1250, 5: 1600, 6: 1650}
+
 
 @register
 class RaceForTheGalaxy(StepGame[RftgState]):
@@ -124,6 +128,13 @@ class RaceForTheGalaxy(StepGame[RftgState]):
     @property
     def num_seats(self) -> int:
         return int(self.options["players"])
+
+    @property
+    def max_actions(self) -> int:  # RULES.md "Game length": a random game passes it with a chance below 1e-9
+        if self.options["solo"] == "robot":
+            return 190
+        bounds = EXPANSION_MAX_ACTIONS if self.level else BASE_MAX_ACTIONS
+        return bounds[self.num_seats]
 
     @property
     def expert(self) -> bool:

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections import Counter
 
 from cardtable.core import Action, push, seat_letter
+from cardtable.core.words import plural
 
 from . import powers as pw
 from . import settling as st
@@ -302,19 +303,20 @@ class ProduceDraws(RftgAuto, tag="produce-draws"):
             elif name == "take-saved":
                 if p.saved:
                     p.hand += p.saved
-                    s.log.append(
-                        f"{seat_letter(seat)} takes {len(p.saved)} cards from under {cat[key].name}."
-                    )
+                    taken = plural(len(p.saved), "card")
+                    s.log.append(f"{seat_letter(seat)} takes {taken} from under {cat[key].name}.")
                     p.saved = []
             else:
                 continue
             p.used.append(f"{key}#{index}")
         got = draw(cat, s, seat, total)
         if not self.early:
-            worlds = ", ".join(cat[w].name for w in p.produced) or "nothing"
-            s.log.append(f"{seat_letter(seat)} produces on {worlds}" + (f", draws {got}." if got else "."))
+            worlds = ", ".join(cat[w].name for w in p.produced)
+            produced = f"produces on {worlds}" if worlds else "produces no good"
+            drew = f", draws {plural(got, 'card')}." if got else "."
+            s.log.append(f"{seat_letter(seat)} {produced}{drew}")
         elif got:
-            s.log.append(f"{seat_letter(seat)} draws {got} with its produce powers.")
+            s.log.append(f"{seat_letter(seat)} draws {plural(got, 'card')} with its produce powers.")
 
 
 class ProduceMost(RftgAuto, tag="produce-most"):

@@ -259,12 +259,10 @@ def place_dice(faces: list[str], tile: str, actions: list[str]) -> tuple[list[st
 def roll_and_place(data: RobotFile, s: RftgState, player: Player) -> None:
     r = _robot(s)
     r.dice = roll(data, s.rng)
-    r.fields, why = place_dice(r.dice, r.tile, player.actions)
-    rolled = ", ".join(f"{die.name}: {FACE_NAMES[f]}" for die, f in zip(data.dice, r.dice, strict=True))
-    s.log.append(f"Robot rolls {rolled}.")
+    r.fields, _ = place_dice(r.dice, r.tile, player.actions)
+    s.log.append(f"Robot rolls {' and '.join(FACE_NAMES[f] for f in r.dice)}.")
     placed = "; ".join(
-        f"{FACE_NAMES[f]} on {FIELD_NAMES[field]} ({reason})"
-        for f, field, reason in zip(r.dice, r.fields, why, strict=True)
+        f"{FACE_NAMES[f]} on {FIELD_NAMES[field]}" for f, field in zip(r.dice, r.fields, strict=True)
     )
     s.log.append(f"Robot's dice: {placed}.")
 
@@ -360,7 +358,7 @@ def _explore_action(cat: Catalog, data: RobotFile, s: RftgState, both: bool) -> 
     r = _robot(s)
     got = draw(cat, s, 3 if both else 1)
     _credit(data, r, 1)
-    how = "dice on both Explore fields: draws 3" if both else "draws 1"
+    how = "draws 3" if both else "draws 1"
     s.log.append(f"Robot, Explore Action: {how} ({got} drawn), credit +1 ({_tracks(r)}).")
 
 
@@ -373,8 +371,8 @@ def _develop(cat: Catalog, data: RobotFile, s: RftgState, reaction: bool) -> Non
         r.markers += 1
         r.credit -= price
         s.log.append(
-            f"Robot, {name}: a 6-cost marker left and credit ≥ {price}: places a marker worth {r.value} VP, "
-            f"pays {price} credit, and does nothing more ({_tracks(r)})."
+            f"Robot, {name}: places a 6-cost marker worth {r.value} VP and pays {price} credit "
+            f"({_tracks(r)})."
         )
         return
     if reaction and r.credit == 0:
@@ -393,7 +391,7 @@ def _develop(cat: Catalog, data: RobotFile, s: RftgState, reaction: bool) -> Non
     pays = 1 if reaction or cat[found].cost == 6 else 0
     r.credit -= pays
     r.tableau.append(found)
-    paid = f"pays {pays} credit" if pays else "free (cost under 6)"
+    paid = f"pays {pays} credit" if pays else "free"
     s.log.append(
         f"Robot, {name}: {drew}{_turned(cat, turned)}places {cat[found].name} (cost {cat[found].cost}), "
         f"{paid} ({_tracks(r)})."
@@ -433,24 +431,18 @@ def _consume(data: RobotFile, s: RftgState, player: Player) -> None:
         _vp(s, 2 * eco)
         _credit(data, r, 2)
         _economy(data, r, 1)
-        s.log.append(
-            f"Robot, both Consume Actions: {2 * eco} VP (twice its economy {eco}), credit +2, economy +1 "
-            f"({_tracks(r)})."
-        )
+        s.log.append(f"Robot, both Consume Actions: {2 * eco} VP, credit +2, economy +1 ({_tracks(r)}).")
     elif trade:
         _credit(data, r, 2)
         _vp(s, eco)
-        s.log.append(f"Robot, Consume: Trade Action: credit +2, {eco} VP (its economy) ({_tracks(r)}).")
+        s.log.append(f"Robot, Consume: Trade Action: credit +2, {eco} VP ({_tracks(r)}).")
     elif x2:
         _vp(s, 2 * eco)
         _economy(data, r, 1)
-        s.log.append(
-            f"Robot, Consume: 2x VP Action: {2 * eco} VP (twice its economy {eco}), economy +1 "
-            f"({_tracks(r)})."
-        )
+        s.log.append(f"Robot, Consume: 2x VP Action: {2 * eco} VP, economy +1 ({_tracks(r)}).")
     elif any(a.startswith("consume") for a in player.actions):
         _vp(s, eco)
-        s.log.append(f"Robot, Consume Reaction: {eco} VP (its economy), once ({_tracks(r)}).")
+        s.log.append(f"Robot, Consume Reaction: {eco} VP ({_tracks(r)}).")
         return
     after = data.start(r.start).tile_after_trade
     if trade and after and not r.swapped:

@@ -86,8 +86,8 @@ ACTION_NAMES = {
     "develop2": "Develop",
     "settle": "Settle",
     "settle2": "Settle",
-    "consume-trade": "Consume-Trade",
-    "consume-x2": "Consume-x2",
+    "consume-trade": "Consume: Trade",
+    "consume-x2": "Consume: x2",
     "produce": "Produce",
 }
 

@@ -18,6 +18,7 @@ from typing import Any
 
 from cardtable.core import Rng
 from cardtable.core.decision import Result
+from cardtable.core.words import plural
 
 from . import robot, scoring
 from .chance import draw, put_good
@@ -67,8 +68,8 @@ class RobotGame(RaceForTheGalaxy):
         level = data.difficulty[difficulty]
         s.log.append(
             f"Start worlds: A {cat[mine].name}; Robot {cat[its].name} (robot tile {FACE_NAMES[r.tile]}, "
-            f"credit {r.credit}, economy {r.economy}; {difficulty}: {level.markers} 6-cost marker(s) worth "
-            f"{level.value} VP)."
+            f"credit {r.credit}, economy {r.economy}; {difficulty}: "
+            f"{plural(level.markers, '6-cost marker')} worth {level.value} VP)."
         )
         if cat[mine].windfall:
             put_good(cat, s, HUMAN, mine)

@@ -144,19 +144,21 @@ async function create(event) {
     $("form-error").textContent = info.message;
     return;
   }
-  const links = info.seats.map((seat) => {
-    if (!seat.link) return el("li", {}, `${seat.letter} · ${seat.name}: played by the server`);
-    const url = new URL(seat.link, location.href).href;
-    return el("li", { class: "seat-link" },
-      `${seat.letter} · ${seat.name}: `,
-      el("a", { href: url, target: "_blank", class: "open-seat", "data-seat": String(seat.seat) }, "open"),
-      " ",
-      el("input", { type: "text", readonly: true, value: url, size: "48", onclick: (e) => e.target.select() }));
-  });
+  // straight into the first person's seat; the other people's links wait there, to be sent (the
+  // table page shows them from this tab's storage)
+  const people = info.seats.filter((seat) => seat.link);
+  const mine = people[0];
+  const others = people.slice(1).map((seat) => ({ letter: seat.letter, name: seat.name, link: new URL(seat.link, location.href).href }));
   const spectator = new URL(info.spectator, location.href).href;
-  links.push(el("li", { class: "seat-link" }, "Spectators: ", el("a", { href: spectator, target: "_blank", class: "open-spectator" }, spectator)));
-  $("links").replaceChildren(...links);
+  try {
+    sessionStorage.setItem(`invite:${info.table}`, JSON.stringify({ others, spectator }));
+  } catch {
+    // no storage: the other links are lost to this page, but shown below before leaving
+  }
+  $("links").replaceChildren(...[mine, ...people.slice(1)].filter(Boolean).map((seat) => el("li", { class: "seat-link" },
+    `${seat.letter} · ${seat.name}: `, el("a", { href: seat.link, class: "open-seat", "data-seat": String(seat.seat) }, new URL(seat.link, location.href).href))));
   $("created").hidden = false;
+  location.assign(mine ? mine.link : info.spectator);
 }
 
 gameSelect.replaceChildren(...catalog.map((g) => el("option", { value: g.name }, g.title)));

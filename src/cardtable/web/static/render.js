@@ -1,5 +1,8 @@
 // A generic drawing of any game's view: lists become rows of card tiles, numbers become chips,
 // nested objects become panels. Per-game hints (hints.json) only rename and regroup; no rules here.
+import { el } from "./js/dom.js";
+
+export { el };
 
 let hintsPromise = null;
 
@@ -57,22 +60,6 @@ export function loadFaces(game, options) {
     facesPromises.set(url, fetch(url).then((r) => (r.ok ? r.json() : { faces: {} })).then((d) => d.faces ?? {}).catch(() => ({})));
   }
   return facesPromises.get(url);
-}
-
-export function el(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs)) {
-    if (value === undefined || value === null || value === false) continue;
-    if (key === "class") node.className = value;
-    else if (key === "text") node.textContent = value;
-    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
-    else node.setAttribute(key, value === true ? "" : value);
-  }
-  for (const child of children.flat()) {
-    if (child === null || child === undefined) continue;
-    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
-  }
-  return node;
 }
 
 export function humanize(key) {

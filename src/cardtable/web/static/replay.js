@@ -27,7 +27,7 @@ function show(i) {
   $("position").textContent = `move ${frame.move} of ${data.frames.length - 1}`;
   const banner = $("banner");
   if (frame.result) banner.textContent = `Game over: ${frame.result}`;
-  else if (frame.decision) banner.textContent = `${data.seats[frame.decision.seat].name} must ${frame.decision.prompt}`;
+  else if (frame.decision) banner.textContent = `${data.seats[frame.decision.seat].name} is deciding: ${frame.decision.prompt}`;
   for (const item of $("log").children) item.classList.toggle("current", Number(item.value) === index);
   const current = $("log").querySelector("li.current");
   const panel = $("log-scroll");

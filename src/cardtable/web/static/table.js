@@ -1,29 +1,47 @@
-// The live table: one WebSocket, the server's payload for this seat drawn on every update.
-import { describeAction, el, gameHints, loadFaces, loadHints, logItems, renderView } from "./render.js";
+// The live table: one WebSocket; on every update the game's module draws the table from this seat's
+// view, and the moves the server lists are made by clicking what they are about (js/picker.js).
+import { cardTile, setUpZoom } from "./js/cards.js";
+import { markChanges, snapshot } from "./js/changes.js";
+import { el } from "./js/dom.js";
+import { endSection } from "./js/end.js";
+import { LogView } from "./js/log.js";
+import { seatPanels } from "./js/panels.js";
+import { Picker } from "./js/picker.js";
 
 const root = document.getElementById("table");
 const tableId = root.dataset.table;
-// a seat's token: in the link's fragment (/t/ID/seat#TOKEN, never sent to any server in a URL: it goes
-// in the WebSocket's first message), or in the path of a link made before (given by the page)
-const fragmentToken = decodeURIComponent(location.hash.slice(1)) || null;
-const token = root.dataset.token || fragmentToken;
+// a seat's token: in the link's fragment (/t/ID/seat#TOKEN), or in the path of a link made before
+// (given by the page). Either way it goes in the WebSocket's first message, never in its URL
+const token = root.dataset.token || decodeURIComponent(location.hash.slice(1)) || null;
 const $ = (id) => document.getElementById(id);
 
+/** Each game's module (static/games/); a game without one is drawn by the generic module. */
+const MODULES = {
+  "race-for-the-galaxy": "race-for-the-galaxy",
+  "51st-state": "fifty-first-state",
+  biosphere5: "biosphere5",
+  apocalypse: "apocalypse",
+  "dino-battles": "dino-battles",
+};
+
 let state = null;
-let hints = null;
+let game = null;
 let faces = {};
-// the table is first drawn with its cards' faces, so nothing moves under a finger when they arrive
-let facesLoaded = false;
-let allHints = {};
+let ready = false;
 let socket = null;
 let pending = null;
 let retry = 0;
 let nextId = 1;
+let sends = 0;
+let scrollAfterDraw = false;
+const picker = new Picker((action) => send(action), () => {
+  scrollAfterDraw = true;
+  draw();
+});
 
 function wsUrl() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
-  const query = token && !fragmentToken ? `?token=${encodeURIComponent(token)}` : "";
-  return `${scheme}://${location.host}/ws/tables/${encodeURIComponent(tableId)}${query}`;
+  return `${scheme}://${location.host}/ws/tables/${encodeURIComponent(tableId)}`;
 }
 
 function setConnection(text, ok) {
@@ -36,7 +54,7 @@ function connect() {
   socket = new WebSocket(wsUrl());
   socket.addEventListener("open", () => {
     retry = 0;
-    if (fragmentToken) socket.send(JSON.stringify({ type: "hello", token: fragmentToken }));
+    if (token) socket.send(JSON.stringify({ type: "hello", token }));
     setConnection("live", true);
   });
   socket.addEventListener("message", (event) => receive(JSON.parse(event.data)));
@@ -71,35 +89,46 @@ function receive(message) {
   }
   if (message.type === "state") {
     const first = state === null;
-    if (state && message.move !== state.move) selected = null;
+    if (state && message.move !== state.move) picker.reset();
     state = message;
-    hints = gameHints(allHints, state.game);
     pending = null;
-    scheduleDraw();
-    if (first) {
-      const rules = $("rules-link");
-      rules.href = `/games/${encodeURIComponent(state.game)}/rules`;
-      rules.hidden = false;
-      loadFaces(state.game, state.options).then((loaded) => {
-        faces = loaded;
-        facesLoaded = true;
-        draw();
-      });
-    }
+    if (first) start();
+    else scheduleDraw();
   } else if (message.type === "error") {
     pending = null;
     toast(message.message);
-    if (state && facesLoaded) draw();
+    if (ready) draw();
     if (message.error === "stale") socket.send(JSON.stringify({ type: "sync" }));
   }
 }
 
-// updates that arrive together (bots moving fast) are drawn once, with the latest state: reading the
-// socket never waits for a drawing, so a busy browser does not fall behind the table. The person's own
-// decision is drawn at once; another seat's move waits a moment for the moves that follow it
+/** The first state: the game's module and its card faces are loaded together, then the first drawing. */
+async function start() {
+  const name = MODULES[state.game] ?? "generic";
+  const query = new URLSearchParams(Object.entries(state.options ?? {}).map(([k, v]) => [k, String(v)]));
+  const [module, loaded] = await Promise.all([
+    import(`./games/${name}.js`),
+    fetch(`/api/games/${encodeURIComponent(state.game)}/cards?${query}`)
+      .then((r) => (r.ok ? r.json() : { faces: {} })).then((d) => d.faces ?? {}).catch(() => ({})),
+  ]);
+  game = module.default;
+  faces = loaded;
+  await game.load?.();
+  setUpZoom(() => faces, game.bigCard ? (id, face) => game.bigCard(id, face, context()) : null);
+  const howto = $("howto-link");
+  const mode = game.mode?.(state.options) ?? "";
+  howto.href = `/games/${encodeURIComponent(state.game)}/how-to-play${mode ? `?mode=${encodeURIComponent(mode)}` : ""}`;
+  howto.hidden = false;
+  showInvite();
+  ready = true;
+  draw();
+}
+
+// updates that arrive together (bots moving fast) are drawn once, with the latest state: the person's
+// own decision at once, another seat's move after a moment for the moves that follow it
 let drawTimer = null;
 function scheduleDraw() {
-  if (!facesLoaded) return; // drawn once the faces are here
+  if (!ready) return;
   const mine = state.result || state.decision?.seat === state.seat;
   if (drawTimer !== null && !mine) return;
   clearTimeout(drawTimer);
@@ -122,153 +151,20 @@ function send(action) {
   pending = nextId++;
   // acknowledged in this seat's next state (`ack`), which is all the page waits for
   socket.send(JSON.stringify({ type: "action", action, move: state.move, id: pending, ack: "update" }));
-  for (const button of document.querySelectorAll(".action")) button.disabled = true;
+  sends += 1;
+  document.body.dataset.sent = action;
+  document.body.dataset.sends = String(sends);
+  for (const button of document.querySelectorAll("#decision button")) button.disabled = true;
+  root.classList.add("waiting");
 }
 
 // take back this seat's last move: the server offers it (`can_undo`) only while the game allows it
-function undo() {
+$("undo").addEventListener("click", () => {
   if (!state || pending || socket.readyState !== WebSocket.OPEN) return;
   pending = nextId++;
   socket.send(JSON.stringify({ type: "undo", move: state.move, id: pending, ack: "update" }));
   $("undo").disabled = true;
-}
-$("undo").addEventListener("click", undo);
-
-function context() {
-  return { seats: state.seats, mySeat: state.seat, hints, faces };
-}
-
-/** One button per legal move: the move in words, its notation small beneath, what it does on hover. */
-function actionButtons(legal, withHelp = false) {
-  const ctx = context();
-  const kind = state.decision?.kind ?? null;
-  return legal.map((action) => {
-    const { words, help } = describeAction(action, ctx, kind);
-    const title = [help, `notation: ${action}`].filter(Boolean).join("\n");
-    return el("button", { type: "button", class: "action", "data-action": action, title, onclick: () => send(action) },
-      el("span", { class: "action-words" }, words),
-      withHelp && help ? el("span", { class: "action-help" }, help) : null,
-      words !== action ? el("code", { class: "action-notation" }, action) : null);
-  });
-}
-
-// a decision the game's hints call a reaction (an answer to someone else's move) pops up, so it
-// cannot be missed; the decider's own turn stays on the page
-function isReaction() {
-  const d = state.decision;
-  return Boolean(d && d.seat === state.seat && hints.reactionKinds.has(d.kind));
-}
-
-// the token (a card or a cell) picked first when a move needs two: "place plant" then "d3"
-let selected = null;
-
-const normal = (text) => String(text).toLowerCase();
-
-/** Where a card lies on the drawn table: its zone (the nearest view key) and whose area holds it. */
-function placeOf(card) {
-  const keyed = card.closest("[data-key]");
-  let zone = keyed?.dataset.key ?? "";
-  // a zone inside a panel the hints name (Biosphere 5's "revealed" hand of a spied player) is
-  // told apart from a zone of the same name elsewhere: "revealed.hand" is not your "hand"
-  const outer = keyed?.parentElement?.closest("[data-key]");
-  if (outer && hints.nested.has(outer.dataset.key)) zone = `${outer.dataset.key}.${zone}`;
-  const area = card.closest("[data-seat]");
-  const seat = area ? Number(area.dataset.seat) : null;
-  const rel = seat === null ? "none" : seat === state.seat ? "mine" : "other";
-  return { zone, rel };
-}
-
-/** Whether a move's verb takes a card from this place (the game's hint `places`; without one, only
- * a hand of your own). A pattern "zone" is the zone on your side or the table's; "zone@other" an
- * opponent's; "zone@any" anyone's. */
-function placeFits(verb, place) {
-  const patterns = hints.places[verb] ?? ["hand"];
-  return patterns.some((pattern) => {
-    const [zone, who = ""] = pattern.split("@");
-    if (zone !== place.zone) return false;
-    if (who === "any") return true;
-    if (who === "other") return place.rel === "other";
-    return place.rel !== "other";
-  });
-}
-
-/** The legal moves that use the card `tokenText` lying at `place` (and the card picked before). */
-function movesFor(tokenText, place, also = null) {
-  return state.legal.filter((a) => {
-    const [verb, ...args] = a.split(" ");
-    if (!placeFits(verb, place)) return false;
-    const family = hints.family.has(verb);
-    const names = args.map(normal);
-    const token = family ? tokenText.replace(/-\d+$/, "") : tokenText;
-    if (!names.includes(token)) return false;
-    return also === null || (also !== token && names.includes(also));
-  });
-}
-
-/** The person's only legal move when the table plays it for them (they did not ask to be asked at
- * every decision): it is shown, never offered, so no button appears under a finger just before the
- * next decision replaces it. */
-function forcedMove() {
-  const d = state.decision;
-  return d && d.seat === state.seat && state.legal.length === 1 && !state.ask_always ? state.legal[0] : null;
-}
-
-function wireCards(board) {
-  if (forcedMove() !== null) return;
-  // a card (or board cell) that a legal move uses in its place plays that move when clicked; one that
-  // several moves use is picked first: the choices narrow to its moves, and a second card completing
-  // exactly one of them plays it
-  if (selected && !state.legal.some((a) => a.split(" ").slice(1).map(normal).includes(selected.token))) selected = null;
-  for (const card of board.querySelectorAll("[data-token]")) {
-    const tokenText = normal(card.dataset.token);
-    const place = placeOf(card);
-    if (hints.inert.has(place.zone)) continue;
-    let moves;
-    if (selected) {
-      if (tokenText === selected.token && place.zone === selected.zone) {
-        card.classList.add("selected");
-        card.title = "picked: click again to put it back";
-        card.tabIndex = 0;
-        card.setAttribute("role", "button");
-        card.addEventListener("click", () => pick(null));
-        continue;
-      }
-      moves = movesFor(tokenText, place, selected.token);
-    } else {
-      moves = movesFor(tokenText, place);
-    }
-    if (!moves.length) continue;
-    card.tabIndex = 0;
-    card.setAttribute("role", "button");
-    card.addEventListener("keydown", (e) => {
-      if (e.key === "Enter" || e.key === " ") {
-        e.preventDefault();
-        card.click();
-      }
-    });
-    if (moves.length === 1) {
-      card.classList.add("playable");
-      card.dataset.move = moves[0];
-      card.title = `${describeAction(moves[0], context(), state.decision?.kind).words} (${moves[0]})`;
-      card.addEventListener("click", () => send(moves[0]));
-    } else {
-      card.classList.add("pickable");
-      card.dataset.moves = moves.join("|");
-      card.title = `${moves.length} moves use this card: click it, then choose`;
-      card.addEventListener("click", () => pick({ token: tokenText, zone: place.zone, moves }));
-    }
-  }
-}
-
-function pick(choice) {
-  selected = choice;
-  draw();
-}
-
-function kindNote(kind) {
-  if (kind === "human") return "";
-  return kind === "automaton" ? " (rulebook automaton)" : ` (${kind} bot)`;
-}
+});
 
 $("ask-always").addEventListener("change", (event) => {
   if (socket?.readyState === WebSocket.OPEN) {
@@ -276,120 +172,295 @@ $("ask-always").addEventListener("change", (event) => {
   }
 });
 
-/** Why this decision is asked and what its answers cost, from the game's hints for its kind. */
-function whyText(kind) {
-  const note = hints.kinds[kind];
-  return typeof note === "string" ? note : "";
-}
+$("show-notation").addEventListener("change", (event) => $("log").classList.toggle("with-notation", event.target.checked));
 
-function seatName(seat) {
-  const s = state.seats[seat];
-  return seat === state.seat ? "You" : s.name;
-}
-
-function drawBanner() {
+/** The person's only legal move when the table plays it for them: shown, never offered. */
+function forcedMove() {
   const d = state.decision;
-  const banner = $("banner");
-  const why = $("why");
-  why.textContent = "";
-  if (state.result) {
-    banner.className = "banner result";
-    banner.textContent = `Game over: ${state.result.text}`;
-  } else if (d && d.seat === state.seat && forcedMove() !== null) {
-    banner.className = "banner mine";
-    banner.textContent = `Your only move, played for you: ${describeAction(forcedMove(), context(), d.kind).words}`;
-  } else if (d && d.seat === state.seat) {
-    banner.className = "banner mine";
-    banner.textContent = `Your move: ${legalSummary() ?? d.prompt}`;
-    why.textContent = whyText(d.kind);
-  } else if (d) {
-    banner.className = "banner";
-    banner.textContent = `${seatName(d.seat)} to move: ${d.prompt}`;
-  }
+  return d && d.seat === state.seat && state.legal.length === 1 && !state.ask_always ? state.legal[0] : null;
 }
 
-/** What the person can do now, from their legal moves only (the decision's public prompt names every
- * kind of answer the rules allow there, even those this hand cannot give): "buy a card or end your
- * turn". Null when a verb has no words in the game's hints (the prompt is shown then). */
-function legalSummary() {
-  if (!state.legal.length) return null;
-  const kind = state.decision?.kind ?? null;
-  const phrases = [];
-  for (const action of state.legal) {
-    const verb = action.split(" ")[0];
-    const spec = hints.verbs[verb];
-    if (!spec) return null;
-    const byKind = typeof spec === "object" ? spec.kinds?.[kind] : null;
-    const phrase = byKind
-      ? (typeof byKind === "string" ? byKind : byKind.label).toLowerCase()
-      : typeof spec === "object" && spec.group
-        ? spec.group
-        : state.legal.filter((a) => a.split(" ")[0] === verb).length === 1
-          ? describeAction(action, context(), kind).words.toLowerCase()
-          : null;
-    if (phrase === null) return null;
-    if (!phrases.includes(phrase)) phrases.push(phrase);
-  }
-  const text = phrases.length > 1 ? `${phrases.slice(0, -1).join(", ")} or ${phrases.at(-1)}` : phrases[0];
-  return text.charAt(0).toUpperCase() + text.slice(1);
+const phone = matchMedia("(max-width: 700px)");
+phone.addEventListener("change", () => draw());
+
+function context() {
+  const d = state.result ? null : state.decision;
+  const mine = Boolean(d && d.seat === state.seat && forcedMove() === null);
+  return {
+    game: state.game,
+    seats: state.seats,
+    mySeat: state.seat,
+    faces,
+    view: state.view ?? {},
+    options: state.options ?? {},
+    decision: d,
+    mine,
+    legal: mine ? state.legal : [],
+    over: Boolean(state.result),
+    result: state.result,
+    picked: picker.picked,
+    phone: phone.matches,
+    /** the seat's name as this page says it ("You" for its own) */
+    name: (seat) => (seat === state.seat ? "You" : state.seats[seat]?.name ?? `Seat ${seat}`),
+    card: (id, opts = {}) => cardTile(id, faces[id], opts),
+  };
 }
 
-function scrollLogToEnd() {
-  // only the log panel scrolls: the page itself never jumps to the log
-  const panel = $("log-scroll");
-  panel.scrollTop = panel.scrollHeight;
+/** A move's words (the game's label, else its notation). */
+function words(action, ctx) {
+  return game.move(action, ctx)?.label ?? action;
 }
 
 let drawnMove = null;
 
-// the log is drawn once and then only grows: a line never changes until the end of the game (when
-// every move is shown in full) and long games would redraw hundreds of lines on every move
-let drawnLog = null;
-function drawLog(ctx) {
-  const lines = state.log;
-  const setup = state.setup_events ?? [];
-  const key = { over: Boolean(state.result), faces, setup: setup.length };
-  const grows = drawnLog && drawnLog.over === key.over && drawnLog.faces === faces && drawnLog.setup === key.setup
-    && drawnLog.count <= lines.length
-    && (drawnLog.count === 0 || JSON.stringify(lines[drawnLog.count - 1]) === drawnLog.last);
-  if (grows) $("log").append(...logItems([], lines.slice(drawnLog.count), state.seat, ctx));
-  else $("log").replaceChildren(...logItems(setup, lines, state.seat, ctx));
-  if (!grows || drawnLog.count !== lines.length) scrollLogToEnd();
-  // the whole last line, not its move number: a take-back replaces lines without changing their count
-  drawnLog = { ...key, count: lines.length, last: JSON.stringify(lines.at(-1)) };
+function draw() {
+  if (!ready) return;
+  const ctx = context();
+  const moves = ctx.legal.map((action) => ({ action, ...game.move(action, ctx) }));
+  picker.set(moves);
+  ctx.picked = picker.picked;
+  const newMove = drawnMove !== state.move;
+  const roots = [$("board"), $("dock"), $("players")];
+  const before = newMove ? snapshot(roots) : null;
+
+  const drawn = game.draw(ctx.view, ctx);
+  $("board").replaceChildren(...[drawn.board].flat().filter(Boolean));
+  $("dock").replaceChildren(...[drawn.dock].flat().filter(Boolean));
+  $("dock").hidden = !$("dock").children.length;
+  if (!$("dock").hidden && !ctx.phone) $("dock").prepend(handSize());
+  $("players").replaceChildren(...seatPanels(state, game, ctx));
+  picker.wire([$("board"), $("dock")], (node, key, opens) => targetWords(node, key, opens, ctx));
+  // the hand stays in sight (pinned to the bottom of the screen) while a decision is about it
+  $("dock").classList.toggle("pinned", $("dock").querySelector(".clickable, .selected") !== null);
+  drawBar(ctx);
+  if (newMove && drawnMove !== null) markChanges(before, roots);
+  drawLog(ctx);
+  drawEnd(ctx);
+  $("undo").hidden = !state.can_undo;
+  $("undo").disabled = false;
+  $("ask-always-box").hidden = state.seat === null || state.seat === undefined;
+  $("ask-always").checked = Boolean(state.ask_always);
+  root.classList.remove("waiting");
+  root.classList.toggle("my-turn", ctx.mine);
+  root.classList.toggle("over", ctx.over);
+  barHeight();
+  if ((newMove || scrollAfterDraw) && ctx.mine) bringTargetsIntoView();
+  scrollAfterDraw = false;
+  drawnMove = state.move;
+  document.body.dataset.move = String(state.move);
+  document.body.dataset.over = state.result ? "1" : "0";
+  keepFocus();
 }
 
-// a person playing from the keyboard keeps their place: when a drawing removes the focused move or
-// card, the focus goes to the first of their next choices (at once, or when their turn comes)
-let refocus = false;
-function keepFocus(before) {
-  const active = document.activeElement;
-  if (before && (active === null || active === document.body)) refocus = true;
-  if (!refocus) return;
-  if ($("popup").open) {
-    refocus = false; // a pop-up takes the focus itself
+// the hand's cards with their text, or only their names and costs (the large view has the rest): the
+// person's choice, kept for the next tables
+let smallHand = false;
+try {
+  smallHand = localStorage.getItem("cardtable.small-hand") === "1";
+} catch {
+  // no storage (a private window): the default
+}
+function handSize() {
+  $("dock").classList.toggle("small", smallHand);
+  return el("button", { type: "button", class: "hand-size", "aria-pressed": smallHand ? "true" : "false",
+    onclick: () => {
+      smallHand = !smallHand;
+      try {
+        localStorage.setItem("cardtable.small-hand", smallHand ? "1" : "0");
+      } catch {
+        // kept for this page only
+      }
+      draw();
+    } }, smallHand ? "Show the cards' text" : "Smaller cards");
+}
+
+/** What a thing on the table says to a screen reader: its name and the moves a click on it makes. */
+function targetWords(node, key, opens, ctx) {
+  const name = node.getAttribute("aria-label") ?? node.dataset.name ?? node.textContent.trim().slice(0, 40);
+  const base = name.split(" — ")[0];
+  if (!opens.length) return `${base} — picked; click again to put it back`;
+  if (opens.length === 1) return `${base} — ${words(opens[0].action, ctx)}`;
+  return `${base} — ${opens.length} moves`;
+}
+
+function drawBar(ctx) {
+  const d = state.decision;
+  const banner = $("banner");
+  const over = Boolean(state.result);
+  banner.className = `banner${over ? " result" : ctx.mine ? " mine" : ""}`;
+  if (over) {
+    banner.textContent = `Game over: ${state.result.text}`;
+  } else if (forcedMove() !== null) {
+    banner.textContent = `Your only move, played for you: ${words(forcedMove(), ctx)}`;
+  } else if (ctx.mine) {
+    const hint = picker.picked.length ? game.hint?.(picker.picked, picker.candidates(), ctx) : null;
+    banner.textContent = hint ?? game.prompt?.(d, ctx) ?? d.prompt;
+  } else if (d) {
+    const who = state.seats[d.seat]?.name ?? "Someone";
+    banner.textContent = game.waiting?.(d, ctx) ?? `${who} is deciding: ${d.prompt}`;
+  } else {
+    banner.textContent = "";
+  }
+  const buttons = picker.buttons().map((move) => el("button", {
+    type: "button", class: "action", "data-action": move.action,
+    onclick: () => send(move.action),
+  }, picker.picked.length ? move.choice ?? move.label ?? move.action : move.label ?? move.action));
+  if (picker.picked.length) {
+    buttons.push(el("button", { type: "button", class: "cancel", onclick: () => { picker.reset(); draw(); } }, "Cancel"));
+  }
+  $("actions").replaceChildren(...buttons);
+  $("actions").hidden = !buttons.length;
+  const list = ctx.mine ? ctx.legal : [];
+  $("all-moves").hidden = !list.length;
+  $("move-list").replaceChildren(...list.map((action) => el("button", {
+    type: "button", class: "listed", "data-listed": action, onclick: () => send(action),
+  }, words(action, ctx))));
+}
+
+const log = new LogView($("log"));
+function drawLog(ctx) {
+  // a move in notation in the game's words; a line the game wrote for others ("discards a card") as it is
+  const said = { ...ctx, decision: null, words: (action) => {
+    const known = game.move(action, { ...ctx, decision: null });
+    return known && !known.unknown ? { text: known.label, known: true } : { text: action, known: false };
+  } };
+  log.update(state.setup_events ?? [], state.log, said, game, Boolean(state.result));
+}
+
+let endDrawn = null;
+function drawEnd(ctx) {
+  const end = $("end");
+  end.hidden = !state.result;
+  if (!state.result) return;
+  if (endDrawn === state.move) return;
+  endDrawn = state.move;
+  const table = game.scores(ctx.view, state.result, ctx);
+  end.replaceChildren(...endSection(state, table, {
+    again: playAgain,
+    replay: `/t/${tableId}/replay`,
+    text: `/api/tables/${tableId}/record?format=text`,
+    json: `/api/tables/${tableId}/record?format=json`,
+  }).filter(Boolean));
+  end.scrollIntoView({ block: "start" });
+}
+
+/** A new table with the same game, options and seats (people and bots), a new deal; this seat's
+ * person goes to their new seat, and the links of the other people are shown to send. */
+async function playAgain() {
+  const button = $("play-again");
+  button.disabled = true;
+  const body = {
+    game: state.game,
+    options: state.options,
+    seats: state.seats.map((s) => s.kind),
+    names: state.seats.map((s) => (s.kind === "human" ? s.name : "")),
+  };
+  let info;
+  try {
+    const response = await fetch("/api/tables", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+    info = await response.json();
+    if (!response.ok) throw new Error(info.message);
+  } catch (err) {
+    toast(`No new table: ${err.message || "the server did not answer"}`);
+    button.disabled = false;
     return;
   }
-  const first = [...document.querySelectorAll('[aria-label="your choices"] button.action:not(:disabled)')]
-    .find((b) => b.offsetParent !== null);
-  if (!first) return;
-  first.focus({ preventScroll: true });
-  refocus = false;
+  rememberInvite(info, state.seat);
+  const mine = info.seats.find((s) => s.seat === state.seat && s.link);
+  if (mine) location.assign(mine.link);
+  else location.assign(info.spectator);
 }
 
-// the arrow keys move between the person's choices: the move buttons, then the cards they can play
-// (inside an open pop-up, its answers), so a move is a few key presses away, not a walk through the page
+/** The other people's links of a table this page made, kept for its first drawing (sessionStorage). */
+function rememberInvite(info, seat) {
+  const others = info.seats.filter((s) => s.link && s.seat !== seat)
+    .map((s) => ({ letter: s.letter, name: s.name, link: new URL(s.link, location.href).href }));
+  try {
+    sessionStorage.setItem(`invite:${info.table}`, JSON.stringify({ others, spectator: new URL(info.spectator, location.href).href }));
+  } catch {
+    // storage refused: the links are still on the start page's API answer, nothing else to do
+  }
+}
+
+function showInvite() {
+  let saved = null;
+  try {
+    saved = JSON.parse(sessionStorage.getItem(`invite:${tableId}`) ?? "null");
+  } catch {
+    saved = null;
+  }
+  if (!saved || !saved.others?.length) return;
+  const box = $("invite");
+  const copy = (text) => () => navigator.clipboard?.writeText(text).then(() => toast("Link copied"), () => {});
+  box.replaceChildren(
+    el("h2", {}, "Send each player their link"),
+    el("p", { class: "muted" }, "Each link opens one seat (it holds that seat's secret)."),
+    el("ul", {}, saved.others.map((s) => el("li", { class: "seat-link" },
+      el("b", {}, `${s.letter} · ${s.name || "player"} `),
+      el("input", { type: "text", readonly: true, value: s.link, class: "link-text", "data-seat-link": s.letter, onclick: (e) => e.target.select() }),
+      el("button", { type: "button", onclick: copy(s.link) }, "Copy")))),
+    el("p", {}, "Spectators: ", el("a", { href: saved.spectator, target: "_blank" }, saved.spectator)),
+    el("button", { type: "button", class: "cancel", onclick: () => { box.hidden = true; sessionStorage.removeItem(`invite:${tableId}`); } }, "Done"),
+  );
+  box.hidden = false;
+}
+
+/** Whether a thing on the table is in sight: not scrolled away, not under the bar or the hand. */
+function inSight(node) {
+  const bar = $("decision").getBoundingClientRect();
+  const fixed = getComputedStyle($("decision")).position === "fixed";
+  const dock = $("dock");
+  const r = node.getBoundingClientRect();
+  const across = r.right > 0 && r.left < innerWidth;
+  if (dock.contains(node)) {
+    const row = node.closest(".row")?.getBoundingClientRect() ?? dock.getBoundingClientRect();
+    return across && r.right > row.left && r.left < row.right && r.bottom > 0 && r.top < (fixed ? bar.top : innerHeight);
+  }
+  const top = fixed ? 0 : bar.bottom;
+  const bottom = Math.min(fixed ? bar.top : innerHeight, dock.hidden ? innerHeight : dock.getBoundingClientRect().top + 1);
+  return across && r.bottom > top && r.top < bottom;
+}
+
+/** A new decision (or a pick) whose things are out of sight brings the first of them into sight. */
+function bringTargetsIntoView() {
+  const targets = [...document.querySelectorAll("#board .clickable, #dock .clickable")];
+  if (!targets.length || targets.some(inSight)) return;
+  const first = targets[0];
+  if ($("dock").contains(first)) {
+    const row = first.closest(".row");
+    if (row) row.scrollLeft += first.getBoundingClientRect().left - row.getBoundingClientRect().left - 8;
+    if (inSight(first)) return;
+  }
+  const bar = $("decision").getBoundingClientRect();
+  const fixed = getComputedStyle($("decision")).position === "fixed";
+  const dock = $("dock");
+  const top = fixed ? 0 : bar.bottom;
+  const bottom = Math.min(fixed ? bar.top : innerHeight, dock.hidden ? innerHeight : dock.getBoundingClientRect().top);
+  const r = first.getBoundingClientRect();
+  window.scrollBy({ top: r.top + r.height / 2 - (top + bottom) / 2, behavior: "instant" });
+}
+
+// a person playing from the keyboard keeps their place: when a drawing removes the focused thing, the
+// focus goes to the first of their next choices
+function keepFocus() {
+  const active = document.activeElement;
+  if (active && active !== document.body && document.contains(active)) return;
+  if (!keepFocus.wanted) return;
+  const first = choiceTargets()[0];
+  if (first) first.focus({ preventScroll: true });
+}
+document.addEventListener("focusin", () => (keepFocus.wanted = true));
+
+// the arrow keys move between the person's choices: the buttons, then the things they can click
 function choiceTargets() {
   const visible = (n) => n.offsetParent !== null && !n.closest("[hidden]");
-  const scope = $("popup").open ? $("popup") : document;
-  const buttons = [...scope.querySelectorAll('[aria-label="your choices"] button.action:not(:disabled)')];
-  const cards = $("popup").open ? [] : [...document.querySelectorAll("#board .playable, #board .pickable, #board .selected")];
-  return [...buttons, ...cards].filter(visible);
+  return [...document.querySelectorAll("#actions button:not(:disabled), #board .clickable, #board .selected, #dock .clickable, #dock .selected")]
+    .filter(visible);
 }
 
 $("skip-to-choices").addEventListener("click", (event) => {
   const first = choiceTargets()[0];
-  if (!first) return; // nothing to choose now: the link goes to the decision panel
+  if (!first) return;
   event.preventDefault();
   first.focus();
   first.scrollIntoView({ block: "nearest" });
@@ -401,73 +472,26 @@ document.addEventListener("keydown", (event) => {
   if (!step || event.altKey || event.ctrlKey || event.metaKey) return;
   const targets = choiceTargets();
   const at = targets.indexOf(document.activeElement);
-  if (at < 0) return; // elsewhere the arrows keep their usual meaning (scrolling, a select)
+  if (at < 0) return; // elsewhere the arrows keep their usual meaning
   event.preventDefault();
   const next = targets[(at + step + targets.length) % targets.length];
   next.focus();
   next.scrollIntoView({ block: "nearest", inline: "nearest" });
 });
 
-function draw() {
-  const ctx = context();
-  const focused = root.contains(document.activeElement);
-  if (drawnMove !== state.move) $("decision").scrollTop = 0; // a new decision starts at its top
-  drawnMove = state.move;
-  $("ask-always-box").hidden = state.seat === null || state.seat === undefined;
-  $("ask-always").checked = Boolean(state.ask_always);
-  const d = state.decision;
-  $("seats-bar").replaceChildren(
-    ...state.seats.map((s) =>
-      el("span", { class: `seat-pill${d && d.seat === s.seat ? " to-move" : ""}${s.seat === state.seat ? " me" : ""}`,
-        title: d && d.seat === s.seat ? "to move" : "" },
-        d && d.seat === s.seat ? "▶ " : "",
-        `${s.letter === s.name ? s.name : `${s.letter} · ${s.name}`}${kindNote(s.kind)}`),
-    ),
-  );
-  drawBanner();
-  const board = renderView(state.view, ctx);
-  $("board").replaceChildren(board);
-  wireCards(board);
-
-  const legal = forcedMove() !== null ? [] : selected ? selected.moves : state.legal;
-  const reaction = legal.length > 0 && isReaction();
-  // a pop-up has few answers: each says what it costs under its name (a phone shows no tooltips)
-  const buttons = actionButtons(legal, reaction);
-  if (selected) {
-    buttons.push(el("button", { type: "button", class: "action cancel", onclick: () => pick(null) },
-      el("span", { class: "action-words" }, "Put the card back")));
-  }
-  const popup = $("popup");
-  const choices = $("actions");
-  if (reaction) {
-    choices.replaceChildren();
-    choices.hidden = true;
-    $("popup-prompt").textContent = d.prompt;
-    $("popup-why").textContent = whyText(d.kind);
-    $("popup-actions").replaceChildren(...buttons);
-    if (!popup.open) popup.showModal();
-  } else {
-    if (popup.open) popup.close();
-    $("popup-actions").replaceChildren();
-    choices.hidden = !buttons.length;
-    choices.replaceChildren(...buttons);
-  }
-
-  $("undo").hidden = !state.can_undo;
-  $("undo").disabled = false;
-  drawLog(ctx);
-  const finished = $("finished");
-  finished.hidden = !state.result;
-  if (state.result) {
-    $("record-text").href = `/api/tables/${tableId}/record?format=text`;
-    $("record-json").href = `/api/tables/${tableId}/record?format=json`;
-    $("replay-link").href = `/t/${tableId}/replay`;
-  }
-  keepFocus(focused);
-  document.body.dataset.move = String(state.move);
+// the phone's bar is fixed at the bottom: the hand sits just above it
+function barHeight() {
+  document.documentElement.style.setProperty("--bar-height", `${$("decision").offsetHeight}px`);
 }
+new ResizeObserver(barHeight).observe($("decision"));
 
-loadHints().then((all) => {
-  allHints = all;
-  connect();
-});
+/** For tests and tools: the moves as the table maps them, and any it could not show. */
+window.cardtable = {
+  inSight: () => [...document.querySelectorAll("#board .clickable, #dock .clickable")].some(inSight),
+  targets: () => document.querySelectorAll("#board .clickable, #dock .clickable").length,
+  moves: () => picker.moves.map((m) => ({ action: m.action, keys: m.keys ?? [], shown: picker.keysOf(m) })),
+  fallbacks: () => picker.fallbacks().map((m) => m.action),
+  picked: () => [...picker.picked],
+};
+
+connect();

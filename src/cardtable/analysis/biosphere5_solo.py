@@ -1,7 +1,7 @@
 """Measure Man against Machine (section 4): win rate per starting level and how each side wins.
 
-    python -m cardtable.games.biosphere5.solo_measure --player heuristic --games 200 --seed 1
-    python -m cardtable.games.biosphere5.solo_measure --reveal text --games 100
+    python -m cardtable.analysis.biosphere5_solo --player heuristic --games 200 --seed 1
+    python -m cardtable.analysis.biosphere5_solo --reveal text --games 100
 
 Every game is played by the engine from `game_seed(seed, index)`, like `cardtable sim`, so a run with
 the printed readings (the defaults) gives the same games as `cardtable sim biosphere5 -o solo=machine
@@ -27,19 +27,17 @@ import math
 import statistics
 import time
 from collections import Counter
-from collections.abc import Callable
-from typing import Any, ClassVar
+from typing import Any
 
 import msgspec
 
 from cardtable.core import Rng
 from cardtable.core.runner import play_match
+from cardtable.games.biosphere5 import queries as q
+from cardtable.games.biosphere5.heuristic import HeuristicPlayer
+from cardtable.games.biosphere5.machine import HUMAN, MACHINE, PROTECTION_RANK, MachineGame
 from cardtable.players import AutomatonSeat, Player, make_player
 from cardtable.sim import game_seed, player_seed
-
-from . import queries as q
-from .heuristic import HeuristicPlayer
-from .machine import HUMAN, MACHINE, PROTECTION_RANK, MachineGame
 
 
 class TwoPlayerHeuristic(HeuristicPlayer):
@@ -97,11 +95,6 @@ def outcome(state: Any) -> str:
     return "loss: knocked out (other)"
 
 
-def _count_machine_turn(game: VariantGame, state: Any, task: Any) -> None:
-    game.machine_turns += 1
-    MachineGame._auto_machine_turn(game, state, task)
-
-
 class VariantGame(MachineGame):
     """A solo game whose Machine tables may be replaced for a measurement run (see `solo_game`).
 
@@ -111,10 +104,10 @@ class VariantGame(MachineGame):
 
     hand_rule = "level"
     machine_turns = 0
-    _auto_handlers: ClassVar[dict[str, Callable[..., None]]] = {
-        **MachineGame._auto_handlers,
-        "machine-turn": _count_machine_turn,
-    }
+
+    def machine_turn(self, state: Any) -> None:
+        self.machine_turns += 1
+        super().machine_turn(state)
 
     def _die_fits(self, face: str, category: str) -> bool:
         return face == "any" or super()._die_fits(face, category)
@@ -179,8 +172,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--hand", choices=["level", "reveal"], default="level")
     args = parser.parse_args(argv)
     if "-" in args.levels:
-        low, high = (int(x) for x in args.levels.split("-"))
-        levels = list(range(low, high + 1))
+        first, last = (int(x) for x in args.levels.split("-"))
+        levels = list(range(first, last + 1))
     else:
         levels = [int(x) for x in args.levels.split(",")]
     print(
@@ -216,6 +209,6 @@ def main(argv: list[str] | None = None) -> None:
 if __name__ == "__main__":
     # run the module's own copy, so that VariantGame belongs to the game's package (the heuristic is
     # found by the package of the game's class, which would be __main__ here)
-    from cardtable.games.biosphere5.solo_measure import main as run
+    from cardtable.analysis.biosphere5_solo import main as run
 
     run()

@@ -1,6 +1,6 @@
 """Measure the solo game: the virtual player against a player kind in the person's seat.
 
-    python -m cardtable.games.fifty_first_state.solo_report --players heuristic --games 30
+    python -m cardtable.analysis.fifty_first_state_solo --players heuristic --games 30
 
 Plays `--games` games (seeds as `cardtable sim` gives them, `sim.game_seed(seed, i)`) and prints the
 virtual player's win rate with its 95% Wilson interval, the person's final score against the rows of
@@ -16,12 +16,11 @@ import statistics
 import time
 from collections import Counter
 
+from cardtable.games.fifty_first_state import table
+from cardtable.games.fifty_first_state.game import FiftyFirstState
+from cardtable.games.fifty_first_state.virtual_player import AUTOMATON, virtual_rules
 from cardtable.report.data import wilson
 from cardtable.sim import game_seed, play_one
-
-from . import rules
-from .game import FiftyFirstState
-from .virtual_player import AUTOMATON, virtual_rules
 
 
 def _band(score: int) -> str:
@@ -49,7 +48,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--each", action="store_true", help="also print one line per game as it ends")
     args = parser.parse_args(argv)
     game = FiftyFirstState(solo="virtual")
-    mine, its, rounds, moves, bands, won_bands = [], [], [], [], Counter(), Counter()
+    mine, its, rounds, moves = [], [], [], []
+    bands: Counter[str] = Counter()
+    won_bands: Counter[str] = Counter()
     ties = by_cards = 0
     start = time.process_time()
     for i in range(args.games):
@@ -64,7 +65,7 @@ def main(argv: list[str] | None = None) -> None:
         bands[_band(a)] += 1
         ties += a == b
         you, it = match.state.players
-        before_count = (a - rules.standing(you), b - len(it.sites))
+        before_count = (a - table.standing(you), b - len(it.sites))
         by_cards += max(before_count) < game.catalog.rules.end_vp  # no one reached 25: S11 ended it
         if a > b:
             won_bands[_band(a)] += 1

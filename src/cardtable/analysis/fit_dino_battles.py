@@ -1,6 +1,6 @@
 """Fit the weights of `evaluation.py` and write `evaluation.toml`.
 
-    python -m cardtable.games.dino_battles.fit_evaluation --games 1000 --seed 1
+    python -m cardtable.analysis.fit_dino_battles --games 1000 --seed 1
 
 Plays two-player games between heuristic players that take a random legal action one time in five,
 so that what the heuristic always does (attacking, buying a bench...) also appears undone and its worth
@@ -15,17 +15,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from cardtable.core import make_game
+from cardtable.games.dino_battles.evaluation import FEATURES, WEIGHTS_FILE, features, progress
+from cardtable.games.dino_battles.game import DinoBattles
+from cardtable.games.dino_battles.heuristic import is_quiet
 from cardtable.players import logistic
-
-from .evaluation import FEATURES, WEIGHTS_FILE, features, progress
-from .heuristic import is_quiet
 
 
 def positions(games: int, seed: int) -> tuple[list[list[float]], list[float]]:
     """Feature differences and outcomes from `games` games between exploring heuristic players
     (`cardtable.players.logistic.positions`)."""
-    game = make_game("dino-battles", {"players": 2})
+    game = DinoBattles(players=2)
     cat = game.catalog
 
     def of(state: Any, seat: int) -> list[float]:

@@ -1,6 +1,6 @@
 """Fit the weights of `evaluation.py` and write `evaluation.toml`.
 
-    python -m cardtable.games.biosphere5.fit_evaluation --games 2000 --seed 1
+    python -m cardtable.analysis.fit_biosphere5 --games 2000 --seed 1
 
 Plays two-player games between heuristic players; at the start of every move (no effect pending)
 it records, for the seat to move, the difference between its features and its opponent's, labelled
@@ -11,25 +11,22 @@ Needs NumPy (in the `report` extra).
 
 from __future__ import annotations
 
-from cardtable.core import make_game
+from cardtable.games.biosphere5.evaluation import FEATURES, WEIGHTS_FILE, features
+from cardtable.games.biosphere5.heuristic import is_quiet
+from cardtable.games.biosphere5.rules import Biosphere5
+from cardtable.games.biosphere5.state import State
 from cardtable.players import logistic
-
-from .evaluation import FEATURES, WEIGHTS_FILE, features
-from .state import State
 
 
 def positions(games: int, seed: int) -> tuple[list[list[float]], list[float]]:
     """Feature differences and outcomes from `games` heuristic-vs-heuristic games, recorded at the start
     of every move (`cardtable.players.logistic.positions`, without exploring)."""
-    game = make_game("biosphere5", {"players": 2})
+    game = Biosphere5(players=2)
 
     def of(state: State, seat: int) -> list[float]:
         return features(game.cards, state, seat)
 
-    def quiet(_game: object, state: State) -> bool:
-        return not state.tasks
-
-    return logistic.positions(game, of, quiet, games, seed, explore=0)
+    return logistic.positions(game, of, is_quiet, games, seed, explore=0)
 
 
 def main() -> None:

@@ -1,4 +1,4 @@
-"""Balance report for the starter set: `python -m cardtable.games.dino_battles.balance --players 4`.
+"""Balance report for the starter set: `python -m cardtable.analysis.dino_battles_balance --players 4`.
 
 Plays seeded games between bots and prints game length, win rate per seat, how games ended, and
 per card how often a player bought it and how often such a player won (see RULES.md "Balancing").
@@ -7,17 +7,17 @@ per card how often a player bought it and how often such a player won (see RULES
 from __future__ import annotations
 
 import argparse
-from collections import Counter
+from collections import Counter, defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from cardtable.core import Rng, mix_seed
+from cardtable.core import Chooser, Rng, mix_seed
 from cardtable.core.runner import play_match
+from cardtable.games.dino_battles.game import DinoBattles
+from cardtable.games.dino_battles.greedy import GreedyPlayer
 from cardtable.players import RandomPlayer
 
-from .game import DinoBattles
-from .greedy import GreedyPlayer
-
-BOTS = {"random": RandomPlayer, "greedy": GreedyPlayer}
+BOTS: dict[str, Callable[[Rng], Chooser]] = {"random": RandomPlayer, "greedy": GreedyPlayer}
 
 
 @dataclass
@@ -29,7 +29,8 @@ class Report:
     draws: int = 0
     ends: Counter[str] = field(default_factory=Counter)
     bought_in: Counter[str] = field(default_factory=Counter)  # player-games in which a card was bought
-    won_with: Counter[str] = field(default_factory=Counter)  # ... and that player won (shared wins split)
+    #: ... and that player won (shared wins split)
+    won_with: defaultdict[str, float] = field(default_factory=lambda: defaultdict(float))
 
     def lines(self) -> list[str]:
         n, g = self.players, self.games

@@ -18,12 +18,17 @@ of thumb are listed in RULES.md, "The solo player"):
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, cast
+
 from cardtable.core import Action, Observation
 
 from . import queries as q
 from .cards import CardOption, CardSet
-from .heuristic import NEEDED_MAKESHIFT, TAKE_FACE_UP, HeuristicPlayer, _built, keep_value
-from .rules import CATASTROPHE_COST
+from .effects import CATASTROPHE_COST
+from .heuristic import NEEDED_MAKESHIFT, TAKE_FACE_UP, HeuristicPlayer, built_categories, keep_value
+
+if TYPE_CHECKING:
+    from .machine import MachineGame
 
 RANK = {"": 0, "makeshift": 1, "perfect": 2}  # 4.3 (III): the Machine compares protection this way
 #: a card whose lower option hits the Machine, worth keeping (between a rescue card and a needed achievement)
@@ -56,18 +61,15 @@ class SoloPlayer(HeuristicPlayer):
     FULL_REFRESH = 8
     TAKE_FACE_UP = TAKE_FACE_UP
 
-    def choose(self, observation: Observation) -> Action:
-        legal = observation.legal_actions
-        if len(legal) == 1:
-            return legal[0]
-        game = observation.game
+    def pick(self, observation: Observation, legal: list[Action]) -> Action:
+        game = cast("MachineGame", observation.game)  # the player of the Machine game (4)
         self.game = game
         self.cards: CardSet = game.cards
         view = observation.view
         self.view = view
         me, machine = view["boards"][0], view["boards"][1]
-        self.built = _built(self.cards, me["achievements"])
-        self.theirs = _built(self.cards, machine["achievements"])
+        self.built = built_categories(self.cards, me["achievements"])
+        self.theirs = built_categories(self.cards, machine["achievements"])
         self.machine = view["machine"]
         self.cubes = len(machine["achievements"])
         self.hand = [self.cards.index[k] for k in view["hand"] or []]

@@ -1,0 +1,49 @@
+"""A game's fitted position evaluation: a logistic model of who wins, over differences of features.
+
+A game's `evaluation.py` computes each seat's features and reads its weights (`read_weights`, a small
+data file beside it); the chance that a seat beats another is the logistic of the weighted difference
+(`chance`). The weights are fitted from played positions by `cardtable.players.logistic`.
+
+>>> round(chance([1.0, 0.5], [2.0, 1.0], [1.0, 1.0]), 3)
+0.731
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+
+import msgspec
+
+from .carddata import load_card_file
+from .errors import CardDataError
+
+
+def chance(weights: Sequence[float], mine: Sequence[float], theirs: Sequence[float]) -> float:
+    """The model's chance that the player with features `mine` beats the one with `theirs`."""
+    x = sum(w * (a - b) for w, a, b in zip(weights, mine, theirs, strict=True))
+    return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, x))))
+
+
+def chance_against_best(
+    weights: Sequence[float], mine: Sequence[float], others: Iterable[Sequence[float]]
+) -> float:
+    """The model's chance that the player with features `mine` beats the best placed of `others`."""
+    return min(chance(weights, mine, theirs) for theirs in others)
+
+
+class Weights(msgspec.Struct, forbid_unknown_fields=True):
+    """A fitted model as its weights file holds it: one weight per feature, and how it was fitted."""
+
+    features: list[str]
+    weights: list[float]
+    fitted_on: str
+
+
+def read_weights(path: Path, features: Sequence[str]) -> tuple[float, ...]:
+    """The weights of `path`, checked against the game's feature names (CardDataError if they differ)."""
+    data = load_card_file(path, Weights)
+    if tuple(data.features) != tuple(features) or len(data.weights) != len(features):
+        raise CardDataError(f"{path}: features and weights must be {len(features)}: {', '.join(features)}")
+    return tuple(data.weights)

@@ -1,0 +1,159 @@
+"""Issue 27: every game and mode played to its end in Debian's Chromium at 1280x800 and 390x844 by
+clicking the cards, cells and tokens the table offers (a button only where a move is about nothing on
+the table, or to tell apart moves about the same thing), the other seats random bots (or the
+rulebook's automaton). After every update, in one round trip to the page:
+
+- every legal move is reachable: the table draws everything each move is about (no move falls back
+  to a button), and a card a move names is the card it is drawn on;
+- no decision shows more than 8 buttons; nothing scrolls sideways;
+- a 2-player table is at most 3 screens tall at 1280x800; the decision bar takes at most 35% of the
+  screen at 390x844, and something the decision is about is in sight with it;
+- no text smaller than 12 px at 1280 px;
+- the accessible names: a region "players" with one element per seat and its score, "your hand",
+  "table", "your choices", "log".
+
+At the end: a "scores" table, a "Play again" button, the replay link; at least 95% of the person's moves
+took at most 2 clicks. Screenshots of each game go to reports/screenshots/.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from cardtable.core import Record, game_class, game_names
+
+from .browser import browser_only, close, open_page, screenshot
+from .helpers import LiveServer
+
+pytestmark = browser_only
+
+WIDTHS = {1280: 800, 390: 844}
+GAMES = [g for g in game_names() if g != "toy"]
+#: keys whose last part is the card a move names, where the thing clicked is that card
+CARD_KEYS = ("hand", "drawn", "faceup", "pool", "row", "look", "spied", "ability", "conn-card", "deal", "tab")
+
+
+def modes_of(game: str) -> list[tuple[str, dict[str, Any]]]:
+    return [(m.name, dict(m.options)) for m in game_class(game).modes] or [("standard", {})]
+
+
+def cases() -> list[Any]:
+    return [
+        pytest.param(game, mode, options, width, id=f"{game}-{mode.replace(' ', '-')}-{width}")
+        for game in GAMES
+        for mode, options in modes_of(game)
+        for width in WIDTHS
+    ]
+
+
+#: the bots that end a game soonest: Dino Battles between random players lasts 250 to 4,500 moves (the
+#: Wound supply runs out), against its heuristic bots 80 to 370 (they attack)
+FAST_BOTS = {"dino-battles": "heuristic"}
+
+
+def seat_kinds(server: LiveServer, game: str, options: dict[str, Any]) -> list[str]:
+    """The person at seat A; the rulebook's automaton where the game has one, fast bots elsewhere."""
+    setup = httpx.get(f"{server.url}/api/games/{game}/setup", params=options, timeout=10).json()
+    bot = FAST_BOTS.get(game, "random")
+    return ["human"] + [
+        "automaton" if str(i) in setup["automata"] else bot for i in range(1, setup["num_seats"])
+    ]
+
+
+#: one update, in one round trip (tests/web/table_update.js): wait until the table moved on (or a pick
+#: was drawn) and the person has a choice or the game is over; read what the checks need; aim the next
+#: click (a thing on the table with probability `share`)
+UPDATE = "\n".join(
+    line
+    for line in (Path(__file__).parent / "table_update.js").read_text().splitlines()
+    if not line.startswith("//")
+)
+
+
+def check_update(snap: dict[str, Any], seats: int, width: int) -> None:
+    assert snap["width"] <= snap["inner"], f"the page scrolls sideways: {snap['width']} px in {snap['inner']}"
+    assert not snap["names"], f"no element named {snap['names']}"
+    assert len(snap["seats"]) == seats and all(s["score"] for s in snap["seats"]), snap["seats"]
+    if width == 1280:
+        assert snap["smallest"] >= 12, f"text of {snap['smallest']} px: {snap['smallestWhere']}"
+        if seats == 2:
+            assert snap["height"] <= 3 * WIDTHS[1280], f"the 2-player table is {snap['height']} px tall"
+    if snap["over"]:
+        return
+    assert not snap["fallbacks"], f"moves the table cannot show: {snap['fallbacks']}"
+    assert snap["buttons"] <= 8, f"{snap['buttons']} buttons at once"
+    if width == 390:
+        assert snap["bar"] <= 0.35 * snap["h"], f"the decision bar is {snap['bar']} px of {snap['h']}"
+    assert snap["targetsSeen"], f"nothing the decision is about is in sight: {snap.get('unseen')}"
+    for key, card in snap["cardKeys"]:
+        zone, _, rest = key.partition(":")
+        if zone in CARD_KEYS:
+            named = rest.split(":")[-1]
+            assert named in (card, card.rsplit("-", 1)[0]), f"{key} is drawn on the card {card}"
+    assert snap["target"]["reached"], f"a click at the middle of {snap['target']} does not reach it"
+
+
+def play_through_clicks(page: Any, game: str, seats: int, width: int, rng: random.Random) -> dict[str, Any]:
+    """Click what the table offers until the game ends; returns the clicks each move of the person took."""
+    per_move: list[int] = []
+    clicks = 0
+    before, sends = -1, 0
+    buttons_seen: list[int] = []
+    for _ in range(4000):
+        args = {"before": before, "sends": sends, "r1": rng.random(), "r2": rng.random(), "share": 0.8,
+                "wide": width == 1280}  # fmt: skip
+        snap = page.evaluate(UPDATE, args)
+        assert not snap.get("timeout"), f"{game}: the table did not move on: {snap}"
+        check_update(snap, seats, width)
+        if snap["over"]:
+            assert snap["scores"] and snap["again"] and snap["replay"], snap
+            return {"per_move": per_move, "buttons": buttons_seen}
+        buttons_seen.append(snap["buttons"])
+        if snap["sends"] > sends:  # the last click sent a move
+            per_move.append(clicks)
+            clicks = 0
+            sends = snap["sends"]
+        page.mouse.click(snap["target"]["x"], snap["target"]["y"])
+        clicks += 1
+        before = snap["move"]
+    raise AssertionError(f"{game}: the game did not end within 4000 clicks")
+
+
+@pytest.mark.parametrize(("game", "mode", "options", "width"), cases())
+def test_a_whole_game_by_clicking_the_table(
+    browser: Any, web_server: LiveServer, game: str, mode: str, options: dict[str, Any], width: int
+) -> None:
+    kinds = seat_kinds(web_server, game, options)
+    with httpx.Client(base_url=web_server.url, timeout=10) as client:
+        body = {"game": game, "options": options, "seats": kinds, "names": ["You"], "seed": 7}
+        response = client.post("/api/tables", json=body)
+        assert response.status_code == 201, response.text
+        table = response.json()
+        page = open_page(browser, width=width)
+        page.set_viewport_size({"width": width, "height": WIDTHS[width]})
+        errors: list[str] = []
+        page.on("pageerror", lambda err: errors.append(str(err)))
+        page.goto(web_server.url + table["seats"][0]["link"])
+        started = time.monotonic()
+        done = play_through_clicks(page, game, len(kinds), width, random.Random(f"{game} {mode} {width}"))
+        elapsed = time.monotonic() - started
+        assert not errors, errors
+        record = Record.load(client.get(f"/api/tables/{table['table']}/record").text)
+    moves = done["per_move"]
+    in_two = sum(1 for n in moves if n <= 2) / max(1, len(moves))
+    assert in_two >= 0.95, f"only {in_two:.0%} of the moves took at most 2 clicks: {moves}"
+    if mode == modes_of(game)[0][0]:
+        page.evaluate("window.scrollTo(0, 0)")
+        screenshot(page, f"{game}-{width}-end.png", full_page=False)
+    print(
+        f"\n{game} [{mode}] at {width} px: {len(moves)} moves of the person in {sum(moves)} clicks "
+        f"({in_two:.0%} in at most 2), buttons at most {max(done['buttons'], default=0)}, "
+        f"{len(record.moves)} moves in all, {elapsed:.1f} s"
+    )
+    close(page)

@@ -20,7 +20,7 @@ from . import scoring, view
 from .actions import expansion_actions
 from .cards import CHOSEN_CONSUME, Catalog, catalog
 from .consume import GAMBLE_COSTS
-from .faces import card_faces
+from .faces import card_faces, goal_faces
 from .render import render_view
 from .rules import action_rank, all_selections
 from .setup import MAX_PLAYERS, Deal, set_up
@@ -240,7 +240,8 @@ class RaceForTheGalaxy(StepGame[RftgState]):
         return action
 
     def card_faces(self) -> dict[str, dict[str, Any]]:
-        return card_faces(self.catalog)
+        goal_tiles = goal_faces(self.level) if self.options["goals"] else {}
+        return card_faces(self.catalog) | goal_tiles
 
     def render(self, view: dict[str, Any], seat: int | None) -> str:
         return render_view(self.catalog, view)

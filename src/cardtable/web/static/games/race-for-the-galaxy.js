@@ -2,7 +2,7 @@
 // action cards to choose in secret, the hand with what each card would cost you, the VP pool; the
 // robot of the solitaire game with its credit, economy and development markers; with the expansions
 // the goals in play and who holds them, prestige, Search, takeovers declared, the start-world offer.
-import { el, LETTERS, orList, pretty } from "../js/dom.js";
+import { el, LETTERS, orList, plural, pretty } from "../js/dom.js";
 import { icon } from "../js/icons.js";
 import { seatHue } from "../js/panels.js";
 import { area, factList, row, token, zone } from "../js/parts.js";
@@ -269,11 +269,11 @@ function dock(view, ctx) {
   }
   if (view.aside?.length) {
     parts.push(zone(kind === "ante-keep" ? "Turned over (the ante)" : "Turned over (Search)", row(view.aside.map((key, i) => rftgCard(ctx, key, { size: "mini", target: `aside:${key}`, id: `aside-${key}-${i}` })), { scroll: true }),
-      { sub: `${view.aside.length} cards`, key: "aside" }));
+      { sub: plural(view.aside.length, "card"), key: "aside" }));
   }
   if (p.saved?.length) {
     parts.push(zone("Saved under Galactic Scavengers", row(p.saved.map((key, i) => rftgCard(ctx, key, { size: "mini", id: `saved-${key}-${i}` })), { scroll: true }),
-      { sub: `${p.saved.length} cards`, key: "saved" }));
+      { sub: plural(p.saved.length, "card"), key: "saved" }));
   }
   if (p.drawn?.length) {
     parts.push(zone("Explored", row(p.drawn.map((key, i) => rftgCard(ctx, key, { size: ctx.phone ? "mini" : "full", target: `drawn:${key}`, id: `drawn-${key}-${i}` })), { scroll: true }),

@@ -35,10 +35,12 @@ READ = """() => {
   const tiles = [...document.querySelectorAll('.goal-tile')];
   return {
     tiles: tiles.map((t) => ({ key: t.dataset.card, name: t.querySelector('.card-name')?.textContent ?? '',
-      text: t.querySelector('.goal-text')?.textContent ?? '', vp: t.querySelector('.badge.vp')?.textContent ?? '',
+      text: t.querySelector('.goal-text')?.textContent ?? '',
+      vp: t.querySelector('.badge.vp')?.textContent ?? '',
       kind: t.querySelector('.card-band b')?.textContent ?? '',
       holders: [...t.querySelectorAll('.goal-holder')].map((h) => h.textContent) })),
-    prestige: panels.map((p) => p.querySelector('[data-id^="panel-prestige-"] .stat-value')?.textContent ?? null),
+    prestige: panels.map((p) =>
+      p.querySelector('[data-id^="panel-prestige-"] .stat-value')?.textContent ?? null),
     offer: [...document.querySelectorAll('[data-target^="offer:"]')].length,
     categories: [...document.querySelectorAll('[data-target^="search:"]')].map((n) => n.textContent),
     actions: [...document.querySelectorAll('[data-target^="act:"]')].map((n) => n.dataset.target),
@@ -54,11 +56,13 @@ def check_expansion(seen: dict[str, Any], level: int, seats: int, counts: dict[s
         assert tile["name"] and len(tile["text"]) > 10, tile
         assert tile["kind"] in ("First", "Most") and tile["vp"] in ("3", "5"), tile
     if level >= 3:
-        assert len(seen["prestige"]) == seats and all(v is not None for v in seen["prestige"]), seen["prestige"]
+        shown = seen["prestige"]
+        assert len(shown) == seats and all(v is not None for v in shown), shown
     if seen["offer"]:
         counts["offer"] += 1
     if seen["categories"]:
-        assert len(seen["categories"]) == 9 and all(len(c) > 15 for c in seen["categories"]), seen["categories"]
+        words = seen["categories"]
+        assert len(words) == 9 and all(len(c) > 15 for c in words), words
         counts["search"] += 1
     if any(a.startswith("act:prestige-") or a == "act:search" for a in seen["actions"]):
         counts["special"] += 1
@@ -81,7 +85,8 @@ def test_an_expansion_game_by_clicking_shows_goals_and_prestige(
     rng = random.Random(f"{options} {width}")
     counts = {"offer": 0, "search": 0, "special": 0}
     with httpx.Client(base_url=web_server.url, timeout=10) as client:
-        body = {"game": "race-for-the-galaxy", "options": options, "seats": kinds, "names": ["You"], "seed": 11}
+        body = {"game": "race-for-the-galaxy", "options": options, "seats": kinds, "names": ["You"]}
+        body["seed"] = 11
         response = client.post("/api/tables", json=body)
         assert response.status_code == 201, response.text
         table = response.json()

@@ -318,7 +318,8 @@ function move(action, ctx) {
     case "select":
       return { keys: args.map((id) => `act:${id}`), unordered: true, label: `Choose ${orList(args.map((id) => ACTIONS[id]?.name ?? pretty(id)), "and")}` };
     case "discard":
-      return { keys: [`hand:${a}`], label: kind === "prestige-discard" ? `Discard ${n(a)} for prestige` : `Discard ${n(a)}` };
+      // after exploring, a card may be discarded from those just drawn as from the hand
+      return { keys: [(me(ctx)?.hand ?? []).includes(a) || !(me(ctx)?.drawn ?? []).includes(a) ? `hand:${a}` : `drawn:${a}`], label: kind === "prestige-discard" ? `Discard ${n(a)} for prestige` : `Discard ${n(a)}` };
     case "keep":
       return { keys: [`drawn:${a}`], label: `Keep ${n(a)}` };
     case "develop":
@@ -341,6 +342,21 @@ function move(action, ctx) {
       const power = powerText(ctx, a, b);
       return { keys: [`tab:${mine}:${a}`], label: `Use ${n(a)}: ${power}`, choice: power };
     }
+    case "boost": {
+      const power = powerText(ctx, a, b);
+      return { keys: [`tab:${mine}:${a}`], label: `Add military with ${n(a)}: ${power}`, choice: power };
+    }
+    case "reduce": {
+      const power = powerText(ctx, a, b);
+      return { keys: [`tab:${mine}:${a}`], label: `Lower the cost with ${n(a)}: ${power}`, choice: power };
+    }
+    case "prevent": {
+      if (a === "none") return { keys: [], label: "Prevent no takeover" };
+      const owner = ownerOf(ctx, a);
+      return { keys: owner >= 0 ? [`tab:${letter(owner)}:${a}`] : [], label: `Prevent the takeover of ${n(a)}` };
+    }
+    case "kind":
+      return { keys: [], label: `${pretty(a)} (Alien Oort Cloud Refinery's kind)` };
     case "good":
       return { keys: [`good:${a}`], label: `Consume the good on ${n(a)}` };
     case "trade":

@@ -277,7 +277,7 @@ function dock(view, ctx) {
   }
   if (p.drawn?.length) {
     parts.push(zone("Explored", row(p.drawn.map((key, i) => rftgCard(ctx, key, { size: ctx.phone ? "mini" : "full", target: `drawn:${key}`, id: `drawn-${key}-${i}` })), { scroll: true }),
-      { sub: p.keep ? `keep ${p.keep}` : "", key: "drawn" }));
+      { sub: kind === "explore-discard" ? "discard from these or your hand" : p.keep ? `keep ${p.keep}` : "", key: "drawn" }));
   }
   if (p.placing) {
     parts.push(el("p", { class: "placing" }, `Placing ${nameOf(ctx, p.placing)}`, p.owe ? ` — ${p.owe} more to pay` : ""));
@@ -412,13 +412,17 @@ function hint(picked, open, ctx) {
   return null;
 }
 
+const COMPACT = ["chips-", "hand-", "mil-", "prestige-", "goals-"];
+
 function panel(view, seat, ctx) {
   const players = view.players ?? [];
   if (seat < players.length) {
     const p = players[seat];
     return {
       score: { label: "VP", icon: "vp", value: p.score?.total ?? p.chips },
-      stats: playerFacts(p, ctx, seat).map((f) => ({ ...f, id: `panel-${f.id}` })),
+      // on a phone the opponents' panels are compact: their goods, Search and saved cards are on the table
+      stats: playerFacts(p, ctx, seat).filter((f) => !ctx.phone || seat === ctx.mySeat || COMPACT.some((k) => f.id.startsWith(k)))
+        .map((f) => ({ ...f, id: `panel-${f.id}` })),
       notes: ctx.phone ? [] : (p.goals ?? []).map((g) => `⚑ ${nameOf(ctx, g)}`),
     };
   }

@@ -99,8 +99,11 @@ def check_update(snap: dict[str, Any], seats: int, width: int) -> None:
     assert snap["target"]["reached"], f"a click at the middle of {snap['target']} does not reach it"
 
 
-def play_through_clicks(page: Any, game: str, seats: int, width: int, rng: random.Random) -> dict[str, Any]:
-    """Click what the table offers until the game ends; returns the clicks each move of the person took."""
+def play_through_clicks(
+    page: Any, game: str, seats: int, width: int, rng: random.Random, each: Any = None
+) -> dict[str, Any]:
+    """Click what the table offers until the game ends; returns the clicks each move of the person took.
+    `each(page, snap)`, if given, checks more after every update."""
     per_move: list[int] = []
     clicks = 0
     before, sends = -1, 0
@@ -111,6 +114,8 @@ def play_through_clicks(page: Any, game: str, seats: int, width: int, rng: rando
         snap = page.evaluate(UPDATE, args)
         assert not snap.get("timeout"), f"{game}: the table did not move on: {snap}"
         check_update(snap, seats, width)
+        if each is not None:
+            each(page, snap)
         if snap["over"]:
             assert snap["scores"] and snap["again"] and snap["replay"], snap
             return {"per_move": per_move, "buttons": buttons_seen}

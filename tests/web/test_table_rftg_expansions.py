@@ -19,7 +19,7 @@ from cardtable.core.replay import replay
 
 from .browser import browser_only, close, open_page, screenshot
 from .helpers import LiveServer
-from .test_table_play import UPDATE, WIDTHS, check_update
+from .test_table_play import WIDTHS, play_through_clicks
 
 pytestmark = browser_only
 
@@ -82,8 +82,19 @@ def test_an_expansion_game_by_clicking_shows_goals_and_prestige(
 ) -> None:
     level, seats = options["expansion"], options["players"]
     kinds = ["human"] + ["random"] * (seats - 1)
-    rng = random.Random(f"{options} {width}")
     counts = {"offer": 0, "search": 0, "special": 0}
+    last: dict[str, Any] = {}
+    shots: set[str] = set()
+
+    def each(page: Any, snap: dict[str, Any]) -> None:
+        seen = page.evaluate(READ)
+        check_expansion(seen, level, seats, counts)
+        last.update(seen)
+        for kind, found in (("offer", seen["offer"]), ("search", seen["categories"])):
+            if found and kind not in shots and not snap["over"]:
+                shots.add(kind)
+                screenshot(page, f"rftg-level{level}-{seats}p-{width}-{kind}.png", full_page=False)
+
     with httpx.Client(base_url=web_server.url, timeout=10) as client:
         body = {"game": "race-for-the-galaxy", "options": options, "seats": kinds, "names": ["You"]}
         body["seed"] = 11
@@ -95,40 +106,23 @@ def test_an_expansion_game_by_clicking_shows_goals_and_prestige(
         errors: list[str] = []
         page.on("pageerror", lambda err: errors.append(str(err)))
         page.goto(web_server.url + table["seats"][0]["link"])
-        before, sends, shots = -1, 0, set()
-        for _ in range(4000):
-            args = {"before": before, "sends": sends, "r1": rng.random(), "r2": rng.random(), "share": 0.85,
-                    "wide": width == 1280}  # fmt: skip
-            snap = page.evaluate(UPDATE, args)
-            assert not snap.get("timeout"), snap
-            check_update(snap, seats, width)
-            seen = page.evaluate(READ)
-            check_expansion(seen, level, seats, counts)
-            if snap["over"]:
-                break
-            for kind, found in (("offer", seen["offer"]), ("search", seen["categories"])):
-                if found and kind not in shots:
-                    shots.add(kind)
-                    screenshot(page, f"rftg-level{level}-{seats}p-{width}-{kind}.png", full_page=False)
-            sends = snap["sends"]
-            page.mouse.click(snap["target"]["x"], snap["target"]["y"])
-            before = snap["move"]
-        else:
-            raise AssertionError("the game did not end within 4000 clicks")
+        done = play_through_clicks(
+            page, "race-for-the-galaxy", seats, width, random.Random(f"{options} {width}"), each
+        )
         assert not errors, errors
         page.evaluate("window.scrollTo(0, 0)")
         screenshot(page, f"rftg-level{level}-{seats}p-{width}-end.png", full_page=True)
         view = final_view(client, table["table"])
         close(page)
-    holders = {tile["key"]: sorted(tile["holders"]) for tile in seen["tiles"]}
-    letters = "ABCDEF"
+    moves = done["per_move"]
+    assert sum(1 for n in moves if n <= 2) >= 0.95 * len(moves), moves
+    holders = {tile["key"]: sorted(tile["holders"]) for tile in last["tiles"]}
     assert set(holders) == set(view["goals"])
     for key in view["goals"]:
-        truth = sorted(letters[i] for i, p in enumerate(view["players"]) if key in p["goals"])
+        truth = sorted("ABCDEF"[i] for i, p in enumerate(view["players"]) if key in p["goals"])
         assert holders[key] == truth, (key, holders[key], truth)
     if level >= 3:
-        shown = [int(v.split()[0]) for v in seen["prestige"]]
-        assert shown == [p["prestige"] for p in view["players"]]
+        assert [int(v.split()[0]) for v in last["prestige"]] == [p["prestige"] for p in view["players"]]
         assert counts["special"] > 0, "the prestige actions and Search were never offered as action cards"
     if level >= 2:
         assert counts["offer"] > 0, "the start-world offer was never drawn as cards"

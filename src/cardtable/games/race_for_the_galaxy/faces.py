@@ -6,6 +6,7 @@ from typing import Any
 
 from .cards import Bonus, Card, Catalog, Power
 from .goals import Goal, goals
+from .search import CATEGORIES
 
 PHASE_LABEL = {"explore": "I", "develop": "II", "settle": "III", "consume": "IV", "produce": "V"}
 GOOD_WORD = {"novelty": "Novelty", "rare": "Rare", "genes": "Genes", "alien": "Alien", "any": "any"}
@@ -337,3 +338,17 @@ def goal_face(goal: Goal) -> dict[str, Any]:
 def goal_faces(level: int) -> dict[str, dict[str, Any]]:
     """The faces of the goal tiles of an expansion level, by goal key (none in the base game)."""
     return {goal.key: goal_face(goal) for goal in goals(level)}
+
+
+def search_faces() -> dict[str, dict[str, Any]]:
+    """The Search categories (The Brink of War) as faces keyed `search:<category>`, in their words."""
+    return {
+        f"search:{key}": {
+            "name": words,
+            "category": "Search category",
+            "text": words,
+            "options": [words],
+            "origin": "printed",
+        }
+        for key, words in CATEGORIES.items()
+    }

@@ -20,7 +20,7 @@ from . import scoring, view
 from .actions import expansion_actions
 from .cards import CHOSEN_CONSUME, Catalog, catalog
 from .consume import GAMBLE_COSTS
-from .faces import card_faces, goal_faces
+from .faces import card_faces, goal_faces, search_faces
 from .render import render_view
 from .rules import action_rank, all_selections
 from .setup import MAX_PLAYERS, Deal, set_up
@@ -241,7 +241,8 @@ class RaceForTheGalaxy(StepGame[RftgState]):
 
     def card_faces(self) -> dict[str, dict[str, Any]]:
         goal_tiles = goal_faces(self.level) if self.options["goals"] else {}
-        return card_faces(self.catalog) | goal_tiles
+        categories = search_faces() if self.level >= 3 else {}
+        return card_faces(self.catalog) | goal_tiles | categories
 
     def render(self, view: dict[str, Any], seat: int | None) -> str:
         return render_view(self.catalog, view)

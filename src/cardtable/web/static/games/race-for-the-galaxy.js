@@ -24,18 +24,10 @@ for (const [id, a] of Object.entries({ ...ACTIONS })) {
   ACTIONS[`prestige-${id}`] = { ...a, name: `Prestige ${a.name}`, prestige: true };
 }
 ACTIONS.search = { name: "Search", phase: "★", hue: 290, search: true };
-/** The Search categories, in the rulebook's words. */
-const CATEGORIES = {
-  "military-development": "a development with +1 or +2 Military",
-  "military-windfall": "a military windfall world with 1 or 2 defence",
-  "peaceful-windfall": "a non-military windfall world of cost 1 or 2",
-  "chromosome-world": "a world with the chromosome symbol",
-  "alien-world": "a world producing or coming with an Alien good",
-  "consume-two": "a card consuming two or more goods",
-  "military-5": "a military world of defence 5 or more",
-  "six-cost": "a 6-cost development scoring bonus VP",
-  takeover: "a card with a takeover power",
-};
+/** The Search categories and their words (the game's faces hold them as `search:<category>`). */
+function categories(ctx) {
+  return Object.entries(ctx.faces).filter(([key]) => key.startsWith("search:")).map(([key, face]) => [key.slice(7), face.name]);
+}
 const METHODS = {
   pay: "Pay its cost",
   conquer: "Conquer it with your military",
@@ -264,7 +256,7 @@ function dock(view, ctx) {
       { sub: kind === "start-choose" ? "choose one of these two" : "offered", key: "offer" }));
   }
   if (kind === "search-category") {
-    parts.push(zone("Search the deck for", el("div", { class: "categories" }, Object.entries(CATEGORIES).map(([id, words]) => token(words, { target: `search:${id}`, class: "category", label: `Search for ${words}` }))),
+    parts.push(zone("Search the deck for", el("div", { class: "categories" }, categories(ctx).map(([id, words]) => token(words, { target: `search:${id}`, class: "category", label: `Search for ${words}` }))),
       { sub: "name a category", key: "search" }));
   }
   if (view.aside?.length) {
@@ -374,7 +366,7 @@ function move(action, ctx) {
     case "save":
       return { keys: (me(ctx)?.hand ?? []).includes(a) ? [`hand:${a}`] : [], label: kind === "save-card" ? `Save ${n(a)} under Galactic Scavengers` : `Save ${n(a)} under your start world` };
     case "search":
-      return { keys: [`search:${a}`], label: `Search for ${CATEGORIES[a] ?? pretty(a)}` };
+      return { keys: [`search:${a}`], label: `Search for ${ctx.faces[`search:${a}`]?.name ?? pretty(a)}` };
     case "take":
       return { keys: [`aside:${a}`], label: `Take ${n(a)}` };
     case "decline":

@@ -130,21 +130,35 @@ def play_through_clicks(
     raise AssertionError(f"{game}: the game did not end within 4000 clicks")
 
 
+def open_table(
+    client: httpx.Client,
+    browser: Any,
+    game: str,
+    options: dict[str, Any],
+    kinds: list[str],
+    width: int,
+    seed: int,
+) -> tuple[dict[str, Any], Any, list[str]]:
+    """A new table (the person at seat A) opened at `width`: its API answer, the page, the page's errors."""
+    body = {"game": game, "options": options, "seats": kinds, "names": ["You"], "seed": seed}
+    response = client.post("/api/tables", json=body)
+    assert response.status_code == 201, response.text
+    table = response.json()
+    page = open_page(browser, width=width)
+    page.set_viewport_size({"width": width, "height": WIDTHS[width]})
+    errors: list[str] = []
+    page.on("pageerror", lambda err: errors.append(str(err)))
+    page.goto(str(client.base_url).rstrip("/") + table["seats"][0]["link"])
+    return table, page, errors
+
+
 @pytest.mark.parametrize(("game", "mode", "options", "width"), cases())
 def test_a_whole_game_by_clicking_the_table(
     browser: Any, web_server: LiveServer, game: str, mode: str, options: dict[str, Any], width: int
 ) -> None:
     kinds = seat_kinds(web_server, game, options)
     with httpx.Client(base_url=web_server.url, timeout=10) as client:
-        body = {"game": game, "options": options, "seats": kinds, "names": ["You"], "seed": 7}
-        response = client.post("/api/tables", json=body)
-        assert response.status_code == 201, response.text
-        table = response.json()
-        page = open_page(browser, width=width)
-        page.set_viewport_size({"width": width, "height": WIDTHS[width]})
-        errors: list[str] = []
-        page.on("pageerror", lambda err: errors.append(str(err)))
-        page.goto(web_server.url + table["seats"][0]["link"])
+        table, page, errors = open_table(client, browser, game, options, kinds, width, seed=7)
         started = time.monotonic()
         done = play_through_clicks(page, game, len(kinds), width, random.Random(f"{game} {mode} {width}"))
         elapsed = time.monotonic() - started

@@ -17,9 +17,9 @@ import pytest
 from cardtable.core import Record
 from cardtable.core.replay import replay
 
-from .browser import browser_only, close, open_page, screenshot
+from .browser import browser_only, close, screenshot
 from .helpers import LiveServer
-from .test_table_play import WIDTHS, play_through_clicks
+from .test_table_play import WIDTHS, open_table, play_through_clicks
 
 pytestmark = browser_only
 
@@ -96,16 +96,9 @@ def test_an_expansion_game_by_clicking_shows_goals_and_prestige(
                 screenshot(page, f"rftg-level{level}-{seats}p-{width}-{kind}.png", full_page=False)
 
     with httpx.Client(base_url=web_server.url, timeout=10) as client:
-        body = {"game": "race-for-the-galaxy", "options": options, "seats": kinds, "names": ["You"]}
-        body["seed"] = 11
-        response = client.post("/api/tables", json=body)
-        assert response.status_code == 201, response.text
-        table = response.json()
-        page = open_page(browser, width=width)
-        page.set_viewport_size({"width": width, "height": WIDTHS[width]})
-        errors: list[str] = []
-        page.on("pageerror", lambda err: errors.append(str(err)))
-        page.goto(web_server.url + table["seats"][0]["link"])
+        table, page, errors = open_table(
+            client, browser, "race-for-the-galaxy", options, kinds, width, seed=11
+        )
         done = play_through_clicks(
             page, "race-for-the-galaxy", seats, width, random.Random(f"{options} {width}"), each
         )

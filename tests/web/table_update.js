@@ -85,6 +85,7 @@
   const x = (r.left + r.right) / 2, y = (r.top + r.bottom) / 2;
   const hit = document.elementFromPoint(x, y);
   out.target = { x, y, reached: Boolean(hit && target.contains(hit)), key: target.dataset.target ?? null,
-    action: target.dataset.action ?? null, card: !target.matches('button') };
+    action: target.dataset.action ?? null, card: !target.matches('button'),
+    hit: hit ? `${hit.tagName}.${hit.className} ${hit.closest('[aria-label]')?.getAttribute('aria-label') ?? ''}` : null };
   return out;
 })

@@ -123,3 +123,28 @@ def test_dino_faces_show_stats_and_attacks_of_every_copy() -> None:
     assert dino["options"][0] == "Servo Bite (1 ATK): 15 damage"
     assert faces["targeting-laser"]["text"] == "ATK +3 this turn"
     assert faces["wound"]["category"] == "status"
+
+
+@pytest.mark.parametrize("level", [1, 2, 3])
+def test_race_for_the_galaxy_goals_in_play_have_faces_with_kind_vp_and_condition(level: int) -> None:
+    """The goal tiles a view names (`goals`, `goals_available`, each player's `goals`) have faces."""
+    game = make_game("race-for-the-galaxy", {"expansion": level, "players": 3})
+    faces = game.card_faces()
+    state, rng = game.new_state(level), Rng(level)
+    for _ in range(200):
+        view = game.view(state, None)
+        named = {*view["goals"], *view["goals_available"], *(g for p in view["players"] for g in p["goals"])}
+        for key in named:
+            face = faces[key]
+            assert face["category"] in ("first goal", "most goal") and len(face["text"]) > 10, face
+            assert face["stats"]["VP"] == (3 if face["goal"] == "first" else 5)
+        if game.decision(state) is None:
+            break
+        game.apply(state, rng.choice(game.legal_actions(state)), validate=False)
+    assert len(view["goals"]) == 6
+
+
+def test_race_for_the_galaxy_has_no_goal_faces_without_goals() -> None:
+    base = make_game("race-for-the-galaxy").card_faces()
+    off = make_game("race-for-the-galaxy", {"expansion": 1, "goals": False}).card_faces()
+    assert not any("goal" in face for face in [*base.values(), *off.values()])

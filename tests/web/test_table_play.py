@@ -99,8 +99,11 @@ def check_update(snap: dict[str, Any], seats: int, width: int) -> None:
     assert snap["target"]["reached"], f"a click at the middle of {snap['target']} does not reach it"
 
 
-def play_through_clicks(page: Any, game: str, seats: int, width: int, rng: random.Random) -> dict[str, Any]:
-    """Click what the table offers until the game ends; returns the clicks each move of the person took."""
+def play_through_clicks(
+    page: Any, game: str, seats: int, width: int, rng: random.Random, each: Any = None
+) -> dict[str, Any]:
+    """Click what the table offers until the game ends; returns the clicks each move of the person took.
+    `each(page, snap)`, if given, checks more after every update."""
     per_move: list[int] = []
     clicks = 0
     before, sends = -1, 0
@@ -111,6 +114,8 @@ def play_through_clicks(page: Any, game: str, seats: int, width: int, rng: rando
         snap = page.evaluate(UPDATE, args)
         assert not snap.get("timeout"), f"{game}: the table did not move on: {snap}"
         check_update(snap, seats, width)
+        if each is not None:
+            each(page, snap)
         if snap["over"]:
             assert snap["scores"] and snap["again"] and snap["replay"], snap
             return {"per_move": per_move, "buttons": buttons_seen}
@@ -125,21 +130,35 @@ def play_through_clicks(page: Any, game: str, seats: int, width: int, rng: rando
     raise AssertionError(f"{game}: the game did not end within 4000 clicks")
 
 
+def open_table(
+    client: httpx.Client,
+    browser: Any,
+    game: str,
+    options: dict[str, Any],
+    kinds: list[str],
+    width: int,
+    seed: int,
+) -> tuple[dict[str, Any], Any, list[str]]:
+    """A new table (the person at seat A) opened at `width`: its API answer, the page, the page's errors."""
+    body = {"game": game, "options": options, "seats": kinds, "names": ["You"], "seed": seed}
+    response = client.post("/api/tables", json=body)
+    assert response.status_code == 201, response.text
+    table = response.json()
+    page = open_page(browser, width=width)
+    page.set_viewport_size({"width": width, "height": WIDTHS[width]})
+    errors: list[str] = []
+    page.on("pageerror", lambda err: errors.append(str(err)))
+    page.goto(str(client.base_url).rstrip("/") + table["seats"][0]["link"])
+    return table, page, errors
+
+
 @pytest.mark.parametrize(("game", "mode", "options", "width"), cases())
 def test_a_whole_game_by_clicking_the_table(
     browser: Any, web_server: LiveServer, game: str, mode: str, options: dict[str, Any], width: int
 ) -> None:
     kinds = seat_kinds(web_server, game, options)
     with httpx.Client(base_url=web_server.url, timeout=10) as client:
-        body = {"game": game, "options": options, "seats": kinds, "names": ["You"], "seed": 7}
-        response = client.post("/api/tables", json=body)
-        assert response.status_code == 201, response.text
-        table = response.json()
-        page = open_page(browser, width=width)
-        page.set_viewport_size({"width": width, "height": WIDTHS[width]})
-        errors: list[str] = []
-        page.on("pageerror", lambda err: errors.append(str(err)))
-        page.goto(web_server.url + table["seats"][0]["link"])
+        table, page, errors = open_table(client, browser, game, options, kinds, width, seed=7)
         started = time.monotonic()
         done = play_through_clicks(page, game, len(kinds), width, random.Random(f"{game} {mode} {width}"))
         elapsed = time.monotonic() - started

@@ -5,6 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from .cards import Bonus, Card, Catalog, Power
+from .goals import Goal, goals
+from .search import CATEGORIES
 
 PHASE_LABEL = {"explore": "I", "develop": "II", "settle": "III", "consume": "IV", "produce": "V"}
 GOOD_WORD = {"novelty": "Novelty", "rare": "Rare", "genes": "Genes", "alien": "Alien", "any": "any"}
@@ -317,3 +319,36 @@ def card_face(card: Card, cat: Catalog) -> dict[str, Any]:
 
 def card_faces(cat: Catalog) -> dict[str, dict[str, Any]]:
     return {key: card_face(card, cat) for key, card in cat.cards.items()}
+
+
+def goal_face(goal: Goal) -> dict[str, Any]:
+    """A goal tile's face: its name, first or most, its VP and its condition (goals.toml's text)."""
+    kind = "first goal" if goal.type == "first" else "most goal"
+    return {
+        "name": goal.name,
+        "category": kind,
+        "stats": {"VP": goal.vp},
+        "text": goal.text,
+        "options": [goal.text],
+        "origin": "printed",
+        "goal": goal.type,
+    }
+
+
+def goal_faces(level: int) -> dict[str, dict[str, Any]]:
+    """The faces of the goal tiles of an expansion level, by goal key (none in the base game)."""
+    return {goal.key: goal_face(goal) for goal in goals(level)}
+
+
+def search_faces() -> dict[str, dict[str, Any]]:
+    """The Search categories (The Brink of War) as faces keyed `search:<category>`, in their words."""
+    return {
+        f"search:{key}": {
+            "name": words,
+            "category": "Search category",
+            "text": words,
+            "options": [words],
+            "origin": "printed",
+        }
+        for key, words in CATEGORIES.items()
+    }

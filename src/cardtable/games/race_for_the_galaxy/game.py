@@ -31,7 +31,7 @@ from . import scoring, view
 from .actions import expansion_actions
 from .cards import CHOSEN_CONSUME, Catalog, catalog
 from .consume import GAMBLE_COSTS
-from .faces import card_faces
+from .faces import card_faces, goal_faces, search_faces
 from .heuristic import HeuristicPlayer, evaluate, is_quiet
 from .render import render_view
 from .rules import SelectAction, action_rank, all_selections
@@ -281,7 +281,9 @@ class RaceForTheGalaxy(StepGame[RftgState]):
         return str(utility(self))
 
     def card_faces(self) -> dict[str, dict[str, Any]]:
-        return card_faces(self.catalog)
+        goal_tiles = goal_faces(self.level) if self.options["goals"] else {}
+        categories = search_faces() if self.level >= 3 else {}
+        return card_faces(self.catalog) | goal_tiles | categories
 
     def render(self, view: dict[str, Any], seat: int | None) -> str:
         return render_view(self.catalog, view)

@@ -230,8 +230,11 @@ function draw() {
   if (!$("dock").hidden && !ctx.phone) $("dock").prepend(handSize());
   $("players").replaceChildren(...seatPanels(state, game, ctx));
   picker.wire([$("board"), $("dock")], (node, key, opens) => targetWords(node, key, opens, ctx));
-  // the hand stays in sight (pinned to the bottom of the screen) while a decision is about it
-  $("dock").classList.toggle("pinned", $("dock").querySelector(".clickable, .selected") !== null);
+  // the hand stays in sight (pinned to the bottom of the screen) while a decision is about it alone;
+  // while the decision is also about things on the table (a cell of your shelter, a location of your
+  // State) it lies in its place under the table, so it never covers them
+  const onBoard = $("board").querySelector(".clickable, .selected") !== null;
+  $("dock").classList.toggle("pinned", !onBoard && $("dock").querySelector(".clickable, .selected") !== null);
   drawBar(ctx);
   if (newMove && drawnMove !== null) markChanges(before, roots);
   drawLog(ctx);
@@ -244,6 +247,7 @@ function draw() {
   root.classList.toggle("my-turn", ctx.mine);
   root.classList.toggle("over", ctx.over);
   barHeight();
+  if (newMove && ctx.mine) showOwnArea();
   if ((newMove || scrollAfterDraw) && ctx.mine) bringTargetsIntoView();
   scrollAfterDraw = false;
   drawnMove = state.move;
@@ -419,6 +423,18 @@ function inSight(node) {
   const top = fixed ? 0 : bar.bottom;
   const bottom = Math.min(fixed ? bar.top : innerHeight, dock.hidden ? innerHeight : dock.getBoundingClientRect().top + 1);
   return across && r.bottom > top && r.top < bottom;
+}
+
+/** A new decision about the hand alone: the table is scrolled to its end, where your own area lies just
+ * above the hand, so the pinned hand sits in its place and covers none of it. */
+function showOwnArea() {
+  const dock = $("dock");
+  if (!dock.classList.contains("pinned")) return;
+  const bar = $("decision").getBoundingClientRect();
+  const fixed = getComputedStyle($("decision")).position === "fixed";
+  const bottom = fixed ? bar.top : innerHeight;
+  const below = $("board").parentElement.getBoundingClientRect().bottom - bottom;
+  if (below > 0) window.scrollBy({ top: below + 8, behavior: "instant" });
 }
 
 /** A new decision (or a pick) whose things are out of sight brings the first of them into sight. */

@@ -1,9 +1,11 @@
 // Race for the Galaxy: each player's tableau of worlds and developments (goods on the worlds), the
 // action cards to choose in secret, the hand with what each card would cost you, the VP pool; the
-// robot of the solitaire game with its credit, economy and development markers.
-import { el, LETTERS, orList, pretty } from "../js/dom.js";
+// robot of the solitaire game with its credit, economy and development markers; with the expansions
+// the goals in play and who holds them, prestige, Search, takeovers declared, the start-world offer.
+import { el, LETTERS, orList, plural, pretty } from "../js/dom.js";
 import { icon } from "../js/icons.js";
-import { area, factList, row, zone } from "../js/parts.js";
+import { seatHue } from "../js/panels.js";
+import { area, factList, row, token, zone } from "../js/parts.js";
 
 /** The action cards, in the order of the phases (I Explore ... V Produce). */
 const ACTIONS = {
@@ -16,6 +18,22 @@ const ACTIONS = {
   "consume-trade": { name: "Consume: Trade", phase: "IV", hue: 120 },
   "consume-x2": { name: "Consume: x2", phase: "IV", hue: 120 },
   produce: { name: "Produce", phase: "V", hue: 350 },
+};
+// The Brink of War: each action card also as a prestige action (spends 1 prestige, once a game), and Search
+for (const [id, a] of Object.entries({ ...ACTIONS })) {
+  ACTIONS[`prestige-${id}`] = { ...a, name: `Prestige ${a.name}`, prestige: true };
+}
+ACTIONS.search = { name: "Search", phase: "★", hue: 290, search: true };
+/** The Search categories and their words (the game's faces hold them as `search:<category>`). */
+function categories(ctx) {
+  return Object.entries(ctx.faces).filter(([key]) => key.startsWith("search:")).map(([key, face]) => [key.slice(7), face.name]);
+}
+const METHODS = {
+  pay: "Pay its cost",
+  conquer: "Conquer it with your military",
+  contact: "Pay its defence in cards (pay-for-military power)",
+  "conquer-peaceful": "Conquer it with military (as if a military world)",
+  tactics: "Discard your tactics card for extra military",
 };
 const PHASES = {
   explore: "I Explore", develop: "II Develop", develop2: "II Develop (second)", settle: "III Settle",
@@ -68,8 +86,9 @@ function actionCards(ctx) {
   }
   return Object.keys(ACTIONS).filter((id) => ids.has(id)).map((id) => {
     const a = ACTIONS[id];
-    return el("div", { class: "card card-mini action-card", style: `--hue:${a.hue}`, "data-target": `act:${id}`, "aria-label": a.name + (a.second ? " (second card)" : "") },
-      el("div", { class: "card-band" }, el("b", {}, a.phase)),
+    const special = a.prestige || a.search;
+    return el("div", { class: `card card-mini action-card${special ? " special" : ""}${a.prestige ? " prestige" : ""}`, style: `--hue:${a.hue}`, "data-target": `act:${id}`, "aria-label": a.name + (a.second ? " (second card)" : "") },
+      el("div", { class: "card-band" }, el("b", {}, a.phase), a.prestige ? icon("prestige", "prestige action") : null),
       el("div", { class: "card-name" }, a.name, a.second ? el("span", { class: "muted" }, " ②") : null));
   });
 }
@@ -81,7 +100,26 @@ function playerFacts(p, ctx, seat) {
     { icon: "hand", label: "cards in hand", value: p.hand_size, id: `hand-${seat}` },
     { icon: "military", label: "military", value: p.military + (p.temp_military ? `+${p.temp_military}` : ""), id: `mil-${seat}` },
     { icon: "good", label: "goods", value: goods, id: `goods-${seat}` },
+    ...expansionFacts(p, ctx, seat),
   ];
+}
+
+/** What the expansions add to a player's numbers: prestige (and the prestige leader's tile), the goals
+ * held, Search used, the cards saved under Galactic Scavengers. */
+function expansionFacts(p, ctx, seat) {
+  const level = Number(ctx.view.expansion ?? 0);
+  const facts = [];
+  if (level >= 3) {
+    facts.push({ icon: "prestige", label: p.prestige_on_tile ? "prestige (prestige leader)" : "prestige",
+      value: `${p.prestige ?? 0}${p.prestige_on_tile ? " ▲" : ""}`, id: `prestige-${seat}`, class: p.prestige_on_tile ? "leader" : null });
+  }
+  if (ctx.view.goals?.length) {
+    const held = (p.goals ?? []).map((g) => nameOf(ctx, g));
+    facts.push({ icon: "goal", label: held.length ? `goals held: ${held.join(", ")}` : "goals held", value: held.length, id: `goals-${seat}` });
+  }
+  if (level >= 3 && p.searched) facts.push({ short: "Search", label: "Search used (once a game)", value: "used", id: `searched-${seat}` });
+  if (p.saved_size || p.saved?.length) facts.push({ icon: "card", label: "cards saved under Galactic Scavengers", value: p.saved_size ?? p.saved.length, id: `saved-${seat}` });
+  return facts;
 }
 
 function tableau(p, ctx, seat, mine) {
@@ -97,9 +135,59 @@ function tableau(p, ctx, seat, mine) {
       id: `tab-${seat}-${key}-${n}`,
       good: goods.has(key),
       goodTarget: mine ? `good:${key}` : null,
-      note: p.placing === key && p.owe ? `pay ${p.owe} more` : null,
+      note: p.placing === key && p.owe ? `pay ${p.owe} more` : attackNote(ctx, key),
     });
   }), { empty: "no cards yet" });
+}
+
+/** "takeover by A" on a world a takeover is declared against. */
+function attackNote(ctx, key) {
+  const t = (ctx.view.takeovers ?? []).find((x) => x.world === key);
+  return t ? `${t.failed ? "takeover failed" : "takeover"}: ${t.attacker}` : null;
+}
+
+/** The seat whose tableau holds a card (the first one, counting from the person's own). */
+function ownerOf(ctx, key) {
+  const players = ctx.view.players ?? [];
+  return players.findIndex((p) => (p.tableau ?? []).includes(key));
+}
+
+/** A goal tile: first or most, its VP, its name and condition; a marker per player holding it. */
+function goalTile(ctx, key) {
+  const face = ctx.faces[key] ?? {};
+  const players = ctx.view.players ?? [];
+  const holders = players.map((p, seat) => ((p.goals ?? []).includes(key) ? seat : -1)).filter((s) => s >= 0);
+  const open = (ctx.view.goals_available ?? []).includes(key);
+  const most = face.goal === "most";
+  const markers = holders.map((seat) => el("span", { class: "goal-holder", style: `--seat-hue:${seatHue(seat)}`,
+    title: `held by ${ctx.seats[seat]?.name ?? letter(seat)}`, "aria-label": `held by ${ctx.seats[seat]?.name ?? letter(seat)}` }, letter(seat)));
+  const state = holders.length ? markers : el("span", { class: "goal-open" }, open ? "open" : "claimed");
+  return el("div", {
+    class: `card card-mini goal-tile${most ? " most" : " first"}${holders.length ? " held" : ""}`, style: `--hue:${most ? 40 : 190}`,
+    "data-card": key, "data-id": `goal-${key}`, "data-sig": `${holders.join(",")}${open}`, "aria-label": `${face.name ?? pretty(key)} (${most ? "most" : "first"} goal, ${face.stats?.VP ?? ""} VP)`,
+  },
+  el("div", { class: "card-band" }, el("b", {}, most ? "Most" : "First"), el("span", { class: "badge vp", title: `${face.stats?.VP} VP` }, String(face.stats?.VP ?? "")),
+    el("span", { class: "goal-holders" }, state)),
+  el("div", { class: "card-name" }, face.name ?? pretty(key)),
+  el("div", { class: "goal-text" }, face.text ?? ""));
+}
+
+function goalsZone(view, ctx) {
+  if (!view.goals?.length) return null;
+  const open = view.goals_available?.length ?? 0;
+  return zone("Goals", row(view.goals.map((key) => goalTile(ctx, key)), { scroll: ctx.phone }),
+    { sub: `${open} open`, class: "goals", key: "goals" });
+}
+
+function takeoversZone(view, ctx) {
+  const list = view.takeovers ?? [];
+  if (!list.length) return null;
+  return zone("Takeovers declared", el("div", { class: "takeovers" }, list.map((t, i) => {
+    const owner = ownerOf(ctx, t.world);
+    const whose = owner >= 0 ? `${ctx.seats[owner]?.name ?? letter(owner)}'s ` : "";
+    const words = `${ctx.seats[LETTERS.indexOf(t.attacker)]?.name ?? t.attacker} (${nameOf(ctx, t.power)}) → ${whose}${nameOf(ctx, t.world)}${t.failed ? " — failed" : ""}`;
+    return token(words, { class: `takeover${t.failed ? " dim" : ""}`, icon: "military", id: `takeover-${i}`, label: `takeover: ${words}` });
+  })), { key: "takeovers", class: "takeovers-zone" });
 }
 
 function chosen(p) {
@@ -145,7 +233,8 @@ function board(view, ctx) {
   });
   const robotSeat = view.robot ? players.length : null;
   // the robot above (the opponent), the shared numbers, the tableaus side by side (yours last)
-  return [view.robot ? robotArea(view.robot, ctx, robotSeat) : null, shared, el("div", { class: "areas" }, areas)];
+  return [view.robot ? robotArea(view.robot, ctx, robotSeat) : null, shared, goalsZone(view, ctx), takeoversZone(view, ctx),
+    el("div", { class: "areas" }, areas)];
 }
 
 function dock(view, ctx) {
@@ -155,11 +244,32 @@ function dock(view, ctx) {
   const parts = [];
   if (kind === "select-action") {
     const two = ctx.legal.some((a) => a.split(" ").length === 3);
-    parts.push(zone("Your action cards", row(actionCards(ctx), { scroll: ctx.phone }), { sub: two ? "choose two" : "choose one", key: "actions" }));
+    const cards = actionCards(ctx);
+    const plain = cards.filter((c) => !c.classList.contains("special"));
+    const special = cards.filter((c) => c.classList.contains("special"));
+    parts.push(zone("Your action cards", [row(plain, { scroll: ctx.phone }),
+      special.length ? el("div", { class: "special-actions" }, el("span", { class: "special-words" }, `Prestige actions (1 prestige, once a game)${special.some((c) => c.dataset.target === "act:search") ? " and Search (once a game)" : ""}:`), row(special, { scroll: ctx.phone })) : null],
+    { sub: two ? "choose two" : "choose one", key: "actions" }));
+  }
+  if (p.offer?.length) {
+    parts.push(zone("Your start world", row(p.offer.map((key, i) => rftgCard(ctx, key, { size: ctx.phone ? "mini" : "full", target: `offer:${key}`, id: `offer-${key}-${i}` })), { scroll: ctx.phone }),
+      { sub: kind === "start-choose" ? "choose one of these two" : "offered", key: "offer" }));
+  }
+  if (kind === "search-category") {
+    parts.push(zone("Search the deck for", el("div", { class: "categories" }, categories(ctx).map(([id, words]) => token(words, { target: `search:${id}`, class: "category", label: `Search for ${words}` }))),
+      { sub: "name a category", key: "search" }));
+  }
+  if (view.aside?.length) {
+    parts.push(zone(kind === "ante-keep" ? "Turned over (the ante)" : "Turned over (Search)", row(view.aside.map((key, i) => rftgCard(ctx, key, { size: "mini", target: `aside:${key}`, id: `aside-${key}-${i}` })), { scroll: true }),
+      { sub: plural(view.aside.length, "card"), key: "aside" }));
+  }
+  if (p.saved?.length) {
+    parts.push(zone("Saved under Galactic Scavengers", row(p.saved.map((key, i) => rftgCard(ctx, key, { size: "mini", id: `saved-${key}-${i}` })), { scroll: true }),
+      { sub: plural(p.saved.length, "card"), key: "saved" }));
   }
   if (p.drawn?.length) {
     parts.push(zone("Explored", row(p.drawn.map((key, i) => rftgCard(ctx, key, { size: ctx.phone ? "mini" : "full", target: `drawn:${key}`, id: `drawn-${key}-${i}` })), { scroll: true }),
-      { sub: p.keep ? `keep ${p.keep}` : "", key: "drawn" }));
+      { sub: kind === "explore-discard" ? "discard from these or your hand" : p.keep ? `keep ${p.keep}` : "", key: "drawn" }));
   }
   if (p.placing) {
     parts.push(el("p", { class: "placing" }, `Placing ${nameOf(ctx, p.placing)}`, p.owe ? ` — ${p.owe} more to pay` : ""));
@@ -172,26 +282,22 @@ function dock(view, ctx) {
   return parts;
 }
 
-/** The words of a Stop move, by the decision it ends. */
+/** The power text a card's n-th power reads, without its phase mark ("III: "). */
+function powerText(ctx, key, n) {
+  return (ctx.faces[key]?.options?.[Number(n) - 1] ?? `power ${n}`).replace(/^[IV]+: /, "");
+}
+
+/** Where a card the person may use lies: in hand, else in their tableau. */
+function ownCard(ctx, key) {
+  return (me(ctx)?.hand ?? []).includes(key) ? `hand:${key}` : `tab:${letter(ctx.mySeat)}:${key}`;
+}
+
 const STOPS = {
   "consume-discard": "Stop discarding",
-  "discard-produce": "Discard no card to produce",
+  "prestige-discard": "Discard no card",
+  "discard-produce": "Discard no more to produce",
   "settle-power": "Use no more powers",
   "produce-power": "Use no more powers",
-};
-/** The kinds of good (Alien Oort Cloud Refinery's choice). */
-const GOODS = { novelty: "Novelty", rare: "Rare Elements", genes: "Genes", alien: "Alien" };
-/** Search's categories (the words of search.py's CATEGORIES). */
-const SEARCHES = {
-  "military-development": "a development with +1 or +2 Military",
-  "military-windfall": "a military windfall world with 1 or 2 defence",
-  "peaceful-windfall": "a peaceful windfall world of cost 1 or 2",
-  "chromosome-world": "a world with the chromosome symbol",
-  "alien-world": "a world producing or coming with an Alien good",
-  "consume-two": "a card consuming two or more goods",
-  "military-5": "a military world of defence 5 or more",
-  "six-cost": "a 6-cost development scoring bonus VP",
-  takeover: "a card with a takeover power",
 };
 
 /** What a legal move is about on the table, and its words. */
@@ -200,26 +306,51 @@ function move(action, ctx) {
   const [a, b] = args;
   const mine = letter(ctx.mySeat);
   const n = (k) => nameOf(ctx, k);
+  const kind = ctx.decision?.kind;
   switch (verb) {
     case "select":
       return { keys: args.map((id) => `act:${id}`), unordered: true, label: `Choose ${orList(args.map((id) => ACTIONS[id]?.name ?? pretty(id)), "and")}` };
     case "discard":
-      return { keys: [`hand:${a}`], label: `Discard ${n(a)}` };
+      // after exploring, a card may be discarded from those just drawn as from the hand
+      return { keys: [(me(ctx)?.hand ?? []).includes(a) || !(me(ctx)?.drawn ?? []).includes(a) ? `hand:${a}` : `drawn:${a}`], label: kind === "prestige-discard" ? `Discard ${n(a)} for prestige` : `Discard ${n(a)}` };
     case "keep":
       return { keys: [`drawn:${a}`], label: `Keep ${n(a)}` };
     case "develop":
       return a === "none" ? { keys: [], label: "Place no development" } : { keys: [`hand:${a}`], label: `Develop ${n(a)}` };
     case "settle":
-      return a === "none" ? { keys: [], label: "Settle no world" } : { keys: [`hand:${a}`], label: `Settle ${n(a)}` };
+      return a === "none" ? { keys: [], label: kind === "settle-second" ? "Settle no further world" : "Settle no world" } : { keys: [`hand:${a}`], label: `Settle ${n(a)}` };
     case "pay":
       return { keys: [`hand:${a}`], label: `Pay with ${n(a)}` };
     case "spend":
       return { keys: [`hand:${a}`], label: `Discard ${n(a)} for VP` };
     case "consume": {
       if (a === "prestige-trade") return { keys: [], label: "Discard up to 2 cards for 1 VP each (prestige trade)" };
-      const power = ctx.faces[a]?.options?.[Number(b) - 1] ?? `power ${b}`;
-      return { keys: [`tab:${mine}:${a}`], label: `Consume with ${n(a)}: ${power.replace(/^IV: /, "")}`, choice: power.replace(/^IV: /, "") };
+      const power = powerText(ctx, a, b);
+      return { keys: [`tab:${mine}:${a}`], label: `Consume with ${n(a)}: ${power}`, choice: power };
     }
+    case "produce": {
+      const power = powerText(ctx, a, b);
+      return { keys: [`tab:${mine}:${a}`], label: `Produce with ${n(a)}: ${power}`, choice: power };
+    }
+    case "power": {
+      const power = powerText(ctx, a, b);
+      return { keys: [`tab:${mine}:${a}`], label: `Use ${n(a)}: ${power}`, choice: power };
+    }
+    case "boost": {
+      const power = powerText(ctx, a, b);
+      return { keys: [`tab:${mine}:${a}`], label: `Add military with ${n(a)}: ${power}`, choice: power };
+    }
+    case "reduce": {
+      const power = powerText(ctx, a, b);
+      return { keys: [`tab:${mine}:${a}`], label: `Lower the cost with ${n(a)}: ${power}`, choice: power };
+    }
+    case "prevent": {
+      if (a === "none") return { keys: [], label: "Prevent no takeover" };
+      const owner = ownerOf(ctx, a);
+      return { keys: owner >= 0 ? [`tab:${letter(owner)}:${a}`] : [], label: `Prevent the takeover of ${n(a)}` };
+    }
+    case "kind":
+      return { keys: [], label: `${pretty(a)} (Alien Oort Cloud Refinery's kind)` };
     case "good":
       return { keys: [`good:${a}`], label: `Consume the good on ${n(a)}` };
     case "trade":
@@ -227,45 +358,37 @@ function move(action, ctx) {
     case "windfall":
       return { keys: [`tab:${mine}:${a}`], label: `Produce a good on ${n(a)}` };
     case "method":
-      return { keys: [], label: a === "pay" ? "Pay its cost" : `Use ${n(a)} (discard it)` };
+      return { keys: [], label: METHODS[a] ?? `Use ${n(a)} (discard it)` };
     case "guess":
       return { keys: [], label: `Cost ${a}` };
     case "stop":
-      return { keys: [], label: STOPS[ctx.decision?.kind] ?? "Stop consuming" };
+      return { keys: [], label: STOPS[kind] ?? "Stop consuming" };
+    case "start":
+      return { keys: [`offer:${a}`], label: `Start with ${n(a)}` };
+    case "save":
+      return { keys: (me(ctx)?.hand ?? []).includes(a) ? [`hand:${a}`] : [], label: kind === "save-card" ? `Save ${n(a)} under Galactic Scavengers` : `Save ${n(a)} under your start world` };
+    case "search":
+      return { keys: [`search:${a}`], label: `Search for ${ctx.faces[`search:${a}`]?.name ?? pretty(a)}` };
+    case "take":
+      return { keys: [`aside:${a}`], label: `Take ${n(a)}` };
+    case "decline":
+      return { keys: [], label: "Decline it and search on" };
     case "ante":
       return a === "none" ? { keys: [], label: "Ante no card" } : { keys: [`hand:${a}`], label: `Ante ${n(a)}` };
-    case "take":
-      return { keys: [], label: `Take ${n(a)}` };
-    case "decline":
-      return { keys: [], label: "Decline" };
-    case "done":
-      return { keys: [], label: "Done" };
-    case "boost":
-      return { keys: [`tab:${mine}:${a}`], label: `Use ${n(a)} for military` };
-    case "reduce":
-      return { keys: [`tab:${mine}:${a}`], label: `Use ${n(a)} to lower the cost` };
-    case "power":
-      return { keys: [`tab:${mine}:${a}`], label: `Use ${n(a)}` };
-    case "produce":
-      return { keys: [`tab:${mine}:${a}`], label: `Produce with ${n(a)}` };
-    case "military":
-      return { keys: [`hand:${a}`], label: `Discard ${n(a)} for military` };
     case "produce-with":
       return { keys: [`hand:${a}`], label: `Discard ${n(a)} to produce` };
-    case "save":
-      return { keys: [`hand:${a}`], label: `Save ${n(a)}` };
-    case "start":
-      return { keys: [], label: `Start with ${n(a)}` };
-    case "kind":
-      return { keys: [], label: `Make it a ${GOODS[a] ?? pretty(a)} world` };
-    case "search":
-      return { keys: [], label: `Search for ${SEARCHES[a] ?? pretty(a)}` };
-    case "takeover":
-      return a === "none" ? { keys: [], label: "Declare no takeover" } : { keys: [], label: `Take over ${n(a)} with ${n(b)}` };
-    case "prevent":
-      return a === "none" ? { keys: [], label: "Prevent no takeover" } : { keys: [], label: `Prevent the takeover of ${n(a)}` };
+    case "military":
+      return { keys: [ownCard(ctx, a)], label: `Add military with ${n(a)}` };
+    case "done":
+      return { keys: [], label: kind === "takeover-military" ? "Go on with this military" : "Use no more powers" };
     case "upgrade":
-      return a === "none" ? { keys: [], label: "Upgrade no world" } : { keys: [], label: `Replace ${n(a)} with ${n(b)}` };
+      return a === "none" ? { keys: [], label: "Replace no world" } : { keys: [`tab:${mine}:${a}`, `hand:${b}`], label: `Replace ${n(a)} by ${n(b)}`, choice: `by ${n(b)}` };
+    case "takeover": {
+      if (a === "none") return { keys: [], label: "Declare no takeover" };
+      const owner = ownerOf(ctx, a);
+      const target = owner >= 0 && owner !== ctx.mySeat ? `tab:${letter(owner)}:${a}` : null;
+      return { keys: target ? [target, `tab:${mine}:${b}`] : [], label: `Take over ${n(a)} with ${n(b)}`, choice: `with ${n(b)}` };
+    }
     default:
       return { keys: [], label: pretty(action), unknown: true };
   }
@@ -274,9 +397,16 @@ function move(action, ctx) {
 function hint(picked, open, ctx) {
   const [first] = picked;
   if (first.startsWith("act:")) return `${ACTIONS[first.slice(4)]?.name ?? first}: now your second action card`;
-  if (first.startsWith("tab:")) return `${nameOf(ctx, first.split(":")[2])}: which power?`;
+  if (first.startsWith("tab:")) {
+    const [, who, key] = first.split(":");
+    if (who !== letter(ctx.mySeat)) return `Take over ${nameOf(ctx, key)}: with which power?`;
+    if (ctx.decision?.kind === "upgrade") return `Replace ${nameOf(ctx, key)}: by which world of your hand?`;
+    return `${nameOf(ctx, key)}: which power?`;
+  }
   return null;
 }
+
+const COMPACT = ["chips-", "hand-", "mil-", "prestige-", "goals-"];
 
 function panel(view, seat, ctx) {
   const players = view.players ?? [];
@@ -284,7 +414,10 @@ function panel(view, seat, ctx) {
     const p = players[seat];
     return {
       score: { label: "VP", icon: "vp", value: p.score?.total ?? p.chips },
-      stats: playerFacts(p, ctx, seat).map((f) => ({ ...f, id: `panel-${f.id}` })),
+      // on a phone the opponents' panels are compact: their goods, Search and saved cards are on the table
+      stats: playerFacts(p, ctx, seat).filter((f) => !ctx.phone || seat === ctx.mySeat || COMPACT.some((k) => f.id.startsWith(k)))
+        .map((f) => ({ ...f, id: `panel-${f.id}` })),
+      notes: ctx.phone ? [] : (p.goals ?? []).map((g) => `⚑ ${nameOf(ctx, g)}`),
     };
   }
   const r = view.robot;
@@ -301,9 +434,12 @@ function panel(view, seat, ctx) {
 
 function scores(view, result, ctx) {
   const players = view.players ?? [];
+  const level = Number(view.expansion ?? 0);
   const rows = players.map((p, seat) => {
     const bonus = Object.values(p.score?.bonus ?? {}).reduce((x, y) => x + y, 0);
-    return { seat, cells: [p.score?.chips ?? p.chips, p.score?.cards, bonus, p.score?.total] };
+    const extra = level ? [p.score?.goals ?? 0] : [];
+    if (level >= 3) extra.push(p.score?.prestige ?? 0);
+    return { seat, cells: [p.score?.chips ?? p.chips, p.score?.cards, bonus, ...extra, p.score?.total] };
   });
   if (view.robot) {
     const s = view.robot.score ?? {};
@@ -314,6 +450,8 @@ function scores(view, result, ctx) {
       { label: "VP chips", icon: "chips", short: "chips" },
       { label: "VP of cards", icon: "card", short: "cards" },
       { label: view.robot ? "6-cost developments and markers" : "6-cost developments", short: "6-cost" },
+      ...(level ? [{ label: "VP of goals", icon: "goal", short: "goals" }] : []),
+      ...(level >= 3 ? [{ label: "prestige", icon: "prestige", short: "prestige" }] : []),
       { label: "total VP", icon: "vp", short: "total", total: true },
     ],
     rows,

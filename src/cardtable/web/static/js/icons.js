@@ -48,6 +48,9 @@ const shapes = {
     svg("path", { d: "M5 3h10l-2.5 3.5L15 10H5z", fill: "#e0a526", stroke: "#1d232a", "stroke-width": 1.1 })],
   doom: () => [svg("circle", { cx: 10, cy: 10, r: 7.5, fill: "#2d1b3d", stroke: "#110a17", "stroke-width": 1.2 }),
     svg("path", { d: "M10 4.5v6M10 13.5v1", stroke: "#f06d5b", "stroke-width": 2.2, "stroke-linecap": "round" })],
+  // a prestige token: a violet star in a ring
+  prestige: () => [svg("circle", { cx: 10, cy: 10, r: 8, fill: "#6b3fa0", stroke: "#2c1645", "stroke-width": 1.2 }),
+    svg("path", { d: "M10 4.2l1.7 3.7 4 .4-3 2.7.9 4L10 13l-3.6 2 .9-4-3-2.7 4-.4z", fill: "#f3e6ff" })],
   chip: () => [svg("circle", { cx: 10, cy: 10, r: 7.5, fill: "#4a7fc1", stroke: "#1b3557", "stroke-width": 1.3 }),
     svg("circle", { cx: 10, cy: 10, r: 4.4, fill: "none", stroke: "#dbe8f7", "stroke-width": 1.3, "stroke-dasharray": "2 1.5" })],
   person: (color = "#5c6bc0") => [svg("circle", { cx: 10, cy: 6, r: 3.4, fill: color }), svg("path", { d: "M3.5 18c0-4.5 2.9-7.2 6.5-7.2s6.5 2.7 6.5 7.2z", fill: color })],
@@ -92,6 +95,8 @@ const ICONS = {
   first: ["flag", null, "first player"],
   doom: ["doom", null, "doom level"],
   credit: ["chip", null, "credit"],
+  prestige: ["prestige", null, "prestige"],
+  goal: ["flag", null, "goals held"],
   economy: ["gear", "#3f8f5a", "economy"],
   person: ["person", null, "player"],
 };

@@ -9,6 +9,9 @@ function kindWords(kind) {
   return `${kind} bot`;
 }
 
+/** Each seat's colour (the hue of its panel and of its markers on the table). */
+export const seatHue = (seat) => [205, 20, 130, 280, 50, 330][seat % 6];
+
 /** One stat: icon (or short label) and value; its label is its accessible name. */
 export function stat(s) {
   const drawn = s.icon ? icon(s.icon, s.label) : null;
@@ -29,7 +32,7 @@ export function seatPanels(state, game, ctx) {
     const score = info.score;
     return el("article", {
       class: `seat-panel${mine ? " me" : ""}${turn ? " to-move" : ""}${info.out ? " out" : ""}`,
-      "aria-label": name, "data-seat": String(seat.seat), style: `--seat-hue:${[205, 20, 130, 280, 50][seat.seat % 5]}`,
+      "aria-label": name, "data-seat": String(seat.seat), style: `--seat-hue:${seatHue(seat.seat)}`,
     },
     el("div", { class: "seat-head" },
       el("span", { class: "seat-dot", "aria-hidden": "true" }, seat.letter.length <= 2 ? seat.letter : seat.letter[0]),

@@ -47,6 +47,8 @@ def in_words(game: Any, text: str, state: Any) -> str:
     def name(arg: str) -> str:
         if arg in faces:
             return str(faces[arg]["name"])
+        if f"{verb}:{arg}" in faces:  # a choice the game gives a face of its own: "search:takeover"
+            return str(faces[f"{verb}:{arg}"]["name"])
         family = re.sub(r"-\d+$", "", arg)
         if family != arg and family in faces:  # one copy of a card: "raptorblade-5"
             return f"{faces[family]['name']} {arg[len(family) + 1 :]}"

@@ -24,7 +24,17 @@ SINGULAR_S = frozenset(
 
 #: hyphenated words of English these games use (any other lower-case hyphenated word is notation)
 COMPOUNDS = frozenset(
-    {"face-up", "face-down", "tie-breaker", "first-player", "set-up", "6-cost", "highest-level", "one-shot"}
+    {
+        "face-up",
+        "face-down",
+        "tie-breaker",
+        "first-player",
+        "set-up",
+        "6-cost",
+        "highest-level",
+        "one-shot",
+        "non-military",
+    }
 )
 
 _NONE = re.compile(r"\bNone\b")

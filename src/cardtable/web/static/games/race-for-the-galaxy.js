@@ -31,7 +31,7 @@ function categories(ctx) {
 const METHODS = {
   pay: "Pay its cost",
   conquer: "Conquer it with your military",
-  contact: "Pay its defence in cards (pay-for-military power)",
+  contact: "Pay its defence in cards, less your discounts for military worlds",
   "conquer-peaceful": "Conquer it with military (as if a military world)",
   tactics: "Discard your tactics card for extra military",
 };

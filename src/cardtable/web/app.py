@@ -11,6 +11,7 @@ from pathlib import Path
 
 from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
+from fastapi.telemetry import TelemetryConfig
 
 from cardtable import __version__
 
@@ -80,14 +81,14 @@ def app_from_environment() -> FastAPI:
     return create_app(None, bot_delay=delay, limits=Limits.from_environment(), tune_gc=True)
 
 
-def _telemetry() -> dict[str, bool] | None:
+def _telemetry() -> TelemetryConfig | None:
     """FastAPI's OpenTelemetry support, as FastAPI sets it up, when the environment configures
     OpenTelemetry (an `OTEL_*` variable, or `FASTAPI_OTEL_AUTO_CONFIGURE`); else off: unasked, it looked
     for a configured provider on every request and WebSocket (2-4% of the server's time for a table's
     creation and connections, in a profile)."""
     if any(name.startswith(("OTEL_", "FASTAPI_OTEL_")) for name in os.environ):
         return None
-    return {"tracing": False, "metrics": False, "logs": False}
+    return TelemetryConfig(tracing=False, metrics=False, logs=False)
 
 
 def tune_garbage_collector() -> None:

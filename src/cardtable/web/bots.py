@@ -111,9 +111,9 @@ class Bots:
             log.exception("bot at table %s failed", table_id)
         finally:
             self.tasks.pop(table_id, None)
-        table = self.tables.live.get(table_id)
-        if table is not None:
-            self.kick(table)
+        held = self.tables.live.get(table_id)
+        if held is not None:
+            self.kick(held)
 
     async def _think(self, table_id: str) -> None:
         """After the visible delay, the bot whose decision is pending chooses and plays."""

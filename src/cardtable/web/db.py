@@ -187,7 +187,9 @@ class Checkpointer:
     """
 
     def __init__(self, engine: Engine, every: float = 1.0) -> None:
-        self.path = engine.url.database
+        if engine.url.database is None:
+            raise ValueError("checkpoints are for a SQLite database in a file")
+        self.path: str = engine.url.database
         self.every = every
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None

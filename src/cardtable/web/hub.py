@@ -12,7 +12,7 @@ import asyncio
 import contextlib
 import logging
 import types
-from collections.abc import Coroutine, Generator
+from collections.abc import Coroutine, Generator, MutableMapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -58,14 +58,14 @@ class Connection:
     def start(self) -> None:
         self.task = asyncio.get_running_loop().create_task(self._pump())
 
-    async def receive(self) -> dict[str, Any] | None:
+    async def receive(self) -> MutableMapping[str, Any] | None:
         """The next ASGI message from this watcher's socket; None once the watcher is closed (a drop
         while waiting interrupts the wait: no task per message is needed to watch for it)."""
         if self.closed.is_set():
             return None
         self.reading = asyncio.current_task()
         try:
-            message: dict[str, Any] = await self.websocket.receive()
+            message: MutableMapping[str, Any] = await self.websocket.receive()
             return message
         except asyncio.CancelledError:
             if not self.interrupted:

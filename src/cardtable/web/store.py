@@ -22,7 +22,7 @@ from datetime import datetime
 from typing import Any, Literal
 
 import msgspec
-from sqlalchemy import insert
+from sqlalchemy import delete, insert
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import DBAPIError, SQLAlchemyError
 from sqlalchemy.exc import TimeoutError as SQLAlchemyTimeout
@@ -300,7 +300,7 @@ class Store:
         try:
             ids = [row[0] for row in connection.exec_driver_sql(self._expire, params)]
             for child in (MoveRow, TakebackRow, SeatRow):  # (ON DELETE CASCADE did it already)
-                connection.execute(child.__table__.delete().where(child.__table__.c.table_id.in_(ids)))
+                connection.execute(delete(child).where(child.__table__.c.table_id.in_(ids)))
             connection.commit()
         except SQLAlchemyError:
             self.close()

@@ -366,7 +366,7 @@ class Catalog:
     def has_special(self, cards: list[str], rule: str) -> bool:
         """Whether one of `cards` has the card rule `rule`."""
         holders = self.with_special.get(rule)
-        return bool(holders) and not holders.isdisjoint(cards)
+        return holders is not None and not holders.isdisjoint(cards)
 
 
 def _check_power(power: Power, where: str) -> None:

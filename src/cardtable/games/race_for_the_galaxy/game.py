@@ -193,6 +193,7 @@ class RaceForTheGalaxy(StepGame[RftgState]):
         details |= {f"vp_{seat_letter(i)}": t for i, t in enumerate(totals)}
         reason = "most VP" + (" (tie broken by hand + goods)" if totals.count(max(totals)) > 1 else "")
         how = state.ending
+        assert how is not None, "a finished game has its ending"
         if len(winners) == n:
             zeros = tuple(0.0 for _ in range(n))
             return Result((), zeros, reason + ", all tied", draw=True, details=details, termination=how)

@@ -599,6 +599,7 @@ class Replay:
         return useless > 0 and useful <= 1
 
     def on_produce(self, e: dict[str, Any], where: str) -> None:
+        assert self.s is not None
         theirs = {f"{self.key(c['card'])} {c['index'] + 1}" for c in e["candidates"]}
         legal = self.game.legal_actions(self.s)
         self.options(theirs, {f"{a.args[0]} {a.args[1]}" for a in legal}, where)

@@ -180,13 +180,15 @@ def all_selections(level: int, expert: bool) -> list[Action]:
     """Every action selection a seat may ever make at this level (the action space): the base ones,
     then at level 3 those with Search or a prestige action, and in the 2-player game also the single
     cards a Psi-Crystal World's owner picks first."""
-    singles = [(a,) for a in SINGLE_ACTIONS]
-    pairs = list(EXPERT_PAIRS)
+    singles: list[tuple[str, ...]] = [(a,) for a in SINGLE_ACTIONS]
+    pairs: list[tuple[str, ...]] = list(EXPERT_PAIRS)
     if level < 3:
         return [Action("select", one) for one in (pairs if expert else singles)]
     specials = [SEARCH, *(PRESTIGE + a for a in ACTIONS)]
-    more_singles = [(a,) for a in specials if a == SEARCH or base_action(a) in SINGLE_ACTIONS]
-    more_pairs = sorted(
+    more_singles: list[tuple[str, ...]] = [
+        (a,) for a in specials if a == SEARCH or base_action(a) in SINGLE_ACTIONS
+    ]
+    more_pairs: list[tuple[str, ...]] = sorted(
         {pair for special in specials for pair in _pairs_with(special)},
         key=lambda pair: tuple(action_rank(a) for a in pair),
     )

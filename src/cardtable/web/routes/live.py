@@ -4,7 +4,7 @@ handler of its type."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from typing import Any
 
 from fastapi import APIRouter, WebSocket
@@ -165,7 +165,7 @@ class Session:
         self.connection.send_state(table)
 
 
-def _frame(message: dict[str, Any]) -> str | bytes:
+def _frame(message: Mapping[str, Any]) -> str | bytes:
     """The text of a WebSocket message (a binary frame is read as text too)."""
     text = message.get("text")
     return text if text is not None else (message.get("bytes") or b"")

@@ -7,13 +7,13 @@ from collections.abc import Sequence
 
 import pytest
 
-from cardtable.games.race_for_the_galaxy import RaceForTheGalaxy, robot
+from cardtable.games.race_for_the_galaxy import RaceForTheGalaxy, RobotGame, robot
 from cardtable.games.race_for_the_galaxy.state import ACTIONS, RftgState, RobotState
 
 
 def solo_table(difficulty: str = "medium", seed: int = 1) -> tuple[RaceForTheGalaxy, RftgState]:
     """A solitaire game after the player's set-up discards, at the first action selection."""
-    game = RaceForTheGalaxy(solo="robot", difficulty=difficulty)
+    game = RobotGame(solo="robot", difficulty=difficulty)
     state = game.new_state(seed)
     while game.decision(state).kind == "initial-discard":
         game.apply(state, game.legal_actions(state)[0])

@@ -1,7 +1,7 @@
 """The difficulty curve of the solitaire robot: its win rate against a player kind, per difficulty.
 
-    python -m cardtable.games.race_for_the_galaxy.robot_curve --players random,heuristic -n 200
-    python -m cardtable.games.race_for_the_galaxy.robot_curve --players ismcts:100 -n 30
+    python -m cardtable.analysis.race_for_the_galaxy_solo --players random,heuristic -n 200
+    python -m cardtable.analysis.race_for_the_galaxy_solo --players ismcts:100 -n 30
 
 Every difficulty plays the same seeds (the same start worlds and shuffles), so the difficulties are
 compared on the same deals. Per difficulty and kind: the robot's wins with a 95% Wilson interval,
@@ -18,11 +18,10 @@ from typing import Any
 
 from cardtable.core import make_game, mix_seed
 from cardtable.core.runner import play_match
+from cardtable.games.race_for_the_galaxy import robot, scoring
+from cardtable.games.race_for_the_galaxy.rules import TABLEAU_END
 from cardtable.players import AutomatonSeat, make_player
 from cardtable.report.data import wilson
-
-from . import robot, scoring
-from .rules import TABLEAU_END
 
 DIFFICULTIES = ("easy", "medium", "hard")
 

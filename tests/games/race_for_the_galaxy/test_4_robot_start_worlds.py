@@ -190,8 +190,11 @@ def test_develop_rebel_freedom_fighters_draws_more_never_imperium_and_prestige_f
     robot_hand(s, ["rebel-pact", "imperium-lords"])
     r.credit = 1
     roll(monkeypatch, "produce", "x2")
-    play_round(game, s, "develop", "produce")
+    lines = robot_lines(play_round(game, s, "develop", "produce"))
     assert "imperium-lords" in s.discard and "imperium-lords" not in r.tableau  # never the type wanted
+    assert "Rebel Freedom Fighters never places IMPERIUM cards (Imperium Lords); " in line_of(
+        lines, "Robot, Develop Reaction"
+    )
 
 
 # --- Siedeln -----------------------------------------------------------------------------------------
@@ -390,7 +393,7 @@ def test_prestige_the_robot_gains_prestige_for_the_prestige_symbol(monkeypatch) 
     roll(monkeypatch, "develop", "produce")
     lines = robot_lines(play_round(game, s, "consume-x2", "produce"))
     assert line_of(lines, "Robot, Develop Action").endswith("free, 1 prestige for its prestige symbol.")
-    assert r.prestige == 1 and "Robot earns 1 VP, a card and credit +1 as Prestige Leader." in s.log
+    assert r.prestige == 1 and "Robot earns 1 VP, a card and 1 credit as Prestige Leader." in s.log
 
 
 def test_prestige_no_prestige_without_set_3(monkeypatch) -> None:
@@ -417,7 +420,7 @@ def test_prestige_round_start_bonus_of_the_sole_leader(monkeypatch) -> None:
     roll(monkeypatch, "produce", "x2")
     hand = len(r.hand)
     lines = play_round(game, s, "produce", "consume-x2")
-    assert "Robot earns 1 VP, a card and credit +1 as Prestige Leader." in s.log[-3:]
+    assert "Robot earns 1 VP, a card and 1 credit as Prestige Leader." in s.log[-3:]
     assert r.chips == 1 and len(r.hand) == hand + 1 and r.credit == 2 and not r.prestige_turn
     assert lines  # the round was played
     roll(monkeypatch, "produce", "x2")
@@ -523,3 +526,58 @@ def test_first_rounds_of_every_start_world(monkeypatch, level: int, key: str) ->
             settle = line_of(steps, "Robot, Settle Action")
             assert ("the deck" in settle) == (world.first_settle_action is not None)
         assert all("(credit" not in line for line in lines)  # the panel shows the tracks, not the log
+
+
+# --- the data file: the tiles' vocabulary ----------------------------------------------------------------
+def _start(raw: dict, key: str) -> dict:
+    return next(w for w in raw["start"] if w["key"] == key)
+
+
+def _data(edit) -> None:  # type: ignore[no-untyped-def]
+    import tomllib
+    from pathlib import Path
+
+    from cardtable.core.carddata import convert_card_data
+    from cardtable.games.race_for_the_galaxy.cards import catalog
+    from cardtable.games.race_for_the_galaxy.robot import ROBOT_FILE, RobotFile, check_robot_data
+
+    raw = tomllib.loads(Path(ROBOT_FILE).read_text(encoding="utf-8"))
+    edit(raw)
+    check_robot_data(convert_card_data(raw, RobotFile, "robot.toml"), catalog(3), "robot.toml")
+
+
+@pytest.mark.parametrize(
+    ("edit", "message"),
+    [
+        (lambda raw: _start(raw, "rebel-cantina").__setitem__("settle_search", "red"), "settle_search"),
+        (
+            lambda raw: _start(raw, "rebel-freedom-fighters").__setitem__("never", ["empire"]),
+            "unknown card flags",
+        ),
+        (lambda raw: _start(raw, "doomed-world").__setitem__("number", 9), "the card is number 8"),
+        (lambda raw: _start(raw, "damaged-alien-factory").__setitem__("tile", "settle"), "turns over shows"),
+        (lambda raw: _start(raw, "galactic-developers").__setitem__("develop_action_more", -1), "positive"),
+        (lambda raw: _start(raw, "ancient-race").__setitem__("bonus", 1), "unknown field"),
+        (lambda raw: _start(raw, "ancient-race").__setitem__("key", "gambling-world"), "one entry per start"),
+    ],
+)
+def test_data_tile_faults_are_named(edit, message: str) -> None:  # type: ignore[no-untyped-def]
+    from cardtable.core import CardDataError
+
+    with pytest.raises(CardDataError, match=message):
+        _data(edit)
+
+
+def test_data_every_tile_number_the_seed_does_not_print_is_flagged() -> None:
+    """ "... zieht er in der Phase Erkunden mehr Karten, so wie es auf dem Modifikationsplättchen angegeben
+    ist": every count above the board's that the seed does not number carries its reason."""
+    game, _ = solo_table(expansion=3)
+    for world in game.robot.starts:
+        if world.explore_more:
+            assert "explore_more" in world.reconstructed, world.key
+        if world.develop_action_more or world.develop_reaction_more:
+            assert {"develop_action_more"} & set(world.reconstructed), world.key
+        if world.key != "uplift-mercenary-force" and world.settle_action_draw != 3:
+            assert "settle_action_draw" in world.reconstructed, world.key
+        if world.key != "old-earth":
+            assert "tile" in world.reconstructed, world.key

@@ -44,6 +44,8 @@ if TYPE_CHECKING:
 #: the longest game played before it is taken never to end (RULES.md "Game length"), by seats
 BASE_MAX_ACTIONS = {2: 520, 3: 880, 4: 880}
 EXPANSION_MAX_ACTIONS = {2: 800, 3: 1200, 4: 1250, 5: 1600, 6: 1650}
+#: the solitaire game: the base game's, and one bound for levels 1-3
+SOLO_MAX_ACTIONS = {0: 190, 1: 320}
 
 
 class RaceForTheGalaxy(StepGame[RftgState]):
@@ -158,7 +160,7 @@ class RaceForTheGalaxy(StepGame[RftgState]):
     @property
     def max_actions(self) -> int:  # RULES.md "Game length": a random game passes it with a chance below 1e-9
         if self.options["solo"] == "robot":
-            return 190
+            return SOLO_MAX_ACTIONS[min(self.level, 1)]
         bounds = EXPANSION_MAX_ACTIONS if self.level else BASE_MAX_ACTIONS
         return bounds[self.num_seats]
 

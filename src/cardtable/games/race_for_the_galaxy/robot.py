@@ -408,7 +408,7 @@ def prestige_awards(cat: Catalog, s: RftgState) -> None:
             credit = robot_data(cat).prestige.leader_credit
             _credit(robot_data(cat), r, credit)
             what = "a card" if got else "no card (the deck is empty)"
-            s.log.append(f"Robot earns 1 VP, {what} and credit +{credit} as Prestige Leader.")
+            s.log.append(f"Robot earns 1 VP, {what} and {credit} credit as Prestige Leader.")
         else:
             s.log.append("Robot earns 1 VP as Prestige Leader.")
     p.prestige_turn = False
@@ -472,9 +472,21 @@ def _and(words: list[str]) -> str:
 
 
 def _never(world: StartWorld) -> list[str]:
-    kinds = [f.upper() if f == "imperium" else f.title() for f in world.never]
+    """The rules of its tiles for every card it places (Rebel Freedom Fighters)."""
+    kinds = [FLAG_WORDS.get(f, f) for f in world.never]
     out = [f"never places {' or '.join(kinds)} cards"] if kinds else []
-    return out + [f"gains 1 prestige per {f.title()} card it places" for f in world.prestige_for]
+    return out + [f"gains 1 prestige per {FLAG_WORDS.get(f, f)} card it places" for f in world.prestige_for]
+
+
+def _refused(
+    cat: Catalog, world: StartWorld, r: RobotState, turned: list[str], wanted: Callable[[str], bool]
+) -> str:
+    """The narration's words for the cards of the type wanted that its tiles never place ("" none)."""
+    names = [cat[c].name for c in turned if wanted(c) and not _allowed(cat, world, c)]
+    if not names:
+        return ""
+    kinds = " or ".join(FLAG_WORDS.get(f, f) for f in world.never)
+    return f"{cat[r.start].name} never places {kinds} cards ({', '.join(names)}); "
 
 
 def _drawn(got: int, wanted: int) -> str:
@@ -500,7 +512,7 @@ def develop_changes(world: StartWorld, reaction: bool) -> list[str]:
             out.append(f"draws {world.develop_action_more} more")
         if world.develop_six_free:
             out.append("needs no credit for a 6-cost development")
-    return out + _never(world)
+    return out
 
 
 def settle_changes(cat: Catalog, world: StartWorld, reaction: bool, first: bool = False) -> list[str]:
@@ -519,7 +531,7 @@ def settle_changes(cat: Catalog, world: StartWorld, reaction: bool, first: bool 
         out.append(f"draws 1 more per {FLAG_WORDS.get(world.settle_more_per, world.settle_more_per)} world")
     if reaction and not world.settle_reaction_credit:
         out.append("needs no credit")
-    return out + _never(world)
+    return out
 
 
 def consume_changes(world: StartWorld, symbol: str) -> list[str]:
@@ -550,6 +562,7 @@ def tiles(cat: Catalog, data: RobotFile, r: RobotState) -> list[str]:
         ("Settle Reaction", settle_changes(cat, world, True)),
         ("Consume", consume_changes(world, "both")),
         ("Produce Action", produce_changes(world)),
+        ("Every card", _never(world)),
     ]
     out = [f"{name}: {_and(words)}" for name, words in rows if words]
     if world.tile_after_trade and not r.swapped:
@@ -619,8 +632,9 @@ def _develop(cat: Catalog, data: RobotFile, s: RftgState, reaction: bool) -> Non
         r.supply -= 1
         r.markers += 1
         r.credit -= price
+        cheaper = _tile(cat, r, [f"pays {price} credit for a marker"] if reaction and price != 3 else [])
         s.log.append(
-            f"Robot, {name}: {tile}places a 6-cost marker worth {r.value} VP and pays {price} credit."
+            f"Robot, {name}: {cheaper}places a 6-cost marker worth {r.value} VP and pays {price} credit."
         )
         return
     if reaction and r.credit == 0:
@@ -635,13 +649,14 @@ def _develop(cat: Catalog, data: RobotFile, s: RftgState, reaction: bool) -> Non
             return 1 if six or not world.develop_reaction_pays_six_only else 0
         return 1 if six and not world.develop_six_free else 0
 
+    def development(card: str) -> bool:
+        return cat[card].type == "development"
+
     found, turned = search(
-        cat,
-        s,
-        lambda c: cat[c].type == "development" and _allowed(cat, world, c),
-        lambda c: pays(c) <= r.credit,
+        cat, s, lambda c: development(c) and _allowed(cat, world, c), lambda c: pays(c) <= r.credit
     )
     drew = f"{_drawn(got, wanted)}, " if wanted else ""
+    drew += _refused(cat, world, r, turned, development)
     if found is None:
         s.log.append(f"Robot, {name}: {tile}{drew}{_turned(cat, turned)}finds no development.")
         return
@@ -675,6 +690,7 @@ def _settle(cat: Catalog, data: RobotFile, s: RftgState, reaction: bool) -> None
     found, turned = search(cat, s, lambda c: finds(cat, kind, c) and _allowed(cat, world, c))
     words = SEARCH_WORDS[kind].removeprefix("a ").removeprefix("an ")
     drew = f"{_drawn(got, wanted)}, {_turned(cat, turned)}"
+    drew += _refused(cat, world, r, turned, lambda c: finds(cat, kind, c))
     if found is None:
         s.log.append(f"Robot, {name}: {tile}{drew}finds no {words}.")
         return

@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 
 from cardtable.core import BadOption, make_game
-from cardtable.games.race_for_the_galaxy import RaceForTheGalaxy
+from cardtable.games.race_for_the_galaxy import RaceForTheGalaxy, RobotGame
+from cardtable.games.race_for_the_galaxy.state import RftgState
 
 from .robot_position import (
     bot,
@@ -23,6 +24,25 @@ from .robot_position import (
 
 def line_of(lines: list[str], start: str) -> str:
     return next(line for line in lines if line.startswith(start))
+
+
+def first_round(
+    monkeypatch: pytest.MonkeyPatch,
+    key: str,
+    deck: list[str],
+    dice: tuple[str, str],
+    actions: tuple[str, str],
+    expansion: int = 3,
+    credit: int = 0,
+) -> tuple[RobotGame, RftgState, list[str]]:
+    """The robot on `key` with `credit`, an empty hand pile and `deck` the next cards drawn, rolls
+    `dice` while the player chooses `actions`: the game, its state and the robot's narration."""
+    game, s = robot_with(key, expansion=expansion)
+    bot(s).credit = credit
+    robot_hand(s, [])
+    deck_top(s, deck)
+    roll(monkeypatch, *dice)
+    return game, s, robot_lines(play_round(game, s, *actions))
 
 
 # --- ÜBERBLICK and SPIELVORBEREITUNG -----------------------------------------------------------------
@@ -139,13 +159,11 @@ def test_explore_tiles_draw_more_in_action_and_reaction(monkeypatch, key: str) -
 def test_develop_galactic_developers_action_draws_more_and_needs_no_credit_for_6_cost(monkeypatch) -> None:
     """ "Mit der Startwelt Galaktische Entwickler (10) zieht er beim Entwickeln zusätzliche Karten. Bei der
     Aktion muss er für eine Entwicklung mit Kosten [6] sein Guthaben nicht verringern." """
-    game, s = robot_with("galactic-developers", expansion=2)
+    deck = ["comet-zone", "new-economy"]
+    _, s, lines = first_round(
+        monkeypatch, "galactic-developers", deck, ("develop", "produce"), ("consume-x2", "produce"), 2
+    )
     r = bot(s)
-    r.credit = 0
-    robot_hand(s, [])
-    deck_top(s, ["comet-zone", "new-economy"])
-    roll(monkeypatch, "develop", "produce")
-    lines = robot_lines(play_round(game, s, "consume-x2", "produce"))
     assert (
         "Robot, Develop Action: Galactic Developers draws 1 more and needs no credit for a 6-cost "
         "development; draws 2, places New Economy (cost 6), free." in lines
@@ -176,13 +194,11 @@ def test_develop_rebel_freedom_fighters_draws_more_never_imperium_and_prestige_f
     """ "Mit Rebellen Freischärler (15) zieht der Roboter beim Entwickeln (Aktion) mehr Karten. Er erhält
     jedes Mal 1 Prestige, wenn er eine Rebellen-Entwicklung auslegt. Er kann keine IMPERIUM-Karten
     auslegen, sie entsprechen niemals dem von der Aktion oder Reaktion verlangten Typ." """
-    game, s = robot_with("rebel-freedom-fighters")
+    deck = ["rebel-pact", "galactic-federation"]
+    game, s, lines = first_round(
+        monkeypatch, "rebel-freedom-fighters", deck, ("develop", "produce"), ("consume-x2", "produce")
+    )
     r = bot(s)
-    r.credit = 0
-    robot_hand(s, [])
-    deck_top(s, ["rebel-pact", "galactic-federation"])
-    roll(monkeypatch, "develop", "produce")
-    lines = robot_lines(play_round(game, s, "consume-x2", "produce"))
     develop = line_of(lines, "Robot, Develop Action")
     assert "draws 2, turns over and discards Galactic Federation; places Rebel Pact (cost 1), free" in develop
     assert develop.endswith("1 prestige from Rebel Freedom Fighters.")
@@ -235,12 +251,11 @@ def test_settle_military_tiles_search_military_worlds_and_react_without_credit(
 def test_settle_imperium_warlord_action_draws_4_military(monkeypatch) -> None:
     """Imperium Warlord "zieht außerdem in dieser Phase mehr Karten" (the Action 4, reconstructed) and
     searches military worlds."""
-    game, s = robot_with("imperium-warlord", expansion=2)
+    deck = ["blaster-runners", "comet-zone", "gem-world", "new-earth"]
+    _, s, lines = first_round(
+        monkeypatch, "imperium-warlord", deck, ("settle", "produce"), ("consume-x2", "produce"), 2
+    )
     r = bot(s)
-    robot_hand(s, [])
-    deck_top(s, ["blaster-runners", "comet-zone", "gem-world", "new-earth"])
-    roll(monkeypatch, "settle", "produce")
-    lines = robot_lines(play_round(game, s, "consume-x2", "produce"))
     settle = line_of(lines, "Robot, Settle Action")
     assert "Imperium Warlord searches a military world and draws 1 more; draws 4" in settle
     assert r.tableau[-1] == "blaster-runners"
@@ -269,13 +284,11 @@ def test_settle_rebel_cantina_draws_more_searches_any_world_and_produce_raises_c
     eine beliebige Welt. Es kann eine militärische oder eine nicht-militärische Welt sein." and "Mit
     Rebellen Kneipe (9.) und Galaktische Leichenfledderer (12) erhöht der Roboter beim Produzieren sein
     Guthaben um 1." """
-    game, s = robot_with("rebel-cantina", expansion=2)
+    deck = ["comet-zone", "mining-robots", "blaster-runners"]
+    _, s, lines = first_round(
+        monkeypatch, "rebel-cantina", deck, ("produce", "x2"), ("settle", "produce"), 2, 1
+    )
     r = bot(s)
-    r.credit = 1
-    robot_hand(s, [])
-    deck_top(s, ["comet-zone", "mining-robots", "blaster-runners"])
-    roll(monkeypatch, "produce", "x2")
-    lines = robot_lines(play_round(game, s, "settle", "produce"))
     settle = line_of(lines, "Robot, Settle Reaction")
     assert settle.startswith(
         "Robot, Settle Reaction: Rebel Cantina searches any world and draws 1 more; draws 3"

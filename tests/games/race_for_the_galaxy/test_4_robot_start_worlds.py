@@ -506,38 +506,58 @@ def _cases() -> list[tuple[int, str]]:
 def test_first_rounds_of_every_start_world(monkeypatch, level: int, key: str) -> None:
     """ "Die Startwelt des Roboters bestimmt, welche Modifikationsplättchen auf die Anzeigetafel des Roboters
     gelegt werden, um seine dort gezeigten normalen Aktionen und Reaktionen zu modifizieren oder zu
-    ersetzen." Three rounds from a fixed deal and fixed dice: every Action and Reaction is narrated, with
-    its start world's changes named, and the tracks move as its data says."""
+    ersetzen." Three rounds from a fixed deal and fixed dice: every Action and Reaction is narrated in
+    phase order, with its start world's changes named, and draws as many cards and moves the tracks as
+    its data says (round 1: Explore and Develop Actions, Settle and Consume Reactions; round 2: Explore
+    and Develop Reactions, Settle and Produce Actions; round 3: Settle Reaction, both Consume Actions,
+    Produce Reaction)."""
     game, s = robot_with(key, expansion=level)
+    cat = game.catalog
     r = bot(s)
     world = game.robot.start(key)
-    name = game.catalog[key].name
-    r.credit = 2
-    for dice, actions in ROUNDS:
+    name = cat[key].name
+    r.credit, r.supply = 2, 2
+    expected = [
+        ["Explore Action", "Develop Action", "Settle Reaction", "Consume Reaction"],
+        ["Explore Reaction", "Develop Reaction", "Settle Action", "Produce Action"],
+        ["Settle Reaction", "both Consume Actions", "Produce Reaction"],
+    ]
+    for (dice, actions), phases in zip(ROUNDS, expected, strict=True):
         roll(monkeypatch, *dice)
-        economy = r.economy
+        economy, credit = r.economy, r.credit
+        per = sum(1 for c in r.tableau if cat[c].is_world and world.settle_more_per in cat[c].flags)
         lines = robot_lines(play_round(game, s, *actions))
         game.check_invariants(s)
         assert lines[0].startswith("Robot rolls") and lines[1].startswith("Robot's dice")
         steps = [line for line in lines if line.startswith("Robot, ")]
-        if dice[0] == "explore":
-            explore = steps[0]
-            assert explore.startswith("Robot, Explore Action:")
-            assert (f"{name} draws {world.explore_more} more" in explore) == bool(world.explore_more)
-            assert len(steps) >= 4  # Explore, Develop Action, Settle Reaction, Consume Reaction
-        if dice == ("trade", "x2"):
-            consume = line_of(steps, "Robot, both Consume Actions")
-            assert f"{2 * economy} VP" in consume
-            assert r.economy == min(5, economy + world.x2_economy)
-            assert f"credit +{world.trade_credit}" in consume
+        assert [line.split(":")[0].removeprefix("Robot, ") for line in steps] == phases
+        explore = next((line for line in steps if "Explore" in line), "")
+        if explore:
+            more = f"{name} draws {world.explore_more} more; " if world.explore_more else ""
+            assert f": {more}draws {1 + world.explore_more}" in explore  # one die, or the Reaction
+        if dice == ("explore", "develop"):  # credit 2 + 1: a marker for 2
+            assert "places a 6-cost marker" in steps[1] and r.markers == 1
         if dice == ("settle", "produce"):
+            settle = line_of(steps, "Robot, Settle Action")
+            if world.first_settle_action is not None:
+                assert "searches the deck" in settle and key not in r.tableau
+            else:
+                draws = world.settle_action_draw + (per if world.settle_more_per else 0)
+                assert f"draws {draws}, " in settle
+                assert ("searches" in settle) == (world.settle_search != "non-military")
             produce = line_of(steps, "Robot, Produce Action")
             assert produce.endswith(
                 "economy +1" + (f", credit +{world.produce_credit}." if world.produce_credit else ".")
             )
-            assert r.economy >= min(5, economy + 1)
-            settle = line_of(steps, "Robot, Settle Action")
-            assert ("the deck" in settle) == (world.first_settle_action is not None)
+        if dice == ("trade", "x2"):
+            consume = line_of(steps, "Robot, both Consume Actions")
+            assert f"{2 * economy} VP" in consume and f"credit +{world.trade_credit}" in consume
+            assert r.economy == min(5, economy + world.x2_economy)
+            reaction = line_of(steps, "Robot, Settle Reaction")
+            if world.settle_reaction_credit and credit == 0:
+                assert reaction.endswith("no credit, passes.")
+            else:
+                assert ("needs no credit" in reaction) == (not world.settle_reaction_credit)
         assert all("(credit" not in line for line in lines)  # the panel shows the tracks, not the log
 
 

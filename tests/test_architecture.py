@@ -23,16 +23,10 @@ ROOT = SRC / "cardtable"
 MAX_FUNCTION_LINES = 80
 
 #: RftG: what is left of the expansions branch's allowance (its class declares its parts and imports
-#: the encoding toolkit and the model from core since it landed): its import circle (game <-> solo: the
-#: base class picks the solitaire variant in __new__), its fit script on players.logistic and its
-#: robot_curve measurement script on players and report, scripts to move to cardtable.analysis.
+#: the encoding toolkit and the model from core since it landed; its solitaire variant is picked by
+#: the core registry, its robot curve moved to cardtable.analysis): its fit script on players.logistic.
 RFTG = "cardtable.games.race_for_the_galaxy"
-RFTG_CIRCLES = [{f"{RFTG}.game", f"{RFTG}.solo"}]
-RFTG_ARROWS = {
-    (f"{RFTG}.fit_evaluation", "cardtable.players.logistic"),
-    (f"{RFTG}.robot_curve", "cardtable.players"),
-    (f"{RFTG}.robot_curve", "cardtable.report.data"),
-}
+RFTG_ARROWS = {(f"{RFTG}.fit_evaluation", "cardtable.players.logistic")}
 #: functions longer than MAX_FUNCTION_LINES in folders other branches are rewriting (checked there):
 #: the web server (the web helper) and Race for the Galaxy (RftG: removed when the expansions land)
 LONG_FUNCTION_FOLDERS = ("web", "games/race_for_the_galaxy")
@@ -156,7 +150,7 @@ def test_the_map_is_read_from_the_tree() -> None:
 
 def test_no_import_circle() -> None:
     found = circles(dict(import_map()))
-    assert [c for c in found if c not in RFTG_CIRCLES] == []
+    assert found == []
 
 
 def test_no_import_runs_back_up() -> None:

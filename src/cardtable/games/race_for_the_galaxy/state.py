@@ -148,6 +148,11 @@ class RobotState(msgspec.Struct):
     fields: list[str] = msgspec.field(default_factory=list)
     #: Old Earth: whether the robot tile has been swapped for "Roboter = x2"
     swapped: bool = False
+    #: prestige (set 3), and whether it gained some this round (the round-start bonus of the next round)
+    prestige: int = 0
+    prestige_turn: bool = False
+    #: Doomed World: whether its first Settle Action (the deck search) is done, its tile discarded
+    deck_searched: bool = False
 
 
 class Takeover(msgspec.Struct):

@@ -31,6 +31,7 @@ from . import scoring, view
 from .actions import expansion_actions
 from .cards import CHOSEN_CONSUME, Catalog, catalog
 from .consume import GAMBLE_COSTS
+from .deciders import decided
 from .faces import card_faces, goal_faces, search_faces
 from .heuristic import HeuristicPlayer, evaluate, is_quiet
 from .render import render_view
@@ -191,6 +192,7 @@ class RaceForTheGalaxy(StepGame[RftgState]):
         winners = scoring.winners(cat, state)
         details: dict[str, int | float | str] = {"rounds": state.round, "pool": state.pool}
         details |= {f"vp_{seat_letter(i)}": t for i, t in enumerate(totals)}
+        details |= decided(cat, state)
         reason = "most VP" + (" (tie broken by hand + goods)" if totals.count(max(totals)) > 1 else "")
         how = state.ending
         assert how is not None, "a finished game has its ending"

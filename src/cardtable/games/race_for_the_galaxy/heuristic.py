@@ -25,6 +25,7 @@ from .cards import TRADE_VALUE, Card, Catalog, catalog
 from .evaluation import win_chance
 from .rules import SelectAction
 from .search import CATEGORIES as SEARCH_CATEGORIES
+from .search import SearchKeep
 from .search import matches as search_matches
 from .state import PRESTIGE, SEARCH, Player, RftgState, base_action
 
@@ -230,13 +231,15 @@ class HeuristicPlayer(RulesOfThumb):
         return max(legal, key=lambda a: (means.get(str(a.args[0]), -99.0), str(a)))
 
     def _search_keep(self, legal: list[Action], view: dict[str, Any], me: dict[str, Any]) -> Action:
-        """Take the match unless it is worth less than the category's average (the next match is taken)."""
+        """Take the match unless it is worth less than the average card of the category searched (the
+        next match is taken whatever it is); the category is public (read from a sampled state)."""
         take = next(a for a in legal if a.verb == "take")
-        means = self._category_means(view, me)
-        category = next((c for c in means if search_matches(self.cat[str(take.args[0])], c)), None)
-        if category is None or self._value(str(take.args[0]), me) >= means[category]:
-            return take
-        return Action("decline")
+        observation = self._observation
+        assert observation is not None
+        step = observation.determinize(self.rng.fork()).steps[0]
+        assert isinstance(step, SearchKeep)
+        mean = self._category_means(view, me).get(step.category, 0.0)
+        return take if self._value(str(take.args[0]), me) >= mean else Action("decline")
 
     def _category_means(self, view: dict[str, Any], me: dict[str, Any]) -> dict[str, float]:
         """The mean value to the seat of each search category's cards (takeover cards only with takeovers)."""

@@ -14,6 +14,7 @@ rules against the robot (seat B, an automaton the engine plays, `robot.py`).
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from cardtable.core import Rng
@@ -26,6 +27,7 @@ from .discards import InitialDiscard
 from .game import RaceForTheGalaxy
 from .robot import FACE_NAMES, FIELD_NAMES, ROBOT, RobotFile, robot_data
 from .rules import KEEP_AT_START, POOL_PER_PLAYER, START_HAND, BeginRound
+from .solo_player import SoloPlayer
 from .state import Player, RftgState
 
 HUMAN = 0
@@ -33,6 +35,9 @@ HUMAN = 0
 
 class RobotGame(RaceForTheGalaxy):
     """Seat A is the player, seat B the robot; the robot never has a decision."""
+
+    #: the heuristic of the solo mode knows the robot (`solo_player.py`; ISMCTS takes it as its guide)
+    parts = replace(RaceForTheGalaxy.parts, heuristic=SoloPlayer)
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)

@@ -4,7 +4,9 @@ does them, in expectation over its dice and its hand pile), and plays from what 
 
 from __future__ import annotations
 
+import tomllib
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
@@ -21,7 +23,8 @@ from cardtable.games.race_for_the_galaxy.solo_player import (
     deck_odds,
     robot_turns,
 )
-from cardtable.players import AutomatonSeat
+from cardtable.players import AutomatonSeat, make_player
+from cardtable.report.data import wilson
 
 from .robot_position import solo_table
 
@@ -89,3 +92,15 @@ def test_the_measurement_plays_other_reconstructions_of_the_robot_without_editin
     assert ours.dice[1].faces[0] == "develop"
     m = measure("heuristic-2p", "easy", 2, 4)
     assert m["games"] == 2 and 0 <= m["won"] <= 2 and sum(m["ends"].values()) == 2
+
+
+def test_the_difficulty_file_holds_every_difficulty_with_its_wilson_interval() -> None:
+    path = Path(robot.__file__).with_name("difficulty.toml")
+    levels = tomllib.loads(path.read_text(encoding="utf-8"))["level"]
+    assert [level["options"]["difficulty"] for level in levels] == list(robot.DIFFICULTIES)
+    for level in levels:
+        make_game("race-for-the-galaxy", level["options"])  # options the game accepts
+        make_player(level["player"], 1)
+        low, high = wilson(level["won"], level["games"])
+        assert level["interval"] == [round(100 * low, 1), round(100 * high, 1)]
+        assert f"--games {level['games']}" in level["measured_by"]

@@ -45,7 +45,7 @@ if TYPE_CHECKING:
 
 #: the longest game played before it is taken never to end (RULES.md "Game length"), by seats
 BASE_MAX_ACTIONS = {2: 520, 3: 880, 4: 880}
-EXPANSION_MAX_ACTIONS = {2: 800, 3: 1200, 4: 1250, 5: 1600, 6: 1650}
+EXPANSION_MAX_ACTIONS = {2: 650, 3: 920, 4: 1250, 5: 1600, 6: 1300}
 
 
 @register

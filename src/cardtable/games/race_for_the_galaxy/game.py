@@ -30,6 +30,7 @@ from . import scoring, view
 from .actions import expansion_actions
 from .cards import CHOSEN_CONSUME, Catalog, catalog
 from .consume import GAMBLE_COSTS
+from .deciders import decided
 from .faces import card_faces, goal_faces, search_faces
 from .heuristic import HeuristicPlayer, evaluate, is_quiet
 from .render import render_view
@@ -43,7 +44,7 @@ if TYPE_CHECKING:
 
 #: the longest game played before it is taken never to end (RULES.md "Game length"), by seats
 BASE_MAX_ACTIONS = {2: 520, 3: 880, 4: 880}
-EXPANSION_MAX_ACTIONS = {2: 800, 3: 1200, 4: 1250, 5: 1600, 6: 1650}
+EXPANSION_MAX_ACTIONS = {2: 650, 3: 920, 4: 1250, 5: 1600, 6: 1300}
 #: the solitaire game: the base game's, and one bound for levels 1-3
 SOLO_MAX_ACTIONS = {0: 190, 1: 320}
 
@@ -201,6 +202,7 @@ class RaceForTheGalaxy(StepGame[RftgState]):
         winners = scoring.winners(cat, state)
         details: dict[str, int | float | str] = {"rounds": state.round, "pool": state.pool}
         details |= {f"vp_{seat_letter(i)}": t for i, t in enumerate(totals)}
+        details |= decided(cat, state)
         reason = "most VP" + (" (tie broken by hand + goods)" if totals.count(max(totals)) > 1 else "")
         how = state.ending or ""  # (a state made by hand may end without a code)
         if len(winners) == n:

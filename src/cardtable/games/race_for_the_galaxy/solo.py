@@ -14,6 +14,7 @@ rules against the robot (seat B, an automaton the engine plays, `robot.py`).
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from cardtable.core import Rng
@@ -27,6 +28,7 @@ from .game import RaceForTheGalaxy
 from .robot import FACE_NAMES, FIELD_NAMES, ROBOT, RobotFile, robot_data
 from .rules import POOL_PER_PLAYER, START_HAND, BeginRound
 from .setup import POOL_PRESTIGE, StartSave, keep_at_start
+from .solo_player import SoloPlayer
 from .state import Player, RftgState
 
 HUMAN = 0
@@ -36,6 +38,8 @@ class RobotGame(RaceForTheGalaxy):
     """Seat A is the player, seat B the robot; the robot never has a decision."""
 
     robot_seat = True
+    #: the heuristic of the solo mode knows the robot (`solo_player.py`; ISMCTS takes it as its guide)
+    parts = replace(RaceForTheGalaxy.parts, heuristic=SoloPlayer)
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)

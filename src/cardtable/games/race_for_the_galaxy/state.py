@@ -200,6 +200,8 @@ class RftgState(msgspec.Struct):
     #: whether takeovers are played (levels 2-3), and the takeovers declared this Settle phase
     takeovers: bool = False
     declared: list[Takeover] = msgspec.field(default_factory=list)
+    #: the takeovers won this game, in order (for the reports: RULES.md "What decides games")
+    taken: list[Takeover] = msgspec.field(default_factory=list)
     #: cards turned over by a search or drawn for an ante, not yet taken or discarded (public)
     aside: list[str] = msgspec.field(default_factory=list)
     #: the kind Alien Oort Cloud Refinery's good was produced as this phase ("" none)

@@ -1,6 +1,6 @@
-"""Fit the weights of `evaluation.py` and write `evaluation.toml`.
+"""Fit the weights of Race for the Galaxy's `evaluation.py` and write its `evaluation.toml`.
 
-    python -m cardtable.games.race_for_the_galaxy.fit_evaluation --games 600 --seed 1
+    python -m cardtable.analysis.fit_race_for_the_galaxy --games 600 --seed 1
 
 Plays two-player games between heuristic players that take a random legal action one time in five,
 so that what the heuristic always does also appears undone. At every quiet position (an action
@@ -14,10 +14,9 @@ from __future__ import annotations
 from typing import Any
 
 from cardtable.core import make_game
+from cardtable.games.race_for_the_galaxy.evaluation import FEATURES, WEIGHTS_FILE, features, progress
+from cardtable.games.race_for_the_galaxy.heuristic import is_quiet
 from cardtable.players import logistic
-
-from .evaluation import FEATURES, WEIGHTS_FILE, features, progress
-from .heuristic import is_quiet
 
 
 def positions(games: int, seed: int) -> tuple[list[list[float]], list[float]]:

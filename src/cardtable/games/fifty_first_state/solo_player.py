@@ -24,13 +24,17 @@ from cardtable.core import Action, Game, Observation
 
 from .cards import Catalog
 from .heuristic import ENABLERS, ENABLERS_LOOKED_AT, FOLLOW_UP_SHARE, HeuristicPlayer, pruned
-from .solo_worth import solo_standing, threat
+from .solo_worth import ends_this_round, solo_standing, threat
 from .state import PERSON, FiftyState
 
 
 class SoloPlayer(HeuristicPlayer):
     """The heuristic of the solo game: the person (seat A) against the virtual player."""
 
+    #: judge by what scores at the end as soon as the virtual player surely ends the game this round
+    LOOK_AHEAD = True
+    #: what ending the game (reaching the end score) while behind counts against the action
+    BEHIND_AT_THE_END = 3.0
     #: samples each action is tried on
     SAMPLES = 4
     #: samples on which passing is compared with playing the round out
@@ -115,15 +119,18 @@ class SoloPlayer(HeuristicPlayer):
     ) -> dict[Action, float]:
         """Each action's gain in solo standing on one sample (the virtual player's reply included);
         an action that only converts resources also gets a share of the best action it enables."""
-        base = solo_standing(cat, s)
+        late = self.LOOK_AHEAD and ends_this_round(cat, s)  # what scores at the end is what counts
+        base = solo_standing(cat, s, late)
         gains: dict[Action, float] = {}
         enablers: list[tuple[float, Action, FiftyState]] = []
         for action in actions:
             after = self._try(game, cat, s, action, PERSON)
-            if after.last_round and not s.last_round:  # judged by what scores at the end
+            if after.last_round and not late:  # judged by what scores at the end
                 gain = solo_standing(cat, after, True) - solo_standing(cat, s, True)
+                if solo_standing(cat, after, True) < 0:  # it ends the game behind: a loss made sure
+                    gain -= self.BEHIND_AT_THE_END
             else:
-                gain = solo_standing(cat, after) - base
+                gain = solo_standing(cat, after, late) - base
             gains[action] = gain
             if action.verb in ENABLERS:
                 enablers.append((gain, action, after))

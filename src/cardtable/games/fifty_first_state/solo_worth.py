@@ -95,6 +95,21 @@ def threat(cat: Catalog, s: FiftyState, late: bool | None = None) -> float:
     return claims * rules.connection_vp + (attacks * attack_loss(cat, s, late) if attacks else 0.0)
 
 
+def ends_this_round(cat: Catalog, s: FiftyState) -> bool:
+    """Whether this round is sure to be the last: it is already, or the virtual player reaches the
+    end score with the Connection cards face up and the attacks left, if each that can hit does."""
+    if s.last_round:
+        return True
+    v = s.virtual
+    if v is None or s.phase != "action" or s.players[VIRTUAL].passed:
+        return False
+    rules = virtual_rules().turn
+    claims = sum(1 for colour in ("blue", "red") if s.connection_up[colour])
+    attacks = max(0, rules.attacks_per_round - v.attacks)
+    hits = min(attacks, sum(1 for site in s.players[PERSON].sites if not site.ruin))
+    return s.players[VIRTUAL].vp + claims * rules.connection_vp + hits * rules.raze_vp >= cat.rules.end_vp
+
+
 def solo_standing(cat: Catalog, s: FiftyState, late: bool | None = None) -> float:
     """The person's worth against the virtual player's score, less what its turns left this round
     are expected to take (in the last round, or if `late`: what scores at the end)."""

@@ -104,8 +104,9 @@ def main(argv: list[str] | None = None) -> None:
         f"{min(mine)}-{max(mine)}"
     )
     print(
-        f"virtual player's VP: mean {statistics.mean(its):.1f}, {min(its)}-{max(its)}; of which its locations "
-        f"{statistics.mean(its_sites):.1f}, its track (claims, attacks, open productions) "
+        f"virtual player's VP: mean {statistics.mean(its):.1f}, {min(its)}-{max(its)}; "
+        f"of which its locations {statistics.mean(its_sites):.1f}, "
+        "its track (claims, attacks, open productions) "
         f"{statistics.mean(its) - statistics.mean(its_sites):.1f}"
     )
     print(

@@ -6,9 +6,8 @@ from cardtable.core import Rng
 from cardtable.games.fifty_first_state.heuristic import HeuristicPlayer, evaluate
 from cardtable.games.fifty_first_state.solo_player import SoloPlayer
 from cardtable.games.fifty_first_state.solo_worth import attack_loss, likely_target, threat, virtual_score
-from cardtable.players import IsmctsPlayer
-
 from cardtable.games.fifty_first_state.state import Site
+from cardtable.players import IsmctsPlayer
 
 from .conftest import SoloTable, Table
 

@@ -75,7 +75,7 @@ class HeuristicPlayer(RulesOfThumb):
     def _solo_player(self) -> HeuristicPlayer:
         """The player that knows the virtual player (`solo_player.py`, which builds on this module)."""
         if self._solo is None:
-            from .solo_player import SoloPlayer  # noqa: PLC0415 (solo_player imports this module)
+            from .solo_player import SoloPlayer  # here: solo_player imports this module
 
             self._solo = SoloPlayer(self.rng.fork())
         return self._solo

@@ -65,11 +65,14 @@ class SoloPlayer(HeuristicPlayer):
         best = max(gains, key=lambda a: gains[a])
         if gains[best] <= self.MARGIN:
             return Action("pass")
-        if saved > gains[best] and Action("pass") in observation.legal_actions:
-            # passing saves more than the best action gains: compare passing now with playing the
-            # round out (the virtual player's turns included), on a few samples
-            if self._round_left(game, cat, samples[: self.ROLLOUTS], best) < self._passed(game, cat, samples):
-                return Action("pass")
+        # passing saves more than the best action gains: compare passing now with playing the round
+        # out (the virtual player's turns included), on a few samples
+        if (
+            saved > gains[best]
+            and Action("pass") in observation.legal_actions
+            and self._round_left(game, cat, samples[: self.ROLLOUTS], best) < self._passed(game, cat, samples)
+        ):
+            return Action("pass")
         return best
 
     def _passed(self, game: Game[Any], cat: Catalog, samples: list[FiftyState]) -> float:

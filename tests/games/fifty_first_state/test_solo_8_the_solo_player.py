@@ -1,13 +1,19 @@
-"""The solo player (RULES.md "The solo player"): the `heuristic` of the solo game knows the virtual
+"""The solo player (RULES.md "Is the virtual player beatable?"): the `heuristic` of the solo game knows the virtual
 player's rules (solo rules, Action phase: its claims, its three attacks, passing stops both) and reads
 only what the person sees."""
 
+import tomllib
+from pathlib import Path
+
+import cardtable.games.fifty_first_state as game_package
 from cardtable.core import Rng
+from cardtable.games.fifty_first_state import FiftyFirstState
 from cardtable.games.fifty_first_state.heuristic import HeuristicPlayer, evaluate
 from cardtable.games.fifty_first_state.solo_player import SoloPlayer
 from cardtable.games.fifty_first_state.solo_worth import attack_loss, likely_target, threat, virtual_score
 from cardtable.games.fifty_first_state.state import Site
-from cardtable.players import IsmctsPlayer
+from cardtable.players import IsmctsPlayer, is_player_kind
+from cardtable.report.data import wilson
 
 from .conftest import SoloTable, Table
 
@@ -126,3 +132,17 @@ def test_once_the_virtual_player_has_passed_the_solo_player_builds() -> None:
     t.supply(0, grey=1)
     t.vip.passed = True  # its three attacks are made: building exposes nothing this round
     assert str(SoloPlayer(Rng(2)).choose(t.game.observe(t.s, 0))) == "build camp"
+
+
+def test_the_difficulty_file_names_the_solo_mode_and_its_interval() -> None:
+    data = tomllib.loads((Path(game_package.__file__).parent / "difficulty.toml").read_text())
+    levels = data["level"]
+    assert [level["options"] for level in levels] == [{"solo": "virtual"}]
+    for level in levels:
+        game = FiftyFirstState(**level["options"])
+        assert game.solo and is_player_kind(level["player"])
+        assert 0 <= level["won"] <= level["games"]
+        low, high = wilson(level["won"], level["games"])
+        assert level["interval"] == [round(100 * low, 1), round(100 * high, 1)]
+        assert f"--games {level['games']}" in level["measured_by"]
+        assert f"--players {level['player']}" in level["measured_by"]

@@ -1,6 +1,6 @@
-"""The solo player (RULES.md "Is the virtual player beatable?"): the `heuristic` of the solo game knows the virtual
-player's rules (solo rules, Action phase: its claims, its three attacks, passing stops both) and reads
-only what the person sees."""
+"""The solo player (RULES.md "Is the virtual player beatable?"): the `heuristic` of the solo game
+knows the virtual player's rules (solo rules, Action phase: its claims, its three attacks, passing
+stops both) and reads only what the person sees."""
 
 import tomllib
 from pathlib import Path

@@ -14,7 +14,7 @@ from cardtable.core import BadRecord, Observation, Record, game_class
 from cardtable.web import coach, create_app
 from cardtable.web.limits import Limits
 
-from .helpers import new_table, state, tokens
+from .helpers import new_table, play_out, state, tokens, wait_until
 
 SOLO = {"game": "biosphere5", "options": {"solo": "machine", "level": 0}, "seats": ["human", "automaton"]}
 
@@ -175,3 +175,21 @@ def test_the_record_header_round_trips_and_old_records_still_parse() -> None:
     assert Record.from_text(old.to_text()).coached == [] and Record.from_json(old.to_json()).coached == []
     with pytest.raises(BadRecord, match="Coach header names 'AB'"):
         Record.from_text(text.replace('"A, B"', '"AB"'))
+
+
+def test_a_finished_games_record_and_replay_name_the_seat_that_asked(
+    client: TestClient, quick_coach: None
+) -> None:
+    table = new_table(client, "toy", seats=["human", "random"], seed=3, ask_every_window=False)
+    table_id, (token, _) = table["table"], tokens(table)
+    allow(client, table_id, token)
+    wait_until(lambda: state(client, table_id, token)["legal"])  # the random bot may move first
+    assert ask(client, table_id, token).status_code == 200
+    play_out(client, table)
+    text = client.get(f"/api/tables/{table_id}/record").text
+    assert '[Coach "A"]' in text.splitlines()[6]  # after the Result header
+    assert client.get(f"/api/tables/{table_id}/record", params={"format": "json"}).json()["coached"] == [0]
+    assert client.get(f"/api/tables/{table_id}/replay").json()["coached"] == [0]
+    assert client.post("/api/replay", content=text.encode()).json()["coached"] == [0]
+    plain = text.replace('[Coach "A"]\n', "")
+    assert client.post("/api/replay", content=plain.encode()).json()["coached"] == []

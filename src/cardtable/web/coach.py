@@ -32,7 +32,7 @@ if TYPE_CHECKING:
 #: seconds of wall time from a request to its answer
 BUDGET = 2.0
 #: what the search leaves of the budget to the rest: the queue, the hand-over to the process and back
-MARGIN = 0.4
+MARGIN = 0.5
 #: the least search, however late the job starts
 LEAST = 0.1
 #: how many moves an answer names: the suggestion and the two next-best

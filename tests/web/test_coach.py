@@ -13,6 +13,7 @@ from fastapi.testclient import TestClient
 from cardtable.core import BadRecord, Observation, Record, game_class
 from cardtable.web import coach, create_app
 from cardtable.web.limits import Limits
+from cardtable.web.tables import Tables
 
 from .helpers import new_table, play_out, state, tokens, wait_until
 
@@ -193,3 +194,20 @@ def test_a_finished_games_record_and_replay_name_the_seat_that_asked(
     assert client.post("/api/replay", content=text.encode()).json()["coached"] == [0]
     plain = text.replace('[Coach "A"]\n', "")
     assert client.post("/api/replay", content=plain.encode()).json()["coached"] == []
+
+
+def test_a_copy_of_the_table_in_another_process_reads_the_seats_choices_again(client: TestClient) -> None:
+    """Several server processes share PostgreSQL: the coach reads the seats' choices again before it
+    answers (`Tables.read_coach`), so a seat that withdrew its allowance in another process is heeded."""
+    table_id, (a, b) = two_people(client)
+    server = client.app.state.server  # type: ignore[attr-defined]
+    twin = Tables(server.engine)  # another process's view of the same database
+    copy = twin.get(table_id)
+    for token in (a, b):
+        allow(client, table_id, token)
+    assert not copy.coach_open
+    twin.read_coach(copy)
+    assert copy.coach_open and copy.coached == set()
+    allow(client, table_id, b, yes=False)
+    twin.read_coach(copy)
+    assert not copy.coach_open

@@ -16,6 +16,7 @@ seat that asked is marked in the table's record (`[Coach "A"]`).
 
 from __future__ import annotations
 
+import asyncio
 import time
 from typing import TYPE_CHECKING, Any
 
@@ -88,6 +89,8 @@ class Coach:
         asked = time.time()
         self.server.throttle(self.server.rates.coach, address, "questions to the coach")
         seat = _person(seat, "ask the coach")
+        if self.server.tables.shared:  # another server process may hold a newer choice of a seat
+            await asyncio.to_thread(self.server.tables.read_coach, table)
         if not table.coach_open:
             raise TableError(
                 403, "coach-off", "the coach is off at this table: every person seated must allow it"

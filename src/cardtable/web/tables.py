@@ -16,7 +16,7 @@ from collections.abc import Iterator, Sequence
 from datetime import timedelta
 from typing import Any
 
-from sqlalchemy import update
+from sqlalchemy import select, update
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.orm import Session
@@ -345,6 +345,18 @@ class Tables:
         """Store that `seat` asked the coach (its game's record will say so), then make it."""
         if seat not in table.coached:
             self._set_seat(table, seat, table.coached, coached=True)
+
+    def read_coach(self, table: Table) -> None:
+        """Read the seats' coach choices and uses again (another server process may have stored one)."""
+        try:
+            with self.engine.connect() as connection:
+                rows = connection.execute(
+                    select(SeatRow.seat, SeatRow.coach, SeatRow.coached).where(SeatRow.table_id == table.id)
+                ).all()
+        except SQLAlchemyError:
+            raise TableError(503, "storage", "the table could not be read; try again") from None
+        table.coach_allowed = {seat for seat, allowed, _ in rows if allowed}
+        table.coached = {seat for seat, _, used in rows if used}
 
     def _set_seat(self, table: Table, seat: int, seats: set[int], **flag: bool) -> None:
         """Store one of a seat's flags (a column of `SeatRow`), then make `seats` (its set at the

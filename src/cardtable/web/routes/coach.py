@@ -16,19 +16,15 @@ from .tables import SeatToken
 router = APIRouter()
 
 
-class AllowCoach(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
-    #: the seat's token (or send it in the X-Seat-Token header)
-    token: StrictStr | None = None
-    allow: StrictBool
-
-
 class AskCoach(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     #: the seat's token (or send it in the X-Seat-Token header)
     token: StrictStr | None = None
+
+
+class AllowCoach(AskCoach):
+    allow: StrictBool
 
 
 @router.post("/api/tables/{table_id}/coach", responses=documented(400, 403, 404, 409, 410, 429))

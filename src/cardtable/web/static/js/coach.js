@@ -59,7 +59,9 @@ export class Coach {
     this.about = about;
     const seated = state.seat !== null && state.seat !== undefined;
     const coach = state.coach ?? { open: false, allowed: [] };
-    const mine = seated && !state.result && state.decision?.seat === state.seat && state.legal.length > 0;
+    // the seat's own decision, unless its only move is played for it (the table's forced move)
+    const forced = state.legal.length === 1 && !state.ask_always;
+    const mine = seated && !state.result && state.decision?.seat === state.seat && state.legal.length > 0 && !forced;
     if (this.answer && this.answer.move !== state.move) this.answer = null; // gone after the move
     this.allowBox.hidden = !seated || Boolean(state.result);
     this.allow.checked = seated && coach.allowed.includes(state.seat);

@@ -27,7 +27,9 @@ class AllowCoach(AskCoach):
     allow: StrictBool
 
 
-@router.post("/api/tables/{table_id}/coach", responses=documented(400, 403, 404, 409, 410, 429))
+@router.post(
+    "/api/tables/{table_id}/coach", responses=documented(400, 403, 404, 408, 409, 410, 413, 429, 503)
+)
 async def ask_coach(
     table_id: str, request: Request, body: AskCoach | None = None, x_seat_token: SeatToken = None
 ) -> dict[str, Any]:
@@ -41,7 +43,9 @@ async def ask_coach(
     return await server.coach.ask(table, seat, visitor_of(request))
 
 
-@router.post("/api/tables/{table_id}/coach/allow", responses=documented(400, 403, 404, 410, 429))
+@router.post(
+    "/api/tables/{table_id}/coach/allow", responses=documented(400, 403, 404, 408, 410, 413, 429, 503)
+)
 async def allow_coach(
     table_id: str, body: AllowCoach, request: Request, x_seat_token: SeatToken = None
 ) -> Response:

@@ -74,7 +74,7 @@ function applyConditions() {
   const solo = hints.solo_note && String(values.solo ?? "") !== "" && String(values.solo) !== "none";
   $("solo-note").hidden = !solo;
   $("solo-note").textContent = solo ? hints.solo_note : "";
-  showDifficulty(game, values, $("solo-note"));
+  showDifficulty(game, values, $("options"));
 }
 
 async function refreshSeats() {

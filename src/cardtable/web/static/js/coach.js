@@ -82,13 +82,14 @@ export class Coach {
       return;
     }
     const [best, ...next] = this.answer.moves;
-    const words = (move) => about(move.action)?.label ?? move.action;
-    const chance = this.answer.chance === null ? "your only move" : `${percent(this.answer.chance)} chance to win`;
+    // each move named as its button is; its own estimate on hover
+    const named = (move, tag, kind) => el(tag, { class: kind, "data-action": move.action,
+      title: move.chance === null ? "" : `estimated chance to win after this move: ${percent(move.chance)}` },
+    about(move.action)?.label ?? move.action);
+    const chance = this.answer.chance === null ? " (your only move)" : `: your chance to win is ${percent(this.answer.chance)}`;
     this.said.replaceChildren(
-      "The coach would play ", el("b", { class: "coach-best", "data-action": best.action }, words(best)),
-      ` (${chance})`,
-      ...(next.length ? ["; next best: ", ...next.flatMap((move, i) => [i ? ", " : "",
-        el("span", { class: "coach-next", "data-action": move.action }, words(move)), ` (${percent(move.chance)})`])] : []),
+      "The coach would play ", named(best, "b", "coach-best"), chance,
+      ...(next.length ? ["; next best: ", ...next.flatMap((move, i) => [i ? ", " : "", named(move, "span", "coach-next")])] : []),
       ".");
     this.mark(best.action, about(best.action));
   }

@@ -14,12 +14,14 @@ export function difficultyText(level) {
   return `Our best player wins ${Math.round(level.percent)}% of games (${low}–${high}%) at this level`;
 }
 
-/** Show the figure of the selected level after `anchor` (hidden when no level is selected). */
-export function showDifficulty(game, values, anchor) {
+/** Show the figure of the selected level at the end of `box` (the options, under the level; hidden when
+ * no level is selected). */
+export function showDifficulty(game, values, box) {
   let note = document.getElementById("difficulty-note");
-  if (!note) {
+  if (!note || !box.contains(note)) {
+    note?.remove();
     note = el("p", { id: "difficulty-note", class: "difficulty-note muted", "aria-live": "polite" });
-    anchor.after(note);
+    box.append(note);
   }
   const level = levelOf(game, values);
   note.hidden = level === null;

@@ -36,9 +36,15 @@ def test_a_solo_person_asks_the_coach_and_plays_its_suggestion(browser, web_serv
     page.get_by_label("allow the coach").check()
     expect(question).to_be_visible()
     legal = page.evaluate("window.cardtable.moves().map((m) => m.action)")
-    started = time.monotonic()
+    # the server's coach process may still be loading the games (a server is ready once its quick bots
+    # are): a first question waits for it; the second is timed
     question.click()
     best = page.locator(".coach-best")
+    best.wait_for(timeout=120_000)
+    expect(question).to_be_enabled()
+    started = time.monotonic()
+    question.click()
+    expect(page.locator(".coach-answer")).to_have_text("Thinking…")
     best.wait_for(timeout=int(BUDGET * 1000) + 5000)
     waited = time.monotonic() - started
     seconds = float(page.locator(".coach-answer").get_attribute("data-seconds"))

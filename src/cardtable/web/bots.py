@@ -90,10 +90,10 @@ class Bots:
                 self.warming[lane.name] = lane.start(_warm_up)
 
     async def ready(self, timeout: float = 60.0) -> None:
-        """Wait until the quick lane's and the coach's processes have loaded every game (a server says it
-        is ready once a quick bot and the coach answer at once: the coach's budget starts with a
-        question, and a process still loading the games would spend it)."""
-        warming = [asyncio.wrap_future(f) for lane in ("quick", "coach") for f in self.warming.get(lane, [])]
+        """Wait until the quick lane's processes have loaded every game (a server says it is ready once
+        a quick bot answers at once). The coach's process loads them meanwhile: a question asked in the
+        first seconds of a server may be answered late."""
+        warming = [asyncio.wrap_future(future) for future in self.warming.get("quick", [])]
         if warming:
             await asyncio.wait(warming, timeout=timeout)
 

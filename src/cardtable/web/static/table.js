@@ -2,6 +2,7 @@
 // view, and the moves the server lists are made by clicking what they are about (js/picker.js).
 import { cardTile, setUpZoom } from "./js/cards.js";
 import { markChanges, snapshot } from "./js/changes.js";
+import { Coach } from "./js/coach.js";
 import { el } from "./js/dom.js";
 import { endSection } from "./js/end.js";
 import { LogView } from "./js/log.js";
@@ -38,6 +39,8 @@ const picker = new Picker((action) => send(action), () => {
   scrollAfterDraw = true;
   draw();
 });
+// "What would you play?" (js/coach.js): its messages, and its part drawn after the table
+const coach = new Coach((message) => socket?.readyState === WebSocket.OPEN && (socket.send(JSON.stringify(message)), true));
 
 function wsUrl() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
@@ -78,6 +81,7 @@ function connect() {
 }
 
 function receive(message) {
+  if (coach.receive(message)) return;
   if (message.type === "state" && message.log_from !== undefined) {
     // an update carries only the log lines this page lacks: keep the first log_from lines, append
     if (!state || state.log.length < message.log_from) {
@@ -253,6 +257,7 @@ function draw() {
   drawnMove = state.move;
   document.body.dataset.move = String(state.move);
   document.body.dataset.over = state.result ? "1" : "0";
+  coach.draw(state, (action) => game.move(action, ctx));
   keepFocus();
 }
 

@@ -161,7 +161,7 @@ def test_hidden_information_public_consequences_are_narrated_the_same_for_everyo
         t.play("target b")
     log = t.game.narration(t.s, None)
     assert any("Rex attacks with" in line for line in log)
-    assert any("B's Rex takes 10 damage and is knocked out" in line for line in log)
+    assert any("{B}'s Rex takes 10 damage and is knocked out" in line for line in log)
     assert all(t.game.narration(t.s, seat) == log for seat in range(len(t.s.players)))
     assert t.game.view(t.s, 1)["log"] == log
     t.dino(0, "jammer-1")

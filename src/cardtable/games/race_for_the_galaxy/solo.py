@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from cardtable.core import Rng
+from cardtable.core import Rng, seat_mark
 from cardtable.core.decision import Result
 from cardtable.core.words import plural
 
@@ -67,8 +67,8 @@ class RobotGame(RaceForTheGalaxy):
         assert r is not None
         level = data.difficulty[difficulty]
         s.log.append(
-            f"Start worlds: A {cat[mine].name}; Robot {cat[its].name} (robot tile {FACE_NAMES[r.tile]}, "
-            f"credit {r.credit}, economy {r.economy}; {difficulty}: "
+            f"Start worlds: {seat_mark(HUMAN)} {cat[mine].name}; Robot {cat[its].name} "
+            f"(robot tile {FACE_NAMES[r.tile]}, credit {r.credit}, economy {r.economy}; {difficulty}: "
             f"{plural(level.markers, '6-cost marker')} worth {level.value} VP)."
         )
         if cat[mine].windfall:

@@ -113,6 +113,9 @@ function board(view, ctx) {
     ...mine.map((b) => boardArea(view, b, ctx))];
 }
 
+/** The endings (`Result.termination`) where the winner built Biosphere 5. */
+const BUILT = new Set(["biosphere", "machine-biosphere"]);
+
 const MARKERS = { take: "take a card", take2: "take two", refresh: "refresh", play: "play a card", ease: "ease doom" };
 
 function dock(view, ctx) {
@@ -153,13 +156,8 @@ function move(action, ctx) {
   }
 }
 
-/** Whose achievement an Attack destroys: the board the decision names ("the achievement of B"). */
-function targetOf(ctx) {
-  const m = /achievement of (.+?) to destroy/.exec(ctx.decision?.prompt ?? "");
-  if (!m) return null;
-  const board = (ctx.view.boards ?? []).find((b) => b.name === m[1] || ctx.seats[b.seat]?.name === m[1]);
-  return board ? board.seat : null;
-}
+/** Whose achievement an Attack destroys (the view's `attacked`). */
+const targetOf = (ctx) => ctx.view.attacked ?? null;
 
 function hint(picked, open, ctx) {
   const key = picked[0];
@@ -195,7 +193,7 @@ function scores(view, result, ctx) {
     rows: (view.boards ?? []).map((b) => ({
       seat: b.seat,
       cells: [ROMAN[b.level] ?? b.level, b.achievements?.length ?? 0, ...(view.doom ? [view.doom[b.seat]] : []),
-        winners.has(b.seat) ? (/Biosphere 5/.test(result.reason ?? "") ? "built Biosphere 5" : "won") : b.out ? "out" : result.draw ? "draw" : "survived"],
+        winners.has(b.seat) ? (BUILT.has(result.termination) ? "built Biosphere 5" : "won") : b.out ? "out" : result.draw ? "draw" : "survived"],
     })),
   };
 }

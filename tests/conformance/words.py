@@ -38,6 +38,8 @@ COMPOUNDS = frozenset(
 )
 
 _NONE = re.compile(r"\bNone\b")
+#: what JavaScript prints for a value that is not words
+_SCRIPT_RAW = re.compile(r"\b(?:undefined|null|NaN)\b|\[object \w+\]")
 _UNDERSCORED = re.compile(r"[A-Za-z0-9]_[A-Za-z0-9]")
 _CAPITALS = re.compile(r"\b[A-Z]{3,}\b")
 _ONE_MANY = re.compile(r"\b(?<![.,])1 ([a-z]+s)\b")
@@ -77,6 +79,8 @@ def faults(text: str, vocabulary: Vocabulary, *, sentence: bool = False) -> list
         found.append("empty")
     if _NONE.search(text):
         found.append("'None'")
+    for raw in _SCRIPT_RAW.findall(text):
+        found.append(f"{raw!r}")
     if "{" in text or "}" in text:
         found.append("a placeholder in braces")
     if _UNDERSCORED.search(text):

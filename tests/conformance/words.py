@@ -16,7 +16,7 @@ from typing import Any
 from cardtable.core.seats import seat_letter
 
 #: all-capital words people read in these games (stats, card levels, the SETI of card names)
-CAPITALS = frozenset({"ATK", "EVA", "DEF", "SETI", "VP", "HP", "ID", "III"})
+CAPITALS = frozenset({"ATK", "EVA", "DEF", "SETI", "VP", "HP", "ID", "III", "JSON"})
 #: nouns whose one is spelled like their many ("1 goods" is wrong, but these are right)
 SINGULAR_S = frozenset(
     {"bonus", "status", "chaos", "gas", "boss", "loss", "class", "canvas", "series", "species"}

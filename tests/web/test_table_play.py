@@ -41,6 +41,8 @@ from .helpers import LiveServer
 pytestmark = browser_only
 
 WIDTHS = {1280: 800, 390: 844}
+#: each case's faults in the page's words, one a line (empty: none)
+WORDS_FOUND = Path(__file__).resolve().parents[2] / "reports" / "page-words"
 GAMES = [g for g in game_names() if g != "toy"]
 #: keys whose last part is the card a move names, where the thing clicked is that card
 CARD_KEYS = ("hand", "drawn", "faceup", "pool", "row", "look", "spied", "ability", "conn-card", "deal", "tab")
@@ -203,11 +205,22 @@ def test_a_whole_game_by_clicking_the_table(
         table, page, errors = open_table(client, browser, game, options, kinds, width, seed=7)
         started = time.monotonic()
         rng = random.Random(f"{game} {mode} {width}")
-        done = play_through_clicks(page, game, options, len(kinds), width, rng)
+        updates = iter(range(1, 10**6))
+        name = f"{game}-{mode.replace(' ', '-')}-{width}-play.png"
+
+        def mid_game(page: Any, snap: dict[str, Any]) -> None:
+            """A screenshot of the table in play (the 25th update), to look at as a player would."""
+            if next(updates) == 25 and not snap["over"]:
+                screenshot(page, name, full_page=False)
+
+        done = play_through_clicks(page, game, options, len(kinds), width, rng, mid_game)
         elapsed = time.monotonic() - started
         assert not errors, errors
         record = Record.load(client.get(f"/api/tables/{table['table']}/record").text)
     wrong = sorted(done["words"])
+    WORDS_FOUND.mkdir(parents=True, exist_ok=True)
+    found = WORDS_FOUND / f"{game}-{mode.replace(' ', '-')}-{width}.txt"
+    found.write_text("".join(f"{w}\n" for w in wrong))
     assert not wrong, f"{len(wrong)} texts on the page with faults:\n" + "\n".join(wrong[:40])
     moves = done["per_move"]
     in_two = sum(1 for n in moves if n <= 2) / max(1, len(moves))

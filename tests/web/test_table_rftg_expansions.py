@@ -38,7 +38,7 @@ READ = """() => {
       text: t.querySelector('.goal-text')?.textContent ?? '',
       vp: t.querySelector('.badge.vp')?.textContent ?? '',
       kind: t.querySelector('.card-band b')?.textContent ?? '',
-      holders: [...t.querySelectorAll('.goal-holder')].map((h) => h.textContent) })),
+      holders: [...t.querySelectorAll('.goal-holder')].map((h) => h.dataset.seat) })),
     prestige: panels.map((p) =>
       p.querySelector('[data-id^="panel-prestige-"] .stat-value')?.textContent ?? null),
     offer: [...document.querySelectorAll('[data-target^="offer:"]')].length,

@@ -1,7 +1,7 @@
 // Biosphere 5: each player's board (the civilisation's problems from water to salvation with the
 // achievements that solve them, the level reached), their face-up cards and draw pile; the Machine of
 // the solo game; the Abyss's doom and leaders.
-import { el, pretty } from "../js/dom.js";
+import { el, plural, pretty } from "../js/dom.js";
 import { icon } from "../js/icons.js";
 import { area, factList, row, token, zone } from "../js/parts.js";
 
@@ -76,7 +76,7 @@ function boardArea(view, b, ctx) {
     civilisation(b, ctx, mine),
     el("div", { class: "bio-row" },
       zone("Face-up cards", row([...faceup, pile]), { class: "inner" }),
-      b.discard?.length ? zone("Discard pile", el("span", { class: "muted-label" }, `${b.discard.length} cards`), { class: "inner" }) : null),
+      b.discard?.length ? zone("Discard pile", el("span", { class: "muted-label" }, plural(b.discard.length, "card")), { class: "inner" }) : null),
     leaders ? el("div", { class: "leaders" }, el("span", { class: "muted-label" }, "Leaders:"), LEADERS.map((l) => token(`${pretty(l)} ${leaders[l]}`, {
       target: mine ? `leader:${l}` : null, id: `leader-${b.seat}-${l}`, label: `${pretty(l)}, tier ${leaders[l]}`, class: "small-token",
     }))) : null,
@@ -121,7 +121,7 @@ const MARKERS = { take: "take a card", take2: "take two", refresh: "refresh", pl
 function dock(view, ctx) {
   if (!view.hand) return null;
   return zone("Your hand", row(view.hand.map((key, i) => bioCard(ctx, key, { size: ctx.phone ? "mini" : "full", target: `hand:${key}`, id: `hand-${key}-${i}` })),
-    { scroll: true, empty: "no cards" }), { sub: `${view.hand.length} cards (at most 8 at the end of your turn)` });
+    { scroll: true, empty: "no cards" }), { sub: `${plural(view.hand.length, "card")} (at most 8 at the end of your turn)` });
 }
 
 function move(action, ctx) {

@@ -20,6 +20,7 @@ CAPITALS = frozenset({"ATK", "EVA", "DEF", "SETI", "VP", "HP", "ID", "III", "JSO
 #: nouns whose one is spelled like their many ("1 goods" is wrong, but these are right)
 SINGULAR_S = frozenset(
     {"bonus", "status", "chaos", "gas", "boss", "loss", "class", "canvas", "series", "species"}
+    | {"as", "is", "was", "has", "its", "this", "plus"}  # not nouns: "its defence -1 as cost"
 )
 
 #: hyphenated words of English these games use (any other lower-case hyphenated word is notation)

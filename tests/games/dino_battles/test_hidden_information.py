@@ -120,7 +120,7 @@ def test_hidden_information_combat_cards_attached_face_down_are_not_named(table:
     t.hand(0, "attack", "evade")
     t.part(0, "strategy")
     texts = {t.game.describe(t.s, Action("attach", (card, "rex-1")), 1) for card in ("attack", "evade")}
-    assert texts == {"attaches a card face down to rex-1"}
+    assert texts == {"attaches a card face down to Rex"}
     assert t.game.describe(t.s, Action("attach", ("evade", "rex-1")), 0) == "attach evade rex-1"
 
 

@@ -69,7 +69,7 @@ function boardArea(view, b, ctx) {
     b.team !== null && b.team !== undefined ? { short: "team", label: "team", value: b.team === 0 ? "A+C" : "B+D" } : null,
   ];
   const faceup = (b.faceup ?? []).map((key, i) => bioCard(ctx, key, { size: mine && !ctx.phone ? "full" : "mini", target: mine ? `faceup:${key}` : null, id: `faceup-${b.seat}-${i}` }));
-  const pile = token(`Draw pile · ${b.pile_size}`, { icon: "deck", target: mine ? "pile" : null, id: `pile-token-${b.seat}`, label: `${mine ? "your" : "their"} draw pile, ${b.pile_size} cards`, class: "pile" });
+  const pile = token(`Draw pile · ${b.pile_size}`, { icon: "deck", target: mine ? "pile" : null, id: `pile-token-${b.seat}`, label: `${mine ? "your" : "their"} draw pile, ${plural(b.pile_size, "card")}`, class: "pile" });
   const leaders = view.leaders?.[b.seat];
   const head = b.out ? el("span", { class: "pill warn" }, "out of the game") : null;
   return area(name, facts, [
@@ -88,7 +88,7 @@ function machineZone(view, ctx) {
   if (!m) return null;
   return zone("The Machine", [
     factList([
-      { icon: "hand", label: "hand-card level (its strength)", value: m.level, id: "machine-level" },
+      { icon: "hand", label: "hand card level (its strength)", value: m.level, id: "machine-level" },
       { short: "reveals", label: "cards it reveals at this level", value: m.reveals, id: "machine-reveals" },
       { short: "catastrophes this round", label: "catastrophes this round", value: m.catastrophes_this_round },
     ]),
@@ -177,7 +177,7 @@ function panel(view, seat, ctx) {
       { short: "achievements", label: "achievements", value: b.achievements?.length ?? 0 },
       view.doom ? { icon: "doom", label: "doom level", value: view.doom[seat] } : null,
     ].filter(Boolean),
-    notes: [b.out ? "out of the game" : null, view.machine && seat !== ctx.mySeat ? `hand-card level ${view.machine.level}` : null].filter(Boolean),
+    notes: [b.out ? "out of the game" : null, view.machine && seat !== ctx.mySeat ? `hand card level ${view.machine.level}` : null].filter(Boolean),
   };
 }
 

@@ -49,8 +49,12 @@ function dinoCard(ctx, dino, seat, opts = {}) {
   const boosts = opts.boosts ?? [0, 0, 0];
   const hp = Math.max(0, dino.hp);
   const share = dino.max_hp ? Math.round((100 * hp) / dino.max_hp) : 0;
-  const stats = STATS.map(([k, ic, short], i) => el("span", { class: "dstat", title: `${short} ${dino[k]}${boosts[i] ? ` (+${boosts[i]} this turn)` : ""}` },
-    icon(ic, short), el("b", {}, String(dino[k] + (opts.active ? boosts[i] : 0)))));
+  // the active Dinosaur's numbers as they count now (the view's, this turn's boosts included); a benched
+  // one's as printed
+  const value = (k, short) => dino[k] ?? face.stats?.[short] ?? 0;
+  const stats = STATS.map(([k, ic, short], i) => el("span", { class: "dstat",
+    title: `${short} ${value(k, short)}${opts.active && boosts[i] ? ` (+${boosts[i]} this turn)` : ""}` },
+  icon(ic, short), el("b", {}, String(value(k, short)))));
   const attached = dino.attached?.length
     ? el("div", { class: "attached", title: "attached Combat Cards" }, dino.attached.map((c) => icon(c, pretty(c))))
     : dino.attached_count ? el("div", { class: "attached" }, `${dino.attached_count} attached`) : null;

@@ -159,6 +159,8 @@ def test_the_checker_knows_a_seat_with_a_name_by_its_letter() -> None:
     assert vocabulary.named_seats == {"B"}  # the robot
     assert "the letter B of a seat that has a name" in faults("B produces on nothing", vocabulary)
     assert faults("A produces on New Sparta. A card is drawn.", vocabulary) == []
+    fifth = Vocabulary(frozenset(), frozenset({"D"}))  # a letter inside a card's name is no seat
+    assert faults("Ann develops R&D Crash Program", fifth) == []
 
 
 def test_a_move_the_web_has_no_words_for_is_found() -> None:

@@ -107,7 +107,7 @@ def faults(text: str, vocabulary: Vocabulary, *, sentence: bool = False) -> list
     for letter in _SEAT.findall(text):
         found.append(f"'seat {letter}'")
     for letter in vocabulary.named_seats:
-        if re.search(rf"(?<![-+'’])\b{letter}\b(?![-+'’])", text) and not _article(text, letter):
+        if re.search(rf"(?<![-+'’&])\b{letter}\b(?![-+'’&])", text) and not _article(text, letter):
             found.append(f"the letter {letter} of a seat that has a name")
     if sentence and text[:1].islower():
         found.append("opens in lower case")

@@ -184,7 +184,7 @@ def open_table(
     seed: int,
 ) -> tuple[dict[str, Any], Any, list[str]]:
     """A new table (the person at seat A) opened at `width`: its API answer, the page, the page's errors."""
-    body = {"game": game, "options": options, "seats": kinds, "names": ["You"], "seed": seed}
+    body = {"game": game, "options": options, "seats": kinds, "names": ["Ann"], "seed": seed}
     response = client.post("/api/tables", json=body)
     assert response.status_code == 201, response.text
     table = response.json()

@@ -66,7 +66,8 @@ function boardArea(view, b, ctx) {
     { icon: "hand", label: "cards in hand", value: b.hand_size, id: `hand-${b.seat}` },
     { icon: "deck", label: "cards in the draw pile", value: b.pile_size, id: `pile-${b.seat}` },
     doom !== undefined ? { icon: "doom", label: "doom level (8 ends the game for you)", value: doom, id: `doom-${b.seat}` } : null,
-    b.team !== null && b.team !== undefined ? { short: "team", label: "team", value: b.team === 0 ? "A+C" : "B+D" } : null,
+    // the 4-player game's teams: seats A and C, B and D (2.5); the partner by name
+    b.team !== null && b.team !== undefined ? { short: "team with", label: "team partner", value: ctx.seats[(b.seat + 2) % 4]?.name ?? "" } : null,
   ];
   const faceup = (b.faceup ?? []).map((key, i) => bioCard(ctx, key, { size: mine && !ctx.phone ? "full" : "mini", target: mine ? `faceup:${key}` : null, id: `faceup-${b.seat}-${i}` }));
   const pile = token(`Draw pile · ${b.pile_size}`, { icon: "deck", target: mine ? "pile" : null, id: `pile-token-${b.seat}`, label: `${mine ? "your" : "their"} draw pile, ${plural(b.pile_size, "card")}`, class: "pile" });

@@ -120,7 +120,7 @@ def test_hidden_information_combat_cards_attached_face_down_are_not_named(table:
     t.hand(0, "attack", "evade")
     t.part(0, "strategy")
     texts = {t.game.describe(t.s, Action("attach", (card, "rex-1")), 1) for card in ("attack", "evade")}
-    assert texts == {"attaches a card face down to rex-1"}
+    assert texts == {"attaches a card face down to Rex"}
     assert t.game.describe(t.s, Action("attach", ("evade", "rex-1")), 0) == "attach evade rex-1"
 
 
@@ -161,7 +161,7 @@ def test_hidden_information_public_consequences_are_narrated_the_same_for_everyo
         t.play("target b")
     log = t.game.narration(t.s, None)
     assert any("Rex attacks with" in line for line in log)
-    assert any("B's Rex takes 10 damage and is knocked out" in line for line in log)
+    assert any("{B}'s Rex takes 10 damage and is knocked out" in line for line in log)
     assert all(t.game.narration(t.s, seat) == log for seat in range(len(t.s.players)))
     assert t.game.view(t.s, 1)["log"] == log
     t.dino(0, "jammer-1")

@@ -134,7 +134,7 @@ class DinoBattles(StepGame[DinoState]):
         if decision is None or viewer == decision.seat:
             return str(action)
         if action.verb == "attach":
-            return f"attaches a card face down to {action.args[1]}"
+            return f"attaches a card face down to {self.catalog.dino(str(action.args[1])).name}"
         if decision.kind == "keep" and action.verb in ("keep", "pass"):
             return "keeps a card" if action.verb == "keep" else "keeps no card"
         if action.verb == "pass":

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from cardtable.core import Action, seat_letter
+from cardtable.core import Action, seat_letter, seat_mark
 
 from .cards import Catalog, Cost
 from .state import DinoAuto, DinoChoice, DinoState, Termination, schedule
@@ -22,7 +22,8 @@ def say(s: DinoState, line: str) -> None:
 
 
 def who(seat: int) -> str:
-    return seat_letter(seat)
+    """A seat as the narration names it (its mark: the web table shows its name, `core.plain` its letter)."""
+    return seat_mark(seat)
 
 
 def seat_arg(seat: int) -> str:

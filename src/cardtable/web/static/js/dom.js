@@ -49,3 +49,9 @@ export function plural(n, noun, many = `${noun}s`) {
 }
 
 export const LETTERS = "ABCDEFGH";
+
+/** The game's words (narration, prompts) with each seat's mark ("{A}": `core.seats.seat_mark`)
+ * replaced by the seat's name at this table (`seats`: [{name}], by seat number). */
+export function named(text, seats) {
+  return String(text ?? "").replace(/\{([A-H])\}/g, (mark, letter) => seats?.[LETTERS.indexOf(letter)]?.name ?? letter);
+}

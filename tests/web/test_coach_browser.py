@@ -121,3 +121,37 @@ def test_the_replay_of_a_coached_game_says_who_asked_the_coach(
     page.wait_for_selector("#board .view")
     assert "The coach was asked by" in page.inner_text("#coached")
     close(page)
+
+
+@browser_only
+def test_a_state_drawn_before_the_servers_echo_does_not_undo_a_click(browser, web_server: LiveServer) -> None:
+    """The checkboxes the server keeps ("allow the coach", "ask me every time"): a state that left the
+    server before the click reached it must not redraw the box to its old value (the race that made the
+    two-seat coach test flaky: the person's next click then found the box already in the state it set)."""
+    page = open_page(browser, web_server.url + "/")
+    shown = page.evaluate(
+        """async () => {
+        const { ServerCheckbox } = await import("/static/js/dom.js");
+        const input = document.createElement("input");
+        input.type = "checkbox";
+        document.body.append(input);
+        const sent = [];
+        const box = new ServerCheckbox(input, (checked) => sent.push(checked));
+        const seen = [];
+        input.click();                  // the person checks it
+        box.show(false); seen.push(input.checked);  // a state from before the click: still checked
+        box.show(true); seen.push(input.checked);   // the echo
+        box.show(false); seen.push(input.checked);  // the server changed it (another page of this seat)
+        input.click(); input.click();   // checked, then unchecked again before any echo
+        box.show(true); seen.push(input.checked);   // the first click's echo: the second stands
+        box.show(false); seen.push(input.checked);
+        const closed = document.createElement("input");
+        closed.type = "checkbox";
+        document.body.append(closed);
+        new ServerCheckbox(closed, () => false);  // the socket is closed: nothing is sent
+        closed.click();
+        return { sent, seen, closed: closed.checked };
+    }"""
+    )
+    assert shown == {"sent": [True, True, False], "seen": [True, True, False, False, False], "closed": False}
+    close(page)

@@ -79,14 +79,12 @@ def test_the_virtual_players_score_counts_its_locations() -> None:
 def test_the_heuristic_plays_as_the_solo_player_in_the_solo_game() -> None:
     t = SoloTable()
     t.up(blue="merchants", red="thugs")
-    player = HeuristicPlayer(Rng(5))
     observation = t.game.observe(t.s, 0)
+    player = t.game.heuristic(Rng(5))
+    assert isinstance(player, SoloPlayer)
     assert player.choose(observation) == SoloPlayer(Rng(5).fork()).choose(observation)
-    assert isinstance(player._solo, SoloPlayer)
     two = Table()
-    two_player = HeuristicPlayer(Rng(5))
-    two_player.choose(two.game.observe(two.s, two.game.decision(two.s).seat))
-    assert two_player._solo is None  # the game for 2 players: the base rules of thumb
+    assert type(two.game.heuristic(Rng(5))) is HeuristicPlayer  # the game for 2 players: the base rules
 
 
 def test_the_solo_player_chooses_alike_in_positions_the_person_cannot_tell_apart() -> None:

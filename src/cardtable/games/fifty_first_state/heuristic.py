@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from cardtable.core import Action, Game, Observation, Rng, RulesOfThumb
+from cardtable.core import Action, Game, Observation, RulesOfThumb
 
 from . import evaluation, solo_worth
 from .actions import TakeAction
@@ -48,20 +48,14 @@ def is_quiet(game: Game[Any], state: FiftyState) -> bool:
 
 
 class HeuristicPlayer(RulesOfThumb):
-    """Rules of thumb for every decision; see the module docstring and RULES.md "Bots". In the solo
-    game (the view shows the virtual player) it plays as `solo_player.SoloPlayer`."""
-
-    def __init__(self, rng: Rng) -> None:
-        super().__init__(rng)
-        self._solo: HeuristicPlayer | None = None
+    """Rules of thumb for every decision; see the module docstring and RULES.md "Bots". The solo
+    game's heuristic is `solo_player.SoloPlayer`, which builds on this one (`FiftyFirstState.heuristic`)."""
 
     def pick(self, observation: Observation, legal: list[Action]) -> Action:
         game = observation.game
         cat: Catalog = game.catalog  # type: ignore[attr-defined]
         kind = observation.decision.kind
         view = observation.view
-        if "virtual" in view and type(self) is HeuristicPlayer:  # the solo game: the solo player
-            return self._solo_player().pick(observation, legal)
         if kind == "keep":
             return min(legal, key=lambda a: card_worth(cat, cat.locations[str(a.args[0])]))
         if kind == "lookout":
@@ -71,14 +65,6 @@ class HeuristicPlayer(RulesOfThumb):
         if kind in FOLLOW_UPS:
             return self._follow_up(cat, kind, legal, view)
         return self._best_action(observation, cat)
-
-    def _solo_player(self) -> HeuristicPlayer:
-        """The player that knows the virtual player (`solo_player.py`, which builds on this module)."""
-        if self._solo is None:
-            from .solo_player import SoloPlayer  # here: solo_player imports this module
-
-            self._solo = SoloPlayer(self.rng.fork())
-        return self._solo
 
     def _best_action(self, observation: Observation, cat: Catalog) -> Action:
         game = observation.game

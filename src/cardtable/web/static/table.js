@@ -3,7 +3,7 @@
 import { cardTile, setUpZoom } from "./js/cards.js";
 import { markChanges, snapshot } from "./js/changes.js";
 import { Coach } from "./js/coach.js";
-import { el, named } from "./js/dom.js";
+import { el, named, ServerCheckbox } from "./js/dom.js";
 import { endSection } from "./js/end.js";
 import { LogView } from "./js/log.js";
 import { seatPanels } from "./js/panels.js";
@@ -170,11 +170,9 @@ $("undo").addEventListener("click", () => {
   $("undo").disabled = true;
 });
 
-$("ask-always").addEventListener("change", (event) => {
-  if (socket?.readyState === WebSocket.OPEN) {
-    socket.send(JSON.stringify({ type: "prefs", ask_every_window: event.target.checked }));
-  }
-});
+// "ask me every time": the server keeps it; a click is not undone by a state drawn before its echo
+const askAlways = new ServerCheckbox($("ask-always"), (checked) => socket?.readyState === WebSocket.OPEN
+  && (socket.send(JSON.stringify({ type: "prefs", ask_every_window: checked })), true));
 
 $("show-notation").addEventListener("change", (event) => $("log").classList.toggle("with-notation", event.target.checked));
 
@@ -246,7 +244,7 @@ function draw() {
   $("undo").hidden = !state.can_undo;
   $("undo").disabled = false;
   $("ask-always-box").hidden = state.seat === null || state.seat === undefined;
-  $("ask-always").checked = Boolean(state.ask_always);
+  askAlways.show(Boolean(state.ask_always));
   root.classList.remove("waiting");
   root.classList.toggle("my-turn", ctx.mine);
   root.classList.toggle("over", ctx.over);

@@ -2,7 +2,7 @@
 // seat's own decision; the answer names the move in the words of the move buttons, its chance to win and
 // the two next-best moves, and marks the suggested thing on the table. It is offered once every person
 // seated allows it (each seat's "allow the coach"), and it is gone after the move.
-import { el } from "./dom.js";
+import { el, ServerCheckbox } from "./dom.js";
 
 const QUESTION = "What would you play?";
 const percent = (chance) => `${Math.round(chance * 100)}%`;
@@ -19,8 +19,8 @@ export class Coach {
     this.said = el("div", { class: "coach-answer", role: "status", "aria-live": "polite" });
     this.box = el("div", { id: "coach", class: "coach", hidden: true }, this.button, this.said);
     document.getElementById("decision").append(this.box);
-    this.allow = el("input", { type: "checkbox", id: "allow-coach",
-      onchange: (event) => this.send({ type: "allow-coach", allow: event.target.checked }) });
+    this.allow = el("input", { type: "checkbox", id: "allow-coach" });
+    this.allowed = new ServerCheckbox(this.allow, (allow) => this.send({ type: "allow-coach", allow }));
     this.allowNote = el("small", { class: "muted" });
     this.allowBox = el("label", { id: "allow-coach-box", class: "ask-always", hidden: true,
       title: "The coach suggests moves from what your seat sees; it answers once every person seated allows it, and the game's record says who asked it" },
@@ -64,7 +64,7 @@ export class Coach {
     const mine = seated && !state.result && state.decision?.seat === state.seat && state.legal.length > 0 && !forced;
     if (this.answer && this.answer.move !== state.move) this.answer = null; // gone after the move
     this.allowBox.hidden = !seated || Boolean(state.result);
-    this.allow.checked = seated && coach.allowed.includes(state.seat);
+    this.allowed.show(seated && coach.allowed.includes(state.seat));
     const waiting = this.allow.checked && !coach.open;
     this.allowNote.textContent = waiting ? "(waiting for every person seated to allow it)" : "";
     this.box.hidden = !(coach.open && mine);

@@ -36,6 +36,24 @@ def dino_name(cat: Catalog, tag: str) -> str:
     return cat.dino(tag).name
 
 
+ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth")
+
+
+def dino_in_play(cat: Catalog, s: DinoState, seat: int, tag: str) -> str:
+    """A Dinosaur copy of `seat` in play, in words that tell it from the seat's others of that name:
+    "Tyranno-Mech", "the active Tyranno-Mech", "the second benched Tyranno-Mech"."""
+    p = s.players[seat]
+    name = dino_name(cat, tag)
+    if sum(dino_name(cat, d.tag) == name for d in p.dinos()) < 2:
+        return name
+    if p.active is not None and p.active.tag == tag:
+        return f"the active {name}"
+    alike = [d.tag for d in p.bench if dino_name(cat, d.tag) == name]
+    if len(alike) < 2 or tag not in alike:
+        return f"the benched {name}"
+    return f"the {ORDINALS[alike.index(tag)]} benched {name}"
+
+
 def draw(s: DinoState, seat: int, n: int) -> None:
     """Draw n cards; an empty deck is replaced by the shuffled discard pile (RULES.md D4)."""
     p = s.players[seat]

@@ -4,7 +4,9 @@ index, a field name or a card id; counts are spelled right; a seat with a name i
 Random games of every game and mode are played to their end; at every decision the prompt, the words of
 every legal move as the web table labels it (each game's `static/games/*.js`, run by node through
 labels.mjs) and every log line the seat to move and a spectator read (the game's narration, or the
-move's words where the game narrates nothing) are checked by `words.faults`.
+move's words where the game narrates nothing) are checked by `words.faults`. The game's own words name
+seats by a mark (`core.seats.seat_mark`): they are checked as the terminal shows them (letters,
+`core.plain`) and as the web table does (names, `core.named`).
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from typing import Any
 
 import pytest
 
-from cardtable.core import Rng, make_game
+from cardtable.core import Rng, make_game, named, plain
 from cardtable.core.narrate import new_lines
 from tests.conformance.harness import CASES, Case
 from tests.conformance.words import Vocabulary, faults
@@ -50,6 +52,12 @@ def web_labels(game: Any, asks: list[dict[str, Any]]) -> list[list[dict[str, Any
     return json.loads(done.stdout)  # type: ignore[no-any-return]
 
 
+def shown(text: str) -> set[str]:
+    """The game's `text` as people read it: in the terminal (seats by letter) and at the web table (by
+    name)."""
+    return {plain(text), named(text, NAMES)}
+
+
 def texts(game: Any, seed: int) -> Iterator[tuple[str, str, bool]]:
     """Every text a person reads in one random game: (what it is, the text, whether it is a sentence
     that must open with a capital)."""
@@ -58,10 +66,10 @@ def texts(game: Any, seed: int) -> Iterator[tuple[str, str, bool]]:
     viewers: list[int | None] = [None, *range(game.num_seats)]
     lines = {v: game.narration(state, v) for v in viewers}
     for v in viewers:
-        yield from (("set-up line", line, False) for line in lines[v])
+        yield from (("set-up line", line, False) for text in lines[v] for line in shown(text))
     asks: list[dict[str, Any]] = []
     while (decision := game.decision(state)) is not None:
-        yield "prompt", decision.prompt, True
+        yield from (("prompt", line, True) for line in shown(decision.prompt))
         legal = game.legal_actions(state)
         asks.append(
             {
@@ -80,7 +88,7 @@ def texts(game: Any, seed: int) -> Iterator[tuple[str, str, bool]]:
             lines[v] = after
             if v not in told:
                 continue
-            yield from (("log line", line, False) for line in events)
+            yield from (("log line", line, False) for text in events for line in shown(text))
             if not events and told[v] is not None:  # the web words the move (below) or shows the text
                 asks.append({"view": game.view(state, v), "decision": None, "seat": v, "actions": [told[v]]})
     for ask, labels in zip(asks, web_labels(game, asks), strict=True):
@@ -120,6 +128,9 @@ BAD = {
     "Pay 1 grey contact to build gun-shop": "notation 'gun-shop'",
     "Pay 1 develop-match": "a word of notation 'develop-match'",
     "B doom -1 -> 0": "notation '->'",
+    "Score: NaN": "'NaN'",
+    "Take [object Object]": "'[object Object]'",
+    "Discard undefined": "'undefined'",
     "2 6-cost marker(s)": "notation '(s)'",
     "Use an ability card, or pass (before seat C's turn)": "'seat C'",
     "take an action or pass": "opens in lower case",
@@ -148,6 +159,8 @@ def test_the_checker_knows_a_seat_with_a_name_by_its_letter() -> None:
     assert vocabulary.named_seats == {"B"}  # the robot
     assert "the letter B of a seat that has a name" in faults("B produces on nothing", vocabulary)
     assert faults("A produces on New Sparta. A card is drawn.", vocabulary) == []
+    fifth = Vocabulary(frozenset(), frozenset({"D"}))  # a letter inside a card's name is no seat
+    assert faults("Ann develops R&D Crash Program", fifth) == []
 
 
 def test_a_move_the_web_has_no_words_for_is_found() -> None:

@@ -16,10 +16,11 @@ from typing import Any
 from cardtable.core.seats import seat_letter
 
 #: all-capital words people read in these games (stats, card levels, the SETI of card names)
-CAPITALS = frozenset({"ATK", "EVA", "DEF", "SETI", "VP", "HP", "ID", "III"})
+CAPITALS = frozenset({"ATK", "EVA", "DEF", "SETI", "VP", "HP", "ID", "III", "JSON"})
 #: nouns whose one is spelled like their many ("1 goods" is wrong, but these are right)
 SINGULAR_S = frozenset(
     {"bonus", "status", "chaos", "gas", "boss", "loss", "class", "canvas", "series", "species"}
+    | {"as", "is", "was", "has", "its", "this", "plus"}  # not nouns: "its defence -1 as cost"
 )
 
 #: hyphenated words of English these games use (any other lower-case hyphenated word is notation)
@@ -38,6 +39,8 @@ COMPOUNDS = frozenset(
 )
 
 _NONE = re.compile(r"\bNone\b")
+#: what JavaScript prints for a value that is not words
+_SCRIPT_RAW = re.compile(r"\b(?:undefined|null|NaN)\b|\[object \w+\]")
 _UNDERSCORED = re.compile(r"[A-Za-z0-9]_[A-Za-z0-9]")
 _CAPITALS = re.compile(r"\b[A-Z]{3,}\b")
 _ONE_MANY = re.compile(r"\b(?<![.,])1 ([a-z]+s)\b")
@@ -77,6 +80,8 @@ def faults(text: str, vocabulary: Vocabulary, *, sentence: bool = False) -> list
         found.append("empty")
     if _NONE.search(text):
         found.append("'None'")
+    for raw in _SCRIPT_RAW.findall(text):
+        found.append(f"{raw!r}")
     if "{" in text or "}" in text:
         found.append("a placeholder in braces")
     if _UNDERSCORED.search(text):
@@ -102,7 +107,7 @@ def faults(text: str, vocabulary: Vocabulary, *, sentence: bool = False) -> list
     for letter in _SEAT.findall(text):
         found.append(f"'seat {letter}'")
     for letter in vocabulary.named_seats:
-        if re.search(rf"(?<![-+'’])\b{letter}\b(?![-+'’])", text) and not _article(text, letter):
+        if re.search(rf"(?<![-+'’&])\b{letter}\b(?![-+'’&])", text) and not _article(text, letter):
             found.append(f"the letter {letter} of a seat that has a name")
     if sentence and text[:1].islower():
         found.append("opens in lower case")

@@ -21,11 +21,32 @@
     await new Promise((done) => setTimeout(done, 8));
   }
   const named = (role, name) => document.querySelector(`[aria-label="${name}"]`);
+  // the words a person reads, by region (test_table_play.py checks them with tests/conformance/words.py):
+  // the text of every element shown that holds text of its own (as written, before CSS changes its
+  // case); a log entry once
+  const shown = (n) => n.getClientRects().length > 0 && !n.closest('[hidden]') && !n.closest('details:not([open]) > :not(summary)')
+    && getComputedStyle(n).visibility !== 'hidden';
+  const read = (window.__wordsRead ??= new WeakSet());
+  const words = {};
+  for (const [id, region] of [['banner', 'decision'], ['actions', 'your choices'], ['end', 'the end'], ['board', 'table'],
+    ['dock', 'your hand'], ['players', 'players'], ['log', 'log']]) {
+    const root = document.getElementById(id);
+    if (!root || !shown(root)) continue;
+    const texts = new Set();
+    for (const n of [root, ...root.querySelectorAll('*')]) {
+      if (n.matches('script, style') || ![...n.childNodes].some((c) => c.nodeType === 3 && c.textContent.trim())) continue;
+      const entry = n.closest('.entry');
+      if ((entry && read.has(entry)) || !shown(n)) continue;
+      texts.add(n.textContent.replace(/\s+/g, ' ').trim());
+    }
+    root.querySelectorAll('.entry').forEach((e) => read.add(e));
+    words[region] = [...texts];
+  }
   const players = named('region', 'players');
   const out = {
     over: over(), move: Number(document.body.dataset.move), sends: Number(document.body.dataset.sends ?? 0),
     width: document.documentElement.scrollWidth, inner: innerWidth, h: innerHeight,
-    height: document.documentElement.scrollHeight,
+    height: document.documentElement.scrollHeight, words,
     names: ['players', 'your hand', 'table', 'your choices', 'log'].filter((n) => !named('', n)),
     seats: players ? [...players.querySelectorAll('.seat-panel')].map((p) => ({
       label: p.getAttribute('aria-label'), score: p.querySelector('.seat-score')?.getAttribute('aria-label') ?? null })) : [],

@@ -10,7 +10,11 @@ rulebook's automaton). After every update, in one round trip to the page:
   screen at 390x844, and something the decision is about is in sight with it;
 - no text smaller than 12 px at 1280 px;
 - the accessible names: a region "players" with one element per seat and its score, "your hand",
-  "table", "your choices", "log".
+  "table", "your choices", "log";
+- the words on the page (the text of each region as shown: the prompt, your choices, the table, your
+  hand, the players, the log, the end) hold no placeholder or raw word: the rules of
+  tests/conformance/words.py (which also checks the engine's words and the move labels), with every
+  seat's letter a fault, since every seat has a name at the table (`PageWords`).
 
 At the end: a "scores" table, a "Play again" button, the replay link; at least 95% of the person's moves
 took at most 2 clicks. Screenshots of each game go to reports/screenshots/.
@@ -18,15 +22,18 @@ took at most 2 clicks. Screenshots of each game go to reports/screenshots/.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
 
-from cardtable.core import Record, game_class, game_names
+from cardtable.core import Record, game_class, game_names, make_game, seat_letter
+from tests.conformance.words import Vocabulary, faults
 
 from .browser import browser_only, close, open_page, screenshot
 from .helpers import LiveServer
@@ -34,6 +41,8 @@ from .helpers import LiveServer
 pytestmark = browser_only
 
 WIDTHS = {1280: 800, 390: 844}
+#: each case's faults in the page's words, one a line (empty: none)
+WORDS_FOUND = Path(__file__).resolve().parents[2] / "reports" / "page-words"
 GAMES = [g for g in game_names() if g != "toy"]
 #: keys whose last part is the card a move names, where the thing clicked is that card
 CARD_KEYS = ("hand", "drawn", "faceup", "pool", "row", "look", "spied", "ability", "conn-card", "deal", "tab")
@@ -99,8 +108,41 @@ def check_update(snap: dict[str, Any], seats: int, width: int) -> None:
     assert snap["target"]["reached"], f"a click at the middle of {snap['target']} does not reach it"
 
 
+class PageWords:
+    """The faults in the words shown on one table's page, gathered over a whole game: each text is
+    checked once, by the words test's rules, with a bare seat letter a fault wherever it stands (every
+    seat has a name at the table)."""
+
+    def __init__(self, game: str, options: dict[str, Any]) -> None:
+        made = make_game(game, options)
+        letters = frozenset(seat_letter(seat) for seat in range(made.num_seats))
+        self.vocabulary = dataclasses.replace(Vocabulary.of(made), named_seats=letters)
+        self.read: set[str] = set()
+        #: "region: 'text': fault" -> how many updates showed it first
+        self.found: dict[str, int] = {}
+
+    def check(self, snap: dict[str, Any]) -> None:
+        for region, text in self._new(snap["words"]):
+            for fault in faults(text, self.vocabulary):
+                key = f"{region}: {text[:120]!r}: {fault}"
+                self.found[key] = self.found.get(key, 0) + 1
+
+    def _new(self, words: dict[str, list[str]]) -> Iterator[tuple[str, str]]:
+        for region, texts in words.items():
+            for text in texts:
+                if text not in self.read:
+                    self.read.add(text)
+                    yield region, text
+
+
 def play_through_clicks(
-    page: Any, game: str, seats: int, width: int, rng: random.Random, each: Any = None
+    page: Any,
+    game: str,
+    options: dict[str, Any],
+    seats: int,
+    width: int,
+    rng: random.Random,
+    each: Any = None,
 ) -> dict[str, Any]:
     """Click what the table offers until the game ends; returns the clicks each move of the person took.
     `each(page, snap)`, if given, checks more after every update."""
@@ -108,17 +150,19 @@ def play_through_clicks(
     clicks = 0
     before, sends = -1, 0
     buttons_seen: list[int] = []
+    words = PageWords(game, options)
     for _ in range(4000):
         args = {"before": before, "sends": sends, "r1": rng.random(), "r2": rng.random(), "share": 0.8,
                 "wide": width == 1280}  # fmt: skip
         snap = page.evaluate(UPDATE, args)
         assert not snap.get("timeout"), f"{game}: the table did not move on: {snap}"
         check_update(snap, seats, width)
+        words.check(snap)
         if each is not None:
             each(page, snap)
         if snap["over"]:
             assert snap["scores"] and snap["again"] and snap["replay"], snap
-            return {"per_move": per_move, "buttons": buttons_seen}
+            return {"per_move": per_move, "buttons": buttons_seen, "words": words.found}
         buttons_seen.append(snap["buttons"])
         if snap["sends"] > sends:  # the last click sent a move
             per_move.append(clicks)
@@ -140,7 +184,7 @@ def open_table(
     seed: int,
 ) -> tuple[dict[str, Any], Any, list[str]]:
     """A new table (the person at seat A) opened at `width`: its API answer, the page, the page's errors."""
-    body = {"game": game, "options": options, "seats": kinds, "names": ["You"], "seed": seed}
+    body = {"game": game, "options": options, "seats": kinds, "names": ["Ann"], "seed": seed}
     response = client.post("/api/tables", json=body)
     assert response.status_code == 201, response.text
     table = response.json()
@@ -160,10 +204,24 @@ def test_a_whole_game_by_clicking_the_table(
     with httpx.Client(base_url=web_server.url, timeout=10) as client:
         table, page, errors = open_table(client, browser, game, options, kinds, width, seed=7)
         started = time.monotonic()
-        done = play_through_clicks(page, game, len(kinds), width, random.Random(f"{game} {mode} {width}"))
+        rng = random.Random(f"{game} {mode} {width}")
+        updates = iter(range(1, 10**6))
+        name = f"{game}-{mode.replace(' ', '-')}-{width}-play.png"
+
+        def mid_game(page: Any, snap: dict[str, Any]) -> None:
+            """A screenshot of the table in play (the 25th update), to look at as a player would."""
+            if next(updates) == 25 and not snap["over"]:
+                screenshot(page, name, full_page=False)
+
+        done = play_through_clicks(page, game, options, len(kinds), width, rng, mid_game)
         elapsed = time.monotonic() - started
         assert not errors, errors
         record = Record.load(client.get(f"/api/tables/{table['table']}/record").text)
+    wrong = sorted(done["words"])
+    WORDS_FOUND.mkdir(parents=True, exist_ok=True)
+    found = WORDS_FOUND / f"{game}-{mode.replace(' ', '-')}-{width}.txt"
+    found.write_text("".join(f"{w}\n" for w in wrong))
+    assert not wrong, f"{len(wrong)} texts on the page with faults:\n" + "\n".join(wrong[:40])
     moves = done["per_move"]
     in_two = sum(1 for n in moves if n <= 2) / max(1, len(moves))
     assert in_two >= 0.95, f"only {in_two:.0%} of the moves took at most 2 clicks: {moves}"

@@ -38,7 +38,7 @@ READ = """() => {
       text: t.querySelector('.goal-text')?.textContent ?? '',
       vp: t.querySelector('.badge.vp')?.textContent ?? '',
       kind: t.querySelector('.card-band b')?.textContent ?? '',
-      holders: [...t.querySelectorAll('.goal-holder')].map((h) => h.textContent) })),
+      holders: [...t.querySelectorAll('.goal-holder')].map((h) => h.dataset.seat) })),
     prestige: panels.map((p) =>
       p.querySelector('[data-id^="panel-prestige-"] .stat-value')?.textContent ?? null),
     offer: [...document.querySelectorAll('[data-target^="offer:"]')].length,
@@ -100,13 +100,14 @@ def test_an_expansion_game_by_clicking_shows_goals_and_prestige(
             client, browser, "race-for-the-galaxy", options, kinds, width, seed=11
         )
         done = play_through_clicks(
-            page, "race-for-the-galaxy", seats, width, random.Random(f"{options} {width}"), each
+            page, "race-for-the-galaxy", options, seats, width, random.Random(f"{options} {width}"), each
         )
         assert not errors, errors
         page.evaluate("window.scrollTo(0, 0)")
         screenshot(page, f"rftg-level{level}-{seats}p-{width}-end.png", full_page=True)
         view = final_view(client, table["table"])
         close(page)
+    assert not done["words"], "texts on the page with faults:\n" + "\n".join(sorted(done["words"])[:40])
     moves = done["per_move"]
     assert sum(1 for n in moves if n <= 2) >= 0.95 * len(moves), moves
     holders = {tile["key"]: sorted(tile["holders"]) for tile in last["tiles"]}

@@ -11,7 +11,7 @@ import typer
 from rich.console import Console
 from rich.errors import MarkupError
 
-from cardtable.core import CardtableError, parse_options
+from cardtable.core import CardtableError, parse_options, plain
 
 #: set to 1 to see the traceback of an internal error instead of a one-line message
 DEBUG_VARIABLE = "CARDTABLE_DEBUG"
@@ -67,7 +67,9 @@ OPTION_HELP = "A game option as name=value (repeatable); `cardtable games` lists
 
 
 def print_render(console: Console, text: str) -> None:
-    """Print a game's rendering (rich markup); one that is not valid markup is shown as plain text."""
+    """Print a game's rendering (rich markup); one that is not valid markup is shown as plain text. The
+    seats its narration names are shown by their letters (`core.plain`)."""
+    text = plain(text)
     try:
         console.print(text)
     except MarkupError:

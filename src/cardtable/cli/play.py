@@ -21,7 +21,7 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 
-from cardtable.core import Action, IllegalAction, Match, Narrator, forced_action, make_game, mix_seed
+from cardtable.core import Action, IllegalAction, Match, Narrator, forced_action, make_game, mix_seed, plain
 from cardtable.players import Player, make_player
 
 from . import app
@@ -258,7 +258,8 @@ class Table:
             self.say(f"[dim]  {escape(line)}[/]")
 
     def say(self, text: str, markup: bool = True) -> None:
-        self.console.print(text, markup=markup, soft_wrap=True)
+        """Print `text`; the seats the game's words name are shown by their letters (`core.plain`)."""
+        self.console.print(plain(text), markup=markup, soft_wrap=True)
 
     def seat_labels(self) -> list[str]:
         return [f"{self.game.seat_name(s)} ({name})" for s, name in enumerate(self.match.seats)]

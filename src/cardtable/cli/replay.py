@@ -11,7 +11,7 @@ from typing import Annotated, Any
 import typer
 from rich.markup import escape
 
-from cardtable.core import BadRecord, Match, Narrator, Record, replay
+from cardtable.core import BadRecord, Match, Narrator, Record, plain, replay
 
 from . import app
 from .common import fail, print_render, stdout, user_errors
@@ -77,7 +77,7 @@ def replay_command(
         decision = match.decision
         assert decision is not None
         who = game.seat_name(decision.seat)
-        console.print(f"unfinished: {escape(who)} is deciding: {escape(decision.prompt)}")
+        console.print(f"unfinished: {escape(who)} is deciding: {escape(plain(decision.prompt))}")
     else:
         console.print(f"result: {escape(result.describe(match.seats))}")
 
@@ -128,9 +128,9 @@ def stepper(console: Any, record: Record, finished: Match, viewer: int | None) -
     while True:
         line, events, state = frames[index]
         console.rule(f"move {index} of {last}")
-        console.print(f"[bold]{escape(line)}[/]")
+        console.print(f"[bold]{escape(plain(line))}[/]")
         for event in events:
-            console.print(f"   {escape(event)}")
+            console.print(f"   {escape(plain(event))}")
         print_render(console, game.render(game.view(state, viewer), viewer))
         if index == last:
             result = finished.result

@@ -25,7 +25,7 @@ from .narrate import Narrator, Told, forced_action, new_lines
 from .record import Move, Record
 from .replay import replay
 from .rng import Rng, mix_seed
-from .seats import SEAT_LETTERS, seat_letter
+from .seats import SEAT_LETTERS, named, plain, seat_letter, seat_mark
 from .steps import Auto, Choice, Queue, Step, StepGame, push
 from .undo import CannotTakeBack, TakeBack
 
@@ -68,11 +68,14 @@ __all__ = [
     "game_names",
     "make_game",
     "mix_seed",
+    "named",
     "new_lines",
     "parse_options",
+    "plain",
     "push",
     "register",
     "replay",
     "seat_letter",
+    "seat_mark",
     "two_player_utility",
 ]

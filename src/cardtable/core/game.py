@@ -14,7 +14,7 @@ from .action import Action
 from .decision import Decision, Result
 from .errors import BadOption, BadRecord, IllegalAction, UnknownGame
 from .rng import Rng
-from .seats import SEAT_LETTERS, seat_letter
+from .seats import SEAT_LETTERS, plain, seat_letter, seat_mark
 
 if TYPE_CHECKING:
     from .encoding import Encoding
@@ -258,6 +258,13 @@ class Game(Generic[S]):
     def seat_name(self, seat: int) -> str:
         return seat_letter(seat) if seat < len(SEAT_LETTERS) else str(seat)
 
+    def seat_said(self, seat: int) -> str:
+        """How narration and prompts name `seat`: the name the game gives it (an automaton's), else its
+        mark (`core.seats.seat_mark`), which the web table replaces by the seat's name at the table
+        and the terminal by its letter (`core.seats.plain`)."""
+        name = self.seat_name(seat)
+        return seat_mark(seat) if name == seat_letter(seat) else name
+
     def decision_kinds(self) -> tuple[str, ...]:
         """Every kind of decision the game can ask (`Decision.kind`), in a fixed order: what encodings
         and interfaces read, never a copy of their own. A game on core's step machine
@@ -367,7 +374,7 @@ class Game(Generic[S]):
     def explain_illegal(self, state: S, action: Action, legal: list[Action]) -> str:
         decision = self.decision(state)
         shown = ", ".join(str(a) for a in legal[:12]) + (" ..." if len(legal) > 12 else "")
-        who = f"{self.seat_name(decision.seat)} is deciding: {decision.prompt}" if decision else ""
+        who = f"{self.seat_name(decision.seat)} is deciding: {plain(decision.prompt)}" if decision else ""
         return f"'{action}' is not legal now; {who}; legal: {shown}"
 
     def ending(self, result: Result) -> tuple[str, str]:

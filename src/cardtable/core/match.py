@@ -12,6 +12,7 @@ from .decision import Decision, Result
 from .errors import CardtableError, IllegalAction
 from .game import Game, OptionValue, make_game
 from .record import Move, Record
+from .seats import plain
 from .undo import CannotTakeBack, Step, TakeBack, point, settled, step, why_not
 
 #: what `Match.resume` and `Match.take_back` tell a caller of each move they apply again: the position
@@ -163,7 +164,7 @@ class Match:
         if decision.seat != move.seat:
             seat, holder = self.game.seat_name(move.seat), self.game.seat_name(decision.seat)
             raise IllegalAction(
-                f"{where} is marked for seat {seat}, but seat {holder} must {decision.prompt}"
+                f"{where} is marked for seat {seat}, but seat {holder} must {plain(decision.prompt)}"
             )
         legal = self.legal_actions()
         if action not in legal:

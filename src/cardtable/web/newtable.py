@@ -146,7 +146,8 @@ def _mode_options(game_name: str, mode: str) -> Mapping[str, Any]:
 
 
 def _default_name(game: Game[Any], seat: int, kind: str) -> str:
-    letter = game.seat_name(seat)
+    """The name of a seat nobody named: an automaton's own ("Robot"), else "Player 2", "Random bot 3"
+    (numbered as people count, never by the seat's letter, which is notation)."""
     if kind == AUTOMATON:
-        return letter
-    return f"Seat {letter}" if kind == HUMAN else f"{kind.capitalize()} bot {letter}"
+        return game.seat_name(seat)
+    return f"Player {seat + 1}" if kind == HUMAN else f"{kind.capitalize()} bot {seat + 1}"

@@ -22,7 +22,7 @@ from typing import Any
 
 import msgspec
 
-from cardtable.core import BadRecord, CardtableError, Match, Narrator, Record, replay
+from cardtable.core import BadRecord, CardtableError, Match, Narrator, Record, named, replay
 
 from .errors import TableError
 from .table import Table
@@ -64,7 +64,7 @@ def frames(
                 "decision": None if decision is None else {"seat": decision.seat, "prompt": decision.prompt},
                 "spectator": game.view(match.state, None),
                 "views": [game.view(match.state, s) for s in viewers],
-                "result": None if result is None else result.describe(names),
+                "result": None if result is None else named(result.describe(names), names),
             }
         )
 

@@ -14,7 +14,7 @@ from typing import Any
 
 import msgspec
 
-from cardtable.core import Action, Decision, Game, Match, Record, Result, forced_action
+from cardtable.core import Action, Decision, Game, Match, Record, Result, forced_action, named
 from cardtable.core.undo import why_not
 
 from .errors import TableError
@@ -285,6 +285,7 @@ class Table:
         position = self.position
         decision, result = position.decision, position.result
         mine = decision is not None and decision.seat == seat
+        names = [s.name for s in self.seats]
         return {
             "move": self.ply,
             "view": position.view(seat),
@@ -304,8 +305,9 @@ class Table:
             else {
                 "winners": list(result.winners),
                 "scores": list(result.scores),
-                "reason": result.reason,
+                "reason": named(result.reason, names),
                 "draw": result.draw,
-                "text": result.describe([s.name for s in self.seats]),
+                "termination": result.termination,
+                "text": named(result.describe(names), names),
             },
         }

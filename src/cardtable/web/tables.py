@@ -21,7 +21,7 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.orm import Session
 
-from cardtable.core import Action, CannotTakeBack, CardtableError, Match, Move, TakeBack
+from cardtable.core import Action, CannotTakeBack, CardtableError, Match, Move, TakeBack, plain
 
 from .catalog import shared_game
 from .db import SeatRow, TableRow, now
@@ -209,7 +209,7 @@ class Tables:
         if decision.seat != seat:
             who = table.game.seat_name(decision.seat)
             raise TableError(
-                409, "not-your-turn", f"it is not your decision: seat {who} must {decision.prompt}"
+                409, "not-your-turn", f"it is not your decision: seat {who} must {plain(decision.prompt)}"
             )
         try:
             action = table.game.parse_action(text)

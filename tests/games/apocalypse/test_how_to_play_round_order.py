@@ -91,7 +91,7 @@ def test_step_7_the_game_ends_after_the_seventh_round() -> None:
     while GAME.decision(state) is not None:
         finish_round(state)  # (a round with a Volcanic Eruption may need no decision at all)
     assert state.round == 7 and [line for line in state.log if line.startswith("round ")] == [
-        f"round {r}, led by {'ABC'[(r - 1) % 3]}" for r in range(1, 8)
+        f"round {r}, led by {{{'ABC'[(r - 1) % 3]}}}" for r in range(1, 8)
     ]
     assert GAME.decision(state) is None and GAME.legal_actions(state) == []
     result = GAME.result(state)

@@ -153,7 +153,7 @@ def test_4_3_machine_espionage_on_an_empty_hand_costs_an_achievement():
         level=4, cubes=cubes, achievements=["shack"], machine_top=["surveillance-technology", "seed-vault"]
     )
     machine_turn(game, state)
-    assert "A sacrifices the achievement Shack" in state.events and not state.over
+    assert "{A} sacrifices the achievement Shack" in state.events and not state.over
     game, state = machine_position(
         level=4, cubes=cubes, machine_top=["surveillance-technology", "seed-vault"]
     )

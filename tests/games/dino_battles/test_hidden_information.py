@@ -120,8 +120,34 @@ def test_hidden_information_combat_cards_attached_face_down_are_not_named(table:
     t.hand(0, "attack", "evade")
     t.part(0, "strategy")
     texts = {t.game.describe(t.s, Action("attach", (card, "rex-1")), 1) for card in ("attack", "evade")}
-    assert texts == {"attaches a card face down to rex-1"}
+    assert texts == {"attaches a card face down to Rex"}
     assert t.game.describe(t.s, Action("attach", ("evade", "rex-1")), 0) == "attach evade rex-1"
+
+
+def test_hidden_information_attaching_tells_apart_copies_of_one_dinosaur(table: Table) -> None:
+    """Others read which of two copies of a Dinosaur gets the face-down card (the table shows which one's
+    count grew), by its place, not its tag."""
+    t = table
+    t.dino(0, "shell-1")
+    t.dino(0, "rex-1", active=False)
+    t.dino(0, "rex-2", active=False)
+    t.hand(0, "attack")
+    t.part(0, "strategy")
+
+    def reads(tag: str) -> str | None:
+        return t.game.describe(t.s, Action("attach", ("attack", tag)), 1)
+
+    assert [reads(tag) for tag in ("shell-1", "rex-1", "rex-2")] == [
+        "attaches a card face down to Shell",
+        "attaches a card face down to the first benched Rex",
+        "attaches a card face down to the second benched Rex",
+    ]
+    p = t.p(0)
+    p.active, p.bench = p.bench[0], [p.active, p.bench[1]]
+    assert [reads(tag) for tag in ("rex-1", "rex-2")] == [
+        "attaches a card face down to the active Rex",
+        "attaches a card face down to the benched Rex",
+    ]
 
 
 def test_hidden_information_the_reaction_is_asked_whatever_card_is_attached(table: Table) -> None:
@@ -161,7 +187,7 @@ def test_hidden_information_public_consequences_are_narrated_the_same_for_everyo
         t.play("target b")
     log = t.game.narration(t.s, None)
     assert any("Rex attacks with" in line for line in log)
-    assert any("B's Rex takes 10 damage and is knocked out" in line for line in log)
+    assert any("{B}'s Rex takes 10 damage and is knocked out" in line for line in log)
     assert all(t.game.narration(t.s, seat) == log for seat in range(len(t.s.players)))
     assert t.game.view(t.s, 1)["log"] == log
     t.dino(0, "jammer-1")

@@ -80,7 +80,7 @@ def test_hidden_information_a_card_discarded_face_down_leaves_the_known_part_ali
         assert t.game.describe(t.s, discard, 0) == t.game.describe(t.s, discard, None) == "discards a card"
         t.act(str(discard))
         assert t.p(1).known == [] and t.p(1).hand == [{"docks": "church", "church": "docks"}[card]]
-        assert "B discards a card." in t.s.events
+        assert "{B} discards a card." in t.s.events
         after.append(_seen_by_a(t))
     assert after[0] == after[1]
 

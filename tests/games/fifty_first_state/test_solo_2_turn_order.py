@@ -50,7 +50,7 @@ def test_two_claims_then_three_attacks_then_a_pass_then_you_play_alone() -> None
     # 8. your pass ends the round; you keep the first-player token; the attack count starts again
     t.step("pass")
     assert t.s.round == 2 and t.s.first == 0 and t.s.virtual.attacks == 0 and not t.vip.passed
-    assert any("A keeps the first-player token" in line for line in t.s.events)
+    assert any("{A} keeps the first-player token" in line for line in t.s.events)
 
 
 def test_a_claim_between_two_cards_is_random_from_the_state_rng() -> None:

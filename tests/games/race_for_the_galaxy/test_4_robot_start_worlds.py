@@ -451,7 +451,7 @@ def test_prestige_tied_leaders_get_1_vp_each(monkeypatch) -> None:
     r.chips, r.economy, chips, hand = 0, 0, p.chips, len(r.hand)
     roll(monkeypatch, "produce", "x2")
     play_round(game, s, "produce", "consume-x2")
-    assert s.log[-2:] == ["A earns 1 VP as Prestige Leader.", "Robot earns 1 VP as Prestige Leader."]
+    assert s.log[-2:] == ["{A} earns 1 VP as Prestige Leader.", "Robot earns 1 VP as Prestige Leader."]
     assert r.chips == 1 and p.chips == chips + 1 and len(r.hand) == hand and r.credit == 1
 
 

@@ -56,7 +56,7 @@ def test_bow_11_a_search_that_finds_nothing_fails_and_keeps_the_card_unused() ->
     a = s.players[0]
     assert not a.searched and a.hand == []
     assert sorted(s.discard) == sorted(kept) and s.aside == []
-    assert "The search of A fails: the card stays unused." in s.log
+    assert "The search of {A} fails: the card stays unused." in s.log
 
 
 @pytest.mark.parametrize(

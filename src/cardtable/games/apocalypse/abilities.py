@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from cardtable.core import Action, push, seat_letter
+from cardtable.core import Action, push, seat_mark
 
 from . import board, grid
 from .cards import Catalog
@@ -165,7 +165,7 @@ def moment(catalog: Catalog, state: ApocalypseState) -> str:
     """What comes after the open ability window, for its prompt."""
     then = window_then(state)
     if then == "turn":
-        return f"before {seat_letter((state.leader + state.turn) % SEATS)}'s turn"
+        return f"before {seat_mark((state.leader + state.turn) % SEATS)}'s turn"
     if then == "catastrophe" and state.catastrophe >= 0:
         return f"before the {catalog.cards[state.catastrophe].title} strikes"
     return "before the needs check" if then == "needs" else ""
@@ -176,7 +176,7 @@ def begin(catalog: Catalog, state: ApocalypseState, seat: int, ability: str) -> 
     card = next(c for c in state.abilities[seat] if catalog.cards[c].name == ability)
     state.abilities[seat].remove(card)
     state.used_abilities.append(card)
-    state.log.append(f"{seat_letter(seat)} uses {catalog.cards[card].title}")
+    state.log.append(f"{seat_mark(seat)} uses {catalog.cards[card].title}")
     if ability == "weather-report":
         state.catastrophe_known = True
         top = catalog.cards[state.catastrophe_deck[0]].title

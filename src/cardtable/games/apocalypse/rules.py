@@ -29,7 +29,7 @@ from collections.abc import Sequence
 from functools import cache
 from typing import TYPE_CHECKING, Any, Literal
 
-from cardtable.core import Action, Mode, Parts, Result, Rng, StepGame, push, register, seat_letter
+from cardtable.core import Action, Mode, Parts, Result, Rng, StepGame, push, register, seat_mark
 
 from . import abilities, board, catastrophes, faces, grid, scoring
 from .abilities import Window
@@ -86,7 +86,7 @@ class RoundStart(ApoAuto, tag="round-start"):
         s.round += 1
         s.leader = (s.round - 1) % SEATS
         s.turn, s.workforce_spent, s.skip_turns = 0, 0, False
-        s.log.append(f"round {s.round}, led by {seat_letter(s.leader)}")
+        s.log.append(f"round {s.round}, led by {seat_mark(s.leader)}")
         push(s, Draw())
 
 
@@ -139,7 +139,7 @@ class Turn(ApoChoice, tag="turn"):
         return actions
 
     def apply(self, cat: Catalog, s: ApocalypseState, action: Action) -> None:
-        seat = seat_letter(self.seat)
+        seat = seat_mark(self.seat)
         if action.verb == "place":
             name, cell = str(action.args[0]), str(action.args[1])
             card = next(c for c in s.pool if cat.cards[c].name == name)

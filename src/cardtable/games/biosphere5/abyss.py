@@ -109,7 +109,7 @@ class AbyssGame(Biosphere5):
                 continue
             abyss.doom[seat] = min(self.doom.max, abyss.doom[seat] + amount)
             rises = f"doom rises by {amount} to {abyss.doom[seat]}"
-            self.event(state, f"{self.seat_name(seat)}'s {rises} ({why})")
+            self.event(state, f"{self.seat_said(seat)}'s {rises} ({why})")
             if abyss.doom[seat] >= self.doom.max:
                 doomed.append(seat)
         if doomed:
@@ -120,7 +120,7 @@ class AbyssGame(Biosphere5):
         current = q.current_seat(state)
         for seat in seats:
             state.boards[seat].out = True
-            self.event(state, f"{self.seat_name(seat)} reaches doom {self.doom.max} and is out of the game")
+            self.event(state, f"{self.seat_said(seat)} reaches doom {self.doom.max} and is out of the game")
         state.steps[:] = [
             step
             for step in state.steps
@@ -203,14 +203,14 @@ class AbyssGame(Biosphere5):
             return
         doom = self._abyss(state).doom[seat]
         state.markers.append("ease")
-        self.event(state, f"{self.seat_name(seat)} discards {plural(doom, 'card')} to lower doom by one")
+        self.event(state, f"{self.seat_said(seat)} discards {plural(doom, 'card')} to lower doom by one")
         state.steps.append(EndMove(seat))
         push(state, Discard(seat, doom, "lowering doom"), Ease(seat))
 
     def _lower_doom(self, state: State, seat: int, amount: int) -> None:
         abyss = self._abyss(state)
         abyss.doom[seat] = max(0, abyss.doom[seat] - amount)
-        self.event(state, f"{self.seat_name(seat)}'s doom falls by {amount} to {abyss.doom[seat]}")
+        self.event(state, f"{self.seat_said(seat)}'s doom falls by {amount} to {abyss.doom[seat]}")
 
     # --- Better Leadership / Shown Strength (3.3) ------------------------------------------------
     def can_play(self, state: State, seat: int, card: int, side: str) -> bool:
@@ -234,7 +234,7 @@ class AbyssGame(Biosphere5):
             board.hand.append(card)
             self.event(
                 state,
-                f"{self.seat_name(seat)} puts {self.cards.name(card)} back in hand (Concentrate Troops)",
+                f"{self.seat_said(seat)} puts {self.cards.name(card)} back in hand (Concentrate Troops)",
             )
 
     def _play_effect(self, state: State, seat: int, card: int, kind: str, category: str) -> None:
@@ -403,7 +403,7 @@ class Promote(Task, tag="promote"):
         tiers = game._abyss(s).tiers[self.seat]
         tiers[index] += 1
         promoted = f"the {game.leaders[index].name} to tier {tiers[index]}"
-        game.event(s, f"{game.seat_name(self.seat)} promotes {promoted}")
+        game.event(s, f"{game.seat_said(self.seat)} promotes {promoted}")
 
 
 class Strength(Task, tag="strength"):
@@ -424,11 +424,11 @@ class Strength(Task, tag="strength"):
         key = str(action.args[0])
         leader_index, ability = game.abilities[key]
         seat = self.seat
-        game.event(s, f"{game.seat_name(seat)} shows strength: {ability.name}")
+        game.event(s, f"{game.seat_said(seat)} shows strength: {ability.name}")
         abyss = game._abyss(s)
         if game.leaders[leader_index].third_move and not abyss.third:
             abyss.third = True
-            game.event(s, f"{game.seat_name(seat)} takes the third move marker")
+            game.event(s, f"{game.seat_said(seat)} takes the third move marker")
         ABILITIES[key](game, s, seat)
 
 
@@ -456,7 +456,7 @@ class Aim(Task, tag="aim"):
         self.done(s)
         target = int(action.args[0])
         name = game.abilities[self.ability][1].name
-        game.event(s, f"{game.seat_name(self.seat)} directs {name} against {game.seat_name(target)}")
+        game.event(s, f"{game.seat_said(self.seat)} directs {name} against {game.seat_said(target)}")
         if self.ability == "finally-true":
             game.raise_doom(s, {target: 2}, name)
         elif self.n > 0:
@@ -483,7 +483,7 @@ class Search(Task, tag="search"):
         board.pile.remove(card)
         board.hand.append(card)
         s.rng.shuffle(board.pile)
-        game.event(s, f"{game.seat_name(self.seat)} searches the draw pile for a card and shuffles it")
+        game.event(s, f"{game.seat_said(self.seat)} searches the draw pile for a card and shuffles it")
         if not board.pile:  # The Trap took the last card: the pile has run out (2.1, 3.2 (1))
             game.pile_ran_out(s, self.seat)
 
@@ -500,7 +500,7 @@ class Plan(Counted, tag="plan"):
     def apply(self, game: AbyssGame, s: State, action: Action) -> None:
         if action.verb == "stop":
             self.done(s)
-            game.event(s, f"{game.seat_name(self.seat)} stops drawing")
+            game.event(s, f"{game.seat_said(self.seat)} stops drawing")
             return
         game.take(s, self.seat, str(action.args[0]))
         self.count_down(s)
@@ -524,7 +524,7 @@ class Flag(Task, tag="flag"):
         card = game.cards.index[str(action.args[0])]
         option = game.cards.option(card, LOWER)
         label = option.kind.replace("-", " ")
-        game.event(s, f"{game.seat_name(self.seat)} raises the flag of {game.cards.name(card)}: {label}")
+        game.event(s, f"{game.seat_said(self.seat)} raises the flag of {game.cards.name(card)}: {label}")
         game._play_effect(s, self.seat, card, option.kind, option.category)
 
 
@@ -583,7 +583,7 @@ def _concentrate_troops(game: AbyssGame, state: State, seat: int) -> None:
 def _victory_is_near(game: AbyssGame, state: State, seat: int) -> None:
     tiers = game._abyss(state).tiers[seat]
     tiers[:] = [3] * len(tiers)
-    game.event(state, f"{game.seat_name(seat)}'s leaders all reach tier 3")
+    game.event(state, f"{game.seat_said(seat)}'s leaders all reach tier 3")
 
 
 def _never_give_up(game: AbyssGame, state: State, seat: int) -> None:
@@ -605,7 +605,7 @@ def _glimmer_of_hope(game: AbyssGame, state: State, seat: int) -> None:
 def _without_hesitation(game: AbyssGame, state: State, seat: int) -> None:
     abyss = game._abyss(state)
     abyss.doom[seat] = 4
-    game.event(state, f"{game.seat_name(seat)} sets doom to 4")
+    game.event(state, f"{game.seat_said(seat)} sets doom to 4")
     game.raise_doom(state, {s: 1 for s in game._others(state, seat)}, "Without Hesitation")
 
 

@@ -184,7 +184,7 @@ class Respond(Task, tag="respond"):
             game.discard_from_hand(s, self.seat, card, verb="discards the rescue card")
         else:
             to_discard = plural(self.n, "card")
-            game.event(s, f"{game.seat_name(self.seat)} endures {disaster}: {to_discard} to discard")
+            game.event(s, f"{game.seat_said(self.seat)} endures {disaster}: {to_discard} to discard")
             push(s, Discard(self.seat, self.n, disaster))
 
 
@@ -234,7 +234,7 @@ class Target(Task, tag="target"):
     def apply(self, game: Biosphere5, s: State, action: Action) -> None:
         self.done(s)
         target = int(action.args[0])
-        game.event(s, f"{game.seat_name(self.seat)} directs {self.effect} against {game.seat_name(target)}")
+        game.event(s, f"{game.seat_said(self.seat)} directs {self.effect} against {game.seat_said(target)}")
         game.resolve_against(s, self.seat, target, self.effect)
 
 
@@ -247,7 +247,7 @@ class Force(Task, tag="force"):
         return len(s.boards[self.target].hand) == 1
 
     def prompt(self, game: Biosphere5, s: State) -> str:
-        return f"choose the card {game.seat_name(self.target)} must discard (Espionage)"
+        return f"choose the card {game.seat_said(self.target)} must discard (Espionage)"
 
     def legal(self, game: Biosphere5, s: State) -> list[Action]:
         key = game.cards.key
@@ -264,7 +264,7 @@ class Destroy(Task, tag="destroy"):
     target: int
 
     def prompt(self, game: Biosphere5, s: State) -> str:
-        return f"choose the achievement of {game.seat_name(self.target)} to destroy (Attack)"
+        return f"choose the achievement of {game.seat_said(self.target)} to destroy (Attack)"
 
     def legal(self, game: Biosphere5, s: State) -> list[Action]:
         key = game.cards.key

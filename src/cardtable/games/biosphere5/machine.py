@@ -242,10 +242,15 @@ class MachineGame(Biosphere5):
             self._reveal(state, self.table.new_hope_reveal, "more (New Hope)")
             self._choose(state, after_new_hope=True)
         elif kind == "sabotage":
-            self.event(state, f"Machine plays {name} (Sabotage): A loses three random hand cards")
+            self.event(
+                state, f"Machine plays {name} (Sabotage): {self.seat_said(0)} loses three random hand cards"
+            )
             self._sabotage(state, HUMAN)
         elif kind == "espionage":
-            self.event(state, f"Machine plays {name} (Espionage): A discards the highest-level card")
+            self.event(
+                state,
+                f"Machine plays {name} (Espionage): {self.seat_said(0)} discards the highest-level card",
+            )
             if state.boards[HUMAN].hand:
                 push(state, Surrender(HUMAN))
             else:
@@ -460,7 +465,10 @@ class Unveil(Task, tag="unveil"):
         board.pile.extend(machine.unveiled)
         machine.unveiled = []
         s.rng.shuffle(board.pile)
-        game.event(s, f"A discards the Machine's {game.cards.name(card)}; the rest is shuffled back")
+        game.event(
+            s,
+            f"{game.seat_said(0)} discards the Machine's {game.cards.name(card)}; the rest is shuffled back",
+        )
         game.machine_lose(s, 1, "Espionage")
 
 

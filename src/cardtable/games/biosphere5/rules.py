@@ -111,14 +111,14 @@ class Biosphere5(StepGame[State]):
             red = sum(self.cards.cards[c].red for c in faceup)
             boards.append(Board(pile=pile, faceup=faceup, red=red))
         state = State(boards=boards, order=[], rng=rng)
-        reds = ", ".join(f"{self.seat_name(s)} {b.red}" for s, b in enumerate(boards))
+        reds = ", ".join(f"{self.seat_said(s)} {b.red}" for s, b in enumerate(boards))
         self.event(state, f"red cards face up: {reds}")
         if self.num_seats == 4:
             self._start_team_game(state)
         else:
             # fewer red cards starts; ties go to the youngest, seated first (RULES.md 1.4)
             state.order = sorted(range(self.num_seats), key=lambda s: (boards[s].red, s))
-            self.event(state, f"{self.seat_name(state.order[0])} starts")
+            self.event(state, f"{self.seat_said(state.order[0])} starts")
             self.begin_turn(state)
         self.advance(state)
         return state
@@ -130,7 +130,8 @@ class Biosphere5(StepGame[State]):
         state.steps[:] = [First(first_team, starts=True), First(1 - first_team, starts=False)]
 
     def team_name(self, team: int) -> str:
-        return "A+C" if team == 0 else "B+D"
+        """Team 0 (seats A and C) or team 1 (B and D), as narration and prompts name it ("{A}+{C}")."""
+        return f"{self.seat_said(team)}+{self.seat_said(team + 2)}"
 
     def catastrophe_name(self, category: str) -> str:
         return self.cards.categories[category].catastrophe
@@ -198,7 +199,7 @@ class Biosphere5(StepGame[State]):
     def start_move(self, state: State, seat: int, action: Action) -> None:
         """The move `action` of `seat` is announced; what it sets in motion comes before its end."""
         board = state.boards[seat]
-        name = self.seat_name(seat)
+        name = self.seat_said(seat)
         state.steps.append(EndMove(seat))
         verb = action.verb
         if verb == "take":
@@ -223,18 +224,18 @@ class Biosphere5(StepGame[State]):
         board = state.boards[seat]
         if what == "pile":
             board.hand.append(self._draw_top(state, seat))
-            self.event(state, f"{self.seat_name(seat)} takes a card from the draw pile")
+            self.event(state, f"{self.seat_said(seat)} takes a card from the draw pile")
         else:
             card = self.cards.index[what]
             board.faceup.remove(card)
             board.hand.append(card)
-            self.event(state, f"{self.seat_name(seat)} takes {self.cards.name(card)} from the face-up cards")
+            self.event(state, f"{self.seat_said(seat)} takes {self.cards.name(card)} from the face-up cards")
 
     def _play(self, state: State, seat: int, card: int, side: str) -> None:
         board = state.boards[seat]
         option = self.cards.option(card, side)
         board.hand.remove(card)
-        name = self.seat_name(seat)
+        name = self.seat_said(seat)
         label = f"{self.cards.name(card)} ({side}: {option.kind.replace('-', ' ')})"
         if option.kind == "achievement":
             board.achievements.append(card)
@@ -305,12 +306,12 @@ class Biosphere5(StepGame[State]):
         quality = q.protection(self.cards, board, category)
         disaster = self.catastrophe_name(category)
         if quality == "perfect":
-            self.event(state, f"{self.seat_name(seat)} is protected from {disaster}")
+            self.event(state, f"{self.seat_said(seat)} is protected from {disaster}")
             return
         if seat == step.by and not quality:
             # its player discarded a rescue card with it (2.3.3 fig. 9): "and he always will" be last
             self.event(
-                state, f"{self.seat_name(seat)} is rescued from {disaster} by the card discarded with it"
+                state, f"{self.seat_said(seat)} is rescued from {disaster} by the card discarded with it"
             )
             return
         cost = CATASTROPHE_COST[quality]
@@ -343,7 +344,7 @@ class Biosphere5(StepGame[State]):
         board.pile = board.discard
         board.discard = []
         state.rng.shuffle(board.pile)
-        self.event(state, f"{self.seat_name(seat)} reshuffles the discard pile into a new draw pile")
+        self.event(state, f"{self.seat_said(seat)} reshuffles the discard pile into a new draw pile")
 
     def on_pile_empty(self, state: State, seat: int) -> None:
         """Hook for variants that react to a draw pile running out (The Abyss, 3.2 (1))."""
@@ -357,13 +358,13 @@ class Biosphere5(StepGame[State]):
         board = state.boards[seat]
         board.hand.remove(card)
         board.discard.append(card)
-        self.event(state, f"{self.seat_name(seat)} {verb} {self.cards.name(card)}")
+        self.event(state, f"{self.seat_said(seat)} {verb} {self.cards.name(card)}")
 
     def destroy(self, state: State, seat: int, card: int, verb: str) -> None:
         board = state.boards[seat]
         board.achievements.remove(card)
         board.discard.append(card)
-        self.event(state, f"{self.seat_name(seat)} {verb} the achievement {self.cards.name(card)}")
+        self.event(state, f"{self.seat_said(seat)} {verb} the achievement {self.cards.name(card)}")
 
     def _sabotage(self, state: State, target: int) -> None:
         board = state.boards[target]
@@ -387,7 +388,7 @@ class Biosphere5(StepGame[State]):
 
     def _drop_out(self, state: State, seat: int) -> None:
         state.boards[seat].out = True
-        self.event(state, f"{self.seat_name(seat)} drops out of the game")
+        self.event(state, f"{self.seat_said(seat)} drops out of the game")
         state.steps[:] = [
             step
             for step in state.steps

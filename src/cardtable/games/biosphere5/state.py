@@ -27,7 +27,7 @@ TERMINATIONS: dict[str, str] = {
     "all-doomed": "every player still in the game reached doom 8 at once",
     "others-doomed": "the others reached doom 8",
     "machine-biosphere": "the Machine built Biosphere 5",
-    "human-out": "A could not make up for the cards and achievements missing",
+    "human-out": "the player could not make up for the cards and achievements missing",
 }
 
 

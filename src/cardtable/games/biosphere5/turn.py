@@ -65,5 +65,5 @@ class First(B5Choice, tag="first"):
             s.order = [first, partner]
             return
         s.order = [s.order[0], first, partner, s.order[1]]
-        game.event(s, f"turn order: {', '.join(game.seat_name(seat) for seat in s.order)}")
+        game.event(s, f"turn order: {', '.join(game.seat_said(seat) for seat in s.order)}")
         game.begin_turn(s)

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 from cardtable.core import Rng
 
 from . import queries as q
-from .effects import Force, Rescue
+from .effects import Destroy, Force, Rescue
 from .state import State
 
 if TYPE_CHECKING:
@@ -62,6 +62,8 @@ def _public_view(game: Biosphere5, state: State) -> dict[str, Any]:
         "move": state.move + 1,
         "markers": list(state.markers),
         "upcoming": [[step.kind, step.seat, step.word()] for step in state.steps[1:]],
+        #: the seat whose achievement a pending Attack destroys (the decision's prompt names it too)
+        "attacked": state.steps[0].target if state.steps and isinstance(state.steps[0], Destroy) else None,
         "boards": boards,
         "events": list(state.events),
         "result": _result_json(game, state),

@@ -60,6 +60,8 @@ def _dinosaur(dino: Dinosaur, origin: str) -> dict[str, Any]:
             "retreat": str(dino.retreat),
         },
         "options": lines,
+        #: its attacks in words, in the order the notation numbers them (`attack 1` is the first)
+        "attacks": lines[: len(dino.attacks)],
         "origin": origin,
     }
 

@@ -35,7 +35,7 @@ from .heuristic import HeuristicPlayer, evaluate, is_quiet
 from .render import render_view
 from .state import TERMINATIONS, DinoState, DinoStep
 from .turn import STARTING_DECK, initial_supply, set_up
-from .zones import Promote, effective, end_due, seat_arg
+from .zones import Promote, dino_in_play, effective, end_due, seat_arg
 
 if TYPE_CHECKING:
     from cardtable.core.encoding import Encoding
@@ -134,7 +134,8 @@ class DinoBattles(StepGame[DinoState]):
         if decision is None or viewer == decision.seat:
             return str(action)
         if action.verb == "attach":
-            return f"attaches a card face down to {action.args[1]}"
+            dino = dino_in_play(self.catalog, state, decision.seat, str(action.args[1]))
+            return f"attaches a card face down to {dino}"
         if decision.kind == "keep" and action.verb in ("keep", "pass"):
             return "keeps a card" if action.verb == "keep" else "keeps no card"
         if action.verb == "pass":

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from cardtable.core import Action, seat_letter
+from cardtable.core import Action, seat_letter, seat_mark
 
 from .cards import Catalog, Cost
 from .state import DinoAuto, DinoChoice, DinoState, Termination, schedule
@@ -22,7 +22,8 @@ def say(s: DinoState, line: str) -> None:
 
 
 def who(seat: int) -> str:
-    return seat_letter(seat)
+    """A seat as the narration names it (its mark: the web table shows its name, `core.plain` its letter)."""
+    return seat_mark(seat)
 
 
 def seat_arg(seat: int) -> str:
@@ -33,6 +34,24 @@ def seat_arg(seat: int) -> str:
 def dino_name(cat: Catalog, tag: str) -> str:
     """A Dinosaur copy in words: its printed name (its tag is notation)."""
     return cat.dino(tag).name
+
+
+ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth")
+
+
+def dino_in_play(cat: Catalog, s: DinoState, seat: int, tag: str) -> str:
+    """A Dinosaur copy of `seat` in play, in words that tell it from the seat's others of that name:
+    "Tyranno-Mech", "the active Tyranno-Mech", "the second benched Tyranno-Mech"."""
+    p = s.players[seat]
+    name = dino_name(cat, tag)
+    if sum(dino_name(cat, d.tag) == name for d in p.dinos()) < 2:
+        return name
+    if p.active is not None and p.active.tag == tag:
+        return f"the active {name}"
+    alike = [d.tag for d in p.bench if dino_name(cat, d.tag) == name]
+    if len(alike) < 2 or tag not in alike:
+        return f"the benched {name}"
+    return f"the {ORDINALS[alike.index(tag)]} benched {name}"
 
 
 def draw(s: DinoState, seat: int, n: int) -> None:

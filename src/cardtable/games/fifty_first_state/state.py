@@ -20,7 +20,7 @@ Phase = Literal["setup", "lookout", "action", "cleanup", "over"]
 Termination = Literal["end-score", "beat-virtual", "tie-lost", "virtual-more"]
 TERMINATIONS: dict[str, str] = {
     "end-score": "a player reached the end score: the most VP win (then goods, then locations)",
-    "beat-virtual": "A has more VP than the virtual player",
+    "beat-virtual": "the player has more VP than the virtual player",
     "tie-lost": "a tie with the virtual player is a loss",
     "virtual-more": "the virtual player has more VP",
 }

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from cardtable.core import seat_letter
+from cardtable.core import seat_letter, seat_mark
 
 from .cards import BASIC, Catalog, Location, TypeIcon
 from .faces import WORDS
@@ -18,8 +18,9 @@ from .state import FiftyState, Player, Site
 EVENTS_KEPT = 40
 
 
-#: a seat as the narration names it ("A")
-seat_name = seat_letter
+#: a seat as the narration and the prompts name it (its mark "{A}": the web table shows the seat's name,
+#: `core.plain` its letter)
+seat_name = seat_mark
 
 
 def seat_arg(seat: int) -> str:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import msgspec
 
-from cardtable.core import Action, push, seat_letter
+from cardtable.core import Action, push, seat_mark
 from cardtable.core.words import plural
 
 from . import powers as pw
@@ -146,7 +146,7 @@ def use_power(cat: Catalog, s: RftgState, seat: int, action: Action) -> None:
     power = cat[key].powers[index]
     p.used.append(power_ref(key, index))
     name = power.power
-    who = seat_letter(seat)
+    who = seat_mark(seat)
     if name == "consume":
         this = key if power.world == "this" else ""
         count = min(power.goods * power.times, len(pw.goods_of(cat, p, power.good, this)))
@@ -196,7 +196,7 @@ def reward(cat: Catalog, s: RftgState, seat: int, source: str, power: Power, use
         + ([plural(got, "card")] if got else [])
         + ([f"{power.prestige * uses} prestige"] if power.prestige and uses else [])
     )
-    s.log.append(f"{seat_letter(seat)} gains {' and '.join(parts)} with {source}.")
+    s.log.append(f"{seat_mark(seat)} gains {' and '.join(parts)} with {source}.")
 
 
 class ConsumeGood(RftgChoice, tag="consume-good"):
@@ -265,7 +265,7 @@ class ConsumeGood(RftgChoice, tag="consume-good"):
         worlds = (
             ", ".join(cat[w].name for w in p.consumed[len(p.consumed) - consumed :]) if consumed else "none"
         )
-        s.log.append(f"{seat_letter(self.seat)} consumes with {cat[self.card].name} the goods of {worlds}.")
+        s.log.append(f"{seat_mark(self.seat)} consumes with {cat[self.card].name} the goods of {worlds}.")
         reward(cat, s, self.seat, cat[self.card].name, power, uses, vp_factor(p))
 
 
@@ -340,9 +340,7 @@ class Gamble(RftgChoice, tag="gamble"):
         else:
             s.discard.append(card)
         result = "keeps it" if kept else "discards it"
-        s.log.append(
-            f"{seat_letter(self.seat)} names cost {guess}, turns over {cat[card].name} and {result}."
-        )
+        s.log.append(f"{seat_mark(self.seat)} names cost {guess}, turns over {cat[card].name} and {result}.")
 
 
 class Ante(RftgChoice, tag="ante"):
@@ -370,7 +368,7 @@ class Ante(RftgChoice, tag="ante"):
         ante = str(action.args[0])
         if ante == "none":
             return
-        who = seat_letter(self.seat)
+        who = seat_mark(self.seat)
         cost = cat[ante].cost
         turned = []
         for _ in range(cost):
@@ -407,4 +405,4 @@ class AnteKeep(RftgChoice, tag="ante-keep"):
         s.players[self.seat].hand.append(card)
         s.discard += s.aside
         s.aside = []
-        s.log.append(f"{seat_letter(self.seat)} wins the ante and keeps {cat[card].name}.")
+        s.log.append(f"{seat_mark(self.seat)} wins the ante and keeps {cat[card].name}.")

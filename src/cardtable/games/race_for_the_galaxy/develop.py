@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cardtable.core import Action, push, seat_letter
+from cardtable.core import Action, push, seat_mark
 
 from . import powers as pw
 from . import settling as st
@@ -83,7 +83,7 @@ class DevelopPlace(RftgAuto, tag="develop-place"):
                 p.hand.remove(card)
                 p.tableau.append(card)
                 p.placing = card
-                s.log.append(f"{seat_letter(seat)} develops {cat[card].name} (pays {p.owe}).")
+                s.log.append(f"{seat_mark(seat)} develops {cat[card].name} (pays {p.owe}).")
                 if cat.level >= 3 and "prestige" in cat[card].flags:
                     gain_prestige(s, seat, 1)
             p.pick = ""

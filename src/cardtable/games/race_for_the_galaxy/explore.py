@@ -8,7 +8,7 @@ its hand and the cards drawn together.
 
 from __future__ import annotations
 
-from cardtable.core import Action, push, seat_letter
+from cardtable.core import Action, push, seat_mark
 
 from . import powers as pw
 from . import settling as st
@@ -60,7 +60,7 @@ class ExplorePrestige(RftgChoice, tag="prestige-discard"):
         p.hand.remove(card)
         s.discard.append(card)
         gain_prestige(s, self.seat, cat[key].powers[index].prestige)
-        s.log.append(f"{seat_letter(self.seat)} discards a card for prestige with {cat[key].name}.")
+        s.log.append(f"{seat_mark(self.seat)} discards a card for prestige with {cat[key].name}.")
 
 
 class ExploreDraw(RftgAuto, tag="explore-draw"):
@@ -88,7 +88,7 @@ class ExploreDraw(RftgAuto, tag="explore-draw"):
         del p.hand[before:]
         p.keep = keep
         s.log.append(
-            f"{seat_letter(self.seat)} explores: draws {len(p.drawn)}, keeps {min(keep, len(p.drawn))}."
+            f"{seat_mark(self.seat)} explores: draws {len(p.drawn)}, keeps {min(keep, len(p.drawn))}."
         )
 
 

@@ -184,9 +184,9 @@ def _lose(s: RftgState, seat: int, key: str) -> None:
 
 
 def _seat(seat: int) -> str:
-    from cardtable.core import seat_letter
+    from cardtable.core import seat_mark
 
-    return seat_letter(seat)
+    return seat_mark(seat)
 
 
 def check_goals(cat: Catalog, s: RftgState, moment: str) -> None:

@@ -5,7 +5,7 @@ world is scored as the kind that scores most (`scoring.breakdown`)."""
 
 from __future__ import annotations
 
-from cardtable.core import Action, seat_letter
+from cardtable.core import Action, seat_mark
 
 from . import goalplay
 from . import powers as pw
@@ -20,7 +20,7 @@ def sell(cat: Catalog, s: RftgState, seat: int, world: str, kind: str, bonus: bo
     p = s.players[seat]
     value = pw.trade_value(cat, p, world, bonus=bonus, prestige=chose_prestige(p, "consume-trade"), kind=kind)
     got = draw(cat, s, seat, value)
-    s.log.append(f"{seat_letter(seat)} trades the good on {cat[world].name} for {got} cards.")
+    s.log.append(f"{seat_mark(seat)} trades the good on {cat[world].name} for {got} cards.")
 
 
 class OortKind(RftgChoice, tag="oort-kind"):
@@ -39,7 +39,7 @@ class OortKind(RftgChoice, tag="oort-kind"):
     def apply(self, cat: Catalog, s: RftgState, action: Action) -> None:
         self.done(s)
         kind = str(action.args[0])
-        s.log.append(f"{seat_letter(self.seat)} names the good of Alien Oort Cloud Refinery {kind}.")
+        s.log.append(f"{seat_mark(self.seat)} names the good of Alien Oort Cloud Refinery {kind}.")
         goalplay.check_loss(cat, s, self.seat, "largest-industry", kind)
         if self.trade:
             sell(cat, s, self.seat, self.trade, kind, self.bonus)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from cardtable.core import Action, push, seat_letter
+from cardtable.core import Action, push, seat_mark
 
 from . import powers as pw
 from . import settling as st
@@ -213,7 +213,7 @@ def military_actions(cat: Catalog, p: Player, world: Card | None, given: int, ta
 def use_military(cat: Catalog, s: RftgState, seat: int, action: Action) -> int:
     """Carry out a `military_actions` action; 1 if it gave a card from hand, else 0."""
     p = s.players[seat]
-    who = seat_letter(seat)
+    who = seat_mark(seat)
     if action.verb == "military":
         card = str(action.args[0])
         p.hand.remove(card)
@@ -281,7 +281,7 @@ class PaymentGood(RftgChoice, tag="payment-good"):
         p = s.players[self.seat]
         s.discard.append(p.goods.pop(world))
         s.log.append(
-            f"{seat_letter(self.seat)} spends the good on {cat[world].name} for {cat[self.card].name}."
+            f"{seat_mark(self.seat)} spends the good on {cat[world].name} for {cat[self.card].name}."
         )
 
 
@@ -320,4 +320,4 @@ class SaveCard(RftgChoice, tag="save-card"):
         s.discard.remove(card)
         p.saved.append(card)
         p.paid = []
-        s.log.append(f"{seat_letter(self.seat)} saves a card under Galactic Scavengers.")
+        s.log.append(f"{seat_mark(self.seat)} saves a card under Galactic Scavengers.")

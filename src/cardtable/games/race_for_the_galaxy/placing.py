@@ -4,7 +4,7 @@ Shared by settling a world and taking one over."""
 
 from __future__ import annotations
 
-from cardtable.core import push, seat_letter
+from cardtable.core import push, seat_mark
 
 from . import powers as pw
 from .cards import Catalog
@@ -21,7 +21,7 @@ def place_world(cat: Catalog, s: RftgState, seat: int, card: str) -> None:
     p.hand.remove(card)
     p.tableau.append(card)
     p.placing = card
-    s.log.append(f"{seat_letter(seat)} settles {cat[card].name}.")
+    s.log.append(f"{seat_mark(seat)} settles {cat[card].name}.")
     if cat[card].windfall:
         put_good(cat, s, seat, card)
     placed_prestige(cat, s, seat, card)

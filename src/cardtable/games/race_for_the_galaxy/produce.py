@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from cardtable.core import Action, push, seat_letter
+from cardtable.core import Action, push, seat_mark
 from cardtable.core.words import plural
 
 from . import powers as pw
@@ -199,7 +199,7 @@ class ProducePower(RftgChoice, tag="produce-power"):
             push(s, DiscardProduce(self.seat, key, index))
         else:
             got = draw(cat, s, self.seat, draw_for(cat, s, self.seat, power))
-            s.log.append(f"{seat_letter(self.seat)} draws {got} with {cat[key].name}.")
+            s.log.append(f"{seat_mark(self.seat)} draws {got} with {cat[key].name}.")
 
 
 class DiscardProduce(RftgChoice, tag="discard-produce"):
@@ -247,7 +247,7 @@ class DiscardProduce(RftgChoice, tag="discard-produce"):
         p = s.players[self.seat]
         p.hand.remove(card)
         s.discard.append(card)
-        s.log.append(f"{seat_letter(self.seat)} discards a card to produce on {cat[world].name}.")
+        s.log.append(f"{seat_mark(self.seat)} discards a card to produce on {cat[world].name}.")
         power = cat[self.card].powers[self.index]
         produce_on(cat, s, self.seat, world, power.good or "any")
 
@@ -304,7 +304,7 @@ class ProduceDraws(RftgAuto, tag="produce-draws"):
                 if p.saved:
                     p.hand += p.saved
                     taken = plural(len(p.saved), "card")
-                    s.log.append(f"{seat_letter(seat)} takes {taken} from under {cat[key].name}.")
+                    s.log.append(f"{seat_mark(seat)} takes {taken} from under {cat[key].name}.")
                     p.saved = []
             else:
                 continue
@@ -314,9 +314,9 @@ class ProduceDraws(RftgAuto, tag="produce-draws"):
             worlds = ", ".join(cat[w].name for w in p.produced)
             produced = f"produces on {worlds}" if worlds else "produces no good"
             drew = f", draws {plural(got, 'card')}." if got else "."
-            s.log.append(f"{seat_letter(seat)} {produced}{drew}")
+            s.log.append(f"{seat_mark(seat)} {produced}{drew}")
         elif got:
-            s.log.append(f"{seat_letter(seat)} draws {plural(got, 'card')} with its produce powers.")
+            s.log.append(f"{seat_mark(seat)} draws {plural(got, 'card')} with its produce powers.")
 
 
 class ProduceMost(RftgAuto, tag="produce-most"):

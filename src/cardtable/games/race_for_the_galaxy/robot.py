@@ -16,7 +16,7 @@ from typing import Literal
 
 import msgspec
 
-from cardtable.core import CardDataError, Rng
+from cardtable.core import CardDataError, Rng, seat_mark
 from cardtable.core.carddata import load_card_file
 
 from .cards import FLAGS, Catalog, catalog
@@ -398,7 +398,7 @@ def prestige_awards(cat: Catalog, s: RftgState) -> None:
         p.chips += 1
         s.pool -= 1
         card = sole and p.prestige_turn
-        s.log.append(f"A earns 1 VP{' and a card' if card else ''} as Prestige Leader.")
+        s.log.append(f"{seat_mark(0)} earns 1 VP{' and a card' if card else ''} as Prestige Leader.")
         if card:
             chance_draw(cat, s, 0, 1)
     if "Robot" in leaders:

@@ -20,7 +20,7 @@ from __future__ import annotations
 from functools import cache
 from typing import get_args
 
-from cardtable.core import Action, push, seat_letter
+from cardtable.core import Action, push, seat_mark
 
 from . import goalplay, robot
 from .cards import Catalog
@@ -143,7 +143,7 @@ class PrestigeAwards(RftgAuto, tag="prestige-awards"):
             p.chips += 1
             s.pool -= 1
             card = len(leaders) == 1 and p.prestige_turn
-            s.log.append(f"{seat_letter(seat)} earns 1 VP{' and a card' if card else ''} as Prestige Leader.")
+            s.log.append(f"{seat_mark(seat)} earns 1 VP{' and a card' if card else ''} as Prestige Leader.")
             if card:
                 draw(cat, s, seat, 1)
         for p in s.players:
@@ -246,8 +246,7 @@ class Reveal(RftgAuto, tag="reveal"):
     def run(self, cat: Catalog, s: RftgState) -> None:
         chosen = {PHASE_OF[base_action(a)] for p in s.players for a in p.actions}
         picks = "; ".join(
-            f"{seat_letter(i)} {', '.join(action_name(a) for a in p.actions)}"
-            for i, p in enumerate(s.players)
+            f"{seat_mark(i)} {', '.join(action_name(a) for a in p.actions)}" for i, p in enumerate(s.players)
         )
         s.log.append(f"Round {s.round}: {picks}.")
         for seat, p in enumerate(s.players):
@@ -380,7 +379,7 @@ class HandLimitCheck(RftgAuto, tag="hand-limit-check"):
         extra = len(p.hand) - limit
         if extra > 0:
             p.end_discards = extra
-            s.log.append(f"{seat_letter(self.seat)} discards {extra} down to {limit} cards.")
+            s.log.append(f"{seat_mark(self.seat)} discards {extra} down to {limit} cards.")
             push(s, HandLimit(self.seat, n=extra))
 
 
@@ -406,7 +405,7 @@ class TakeDiscards(RftgAuto, tag="take-discards"):
                 s.discard.remove(card)
             s.players[taker].hand += taken
             if taken:
-                s.log.append(f"{seat_letter(taker)} takes {len(taken)} discarded cards.")
+                s.log.append(f"{seat_mark(taker)} takes {len(taken)} discarded cards.")
 
 
 def tableau_end(cat: Catalog, p: Player) -> int:

@@ -5,7 +5,7 @@ discarded. If deck and discard pile run out first, the search fails and the play
 
 from __future__ import annotations
 
-from cardtable.core import Action, push, seat_letter
+from cardtable.core import Action, push, seat_mark
 
 from .cards import Card, Catalog
 from .chance import take
@@ -75,7 +75,7 @@ class SearchCategory(RftgChoice, tag="search-category"):
     def apply(self, cat: Catalog, s: RftgState, action: Action) -> None:
         self.done(s)
         category = str(action.args[0])
-        s.log.append(f"{seat_letter(self.seat)} searches for {CATEGORIES[category]}.")
+        s.log.append(f"{seat_mark(self.seat)} searches for {CATEGORIES[category]}.")
         push(s, SearchReveal(self.seat, category), SearchEnd(self.seat))
 
 
@@ -90,7 +90,7 @@ class SearchReveal(RftgAuto, tag="search-reveal"):
     again: bool = False
 
     def run(self, cat: Catalog, s: RftgState) -> None:
-        who = seat_letter(self.seat)
+        who = seat_mark(self.seat)
         while True:
             card = take(cat, s, self.seat, "reveal")
             if card is None:
@@ -115,7 +115,7 @@ class SearchReveal(RftgAuto, tag="search-reveal"):
 def keep(cat: Catalog, s: RftgState, seat: int, card: str) -> None:
     s.aside.remove(card)
     s.players[seat].hand.append(card)
-    s.log.append(f"{seat_letter(seat)} takes {cat[card].name}.")
+    s.log.append(f"{seat_mark(seat)} takes {cat[card].name}.")
 
 
 class SearchKeep(RftgChoice, tag="search-keep"):
@@ -136,7 +136,7 @@ class SearchKeep(RftgChoice, tag="search-keep"):
         if action.verb == "take":
             keep(cat, s, self.seat, self.card)
             return
-        s.log.append(f"{seat_letter(self.seat)} declines {cat[self.card].name}.")
+        s.log.append(f"{seat_mark(self.seat)} declines {cat[self.card].name}.")
         oort = cat[self.card].good == "any" and self.category == "alien-world"
         push(
             s,

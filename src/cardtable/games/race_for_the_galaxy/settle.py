@@ -3,7 +3,7 @@ the expansions the powers used after a world is placed (a second world, an upgra
 
 from __future__ import annotations
 
-from cardtable.core import Action, push, seat_letter
+from cardtable.core import Action, push, seat_mark
 
 from . import settling as st
 from .cards import Catalog
@@ -91,7 +91,7 @@ def use_way(cat: Catalog, s: RftgState, seat: int, way: st.Way) -> None:
         power = next(x[2] for x in st.usable(cat, p, "settle", "conquer-peaceful") if x[0] == way.card)
         p.extra += power.value
     elif way.method == "contact":
-        s.log.append(f"{seat_letter(seat)} pays for the military world ({p.owe}).")
+        s.log.append(f"{seat_mark(seat)} pays for the military world ({p.owe}).")
 
 
 class SettleAfter(RftgAuto, tag="settle-after"):
@@ -284,7 +284,7 @@ class Upgrade(RftgChoice, tag="upgrade"):
         s.discard.append(old)
         p.hand.remove(new)
         p.tableau.append(new)
-        s.log.append(f"{seat_letter(seat)} replaces {cat[old].name} by {cat[new].name}.")
+        s.log.append(f"{seat_mark(seat)} replaces {cat[old].name} by {cat[new].name}.")
         if cat[new].windfall:
             put_good(cat, s, seat, new)
         placed_prestige(cat, s, seat, new)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import msgspec
 
-from cardtable.core import Action, Rng, push, seat_letter
+from cardtable.core import Action, Rng, push, seat_mark
 
 from . import goalplay
 from .cards import Catalog
@@ -107,7 +107,7 @@ def _deal_start_worlds(cat: Catalog, s: RftgState, players: int, starts: list[st
     s.deck = [k for k in cat.all_cards if not cat[k].start]
     rng.shuffle(s.deck)
     s.players = [Player(start=w, tableau=[w]) for w in chosen]
-    names = ", ".join(f"{seat_letter(i)} {cat[w].name}" for i, w in enumerate(chosen))
+    names = ", ".join(f"{seat_mark(i)} {cat[w].name}" for i, w in enumerate(chosen))
     s.log.append(f"Start worlds: {names}.")
     for seat, world in enumerate(chosen):
         if cat[world].windfall:
@@ -172,7 +172,7 @@ class StartPlace(RftgAuto, tag="start-place"):
             if cat[world].windfall:
                 put_good(cat, s, seat, world)
             p.produced = []
-        names = ", ".join(f"{seat_letter(i)} {cat[p.start].name}" for i, p in enumerate(s.players))
+        names = ", ".join(f"{seat_mark(i)} {cat[p.start].name}" for i, p in enumerate(s.players))
         s.log.append(f"Start worlds: {names}.")
         after: list[RftgChoice | RftgAuto] = []
         for seat, p in enumerate(s.players):
@@ -205,7 +205,7 @@ class StartSave(RftgChoice, tag="start-save"):
         card = str(action.args[0])
         p.hand.remove(card)
         p.saved.append(card)
-        s.log.append(f"{seat_letter(self.seat)} saves a card under {cat[p.start].name}.")
+        s.log.append(f"{seat_mark(self.seat)} saves a card under {cat[p.start].name}.")
         self.done(s)
 
 

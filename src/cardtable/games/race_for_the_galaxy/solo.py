@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from cardtable.core import Rng
+from cardtable.core import Rng, seat_mark
 from cardtable.core.decision import Result
 from cardtable.core.words import plural
 
@@ -77,7 +77,7 @@ class RobotGame(RaceForTheGalaxy):
         r = s.robot
         assert r is not None
         level = data.difficulty[difficulty]
-        s.log.append(f"Start worlds: A {cat[mine].name}; Robot {cat[its].name}.")
+        s.log.append(f"Start worlds: {seat_mark(HUMAN)} {cat[mine].name}; Robot {cat[its].name}.")
         s.log.append(
             f"Robot starts with credit {r.credit} and economy {r.economy}; its robot tile shows "
             f"{FACE_NAMES[r.tile]}; {difficulty}: {plural(level.markers, '6-cost marker')} worth "

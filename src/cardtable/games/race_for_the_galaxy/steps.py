@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cardtable.core import Action, seat_letter
+from cardtable.core import Action, seat_mark
 
 from . import goalplay
 from .cards import Catalog
@@ -66,5 +66,5 @@ def discard_from_tableau(cat: Catalog, s: RftgState, seat: int, key: str) -> Non
     p = s.players[seat]
     p.tableau.remove(key)
     s.discard.append(key)
-    s.log.append(f"{seat_letter(seat)} discards {cat[key].name} from the tableau.")
+    s.log.append(f"{seat_mark(seat)} discards {cat[key].name} from the tableau.")
     goalplay.check_loss(cat, s, seat, "greatest-infrastructure")

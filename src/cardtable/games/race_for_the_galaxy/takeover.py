@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import msgspec
 
-from cardtable.core import Action, push, seat_letter
+from cardtable.core import Action, push, seat_mark
 
 from . import powers as pw
 from . import settling as st
@@ -159,7 +159,7 @@ class TakeoverDeclare(RftgChoice, tag="takeover"):
         key, index, power = next(x for x in takeover_powers(cat, s, seat) if x[0] == card)
         owner = next(i for i, o in enumerate(s.players) if world in o.tableau)
         s.declared.append(Takeover(seat, owner, world, key, index))
-        s.log.append(f"{seat_letter(seat)} declares a takeover of {cat[world].name} with {cat[key].name}.")
+        s.log.append(f"{seat_mark(seat)} declares a takeover of {cat[world].name} with {cat[key].name}.")
         if power.discard:
             discard_from_tableau(cat, s, seat, key)
         else:
@@ -260,7 +260,7 @@ class TakeoverPrevent(RftgChoice, tag="takeover-prevent"):
         for t in s.declared:
             if t.card == stopped.card:
                 t.failed = True
-        s.log.append(f"{seat_letter(self.seat)} prevents the takeover of {cat[stopped.world].name}.")
+        s.log.append(f"{seat_mark(self.seat)} prevents the takeover of {cat[stopped.world].name}.")
 
 
 class TakeoverAttack(RftgAuto, tag="takeover-attack"):
@@ -334,7 +334,7 @@ class TakeoverEnd(RftgAuto, tag="takeover-end"):
     def run(self, cat: Catalog, s: RftgState) -> None:
         t = s.declared[self.index]
         strength, needed = attack(cat, s, t), defence(cat, s, t.owner, t.world)
-        who = seat_letter(t.attacker)
+        who = seat_mark(t.attacker)
         s.log.append(f"{who} attacks {cat[t.world].name} with {strength} military against {needed}.")
         if strength < needed:
             fail(cat, s, self.index)

@@ -1,6 +1,6 @@
 // A generic drawing of any game's view: lists become rows of card tiles, numbers become chips,
 // nested objects become panels. Per-game hints (hints.json) only rename and regroup; no rules here.
-import { el } from "./js/dom.js";
+import { el, named } from "./js/dom.js";
 
 export { el };
 
@@ -442,7 +442,7 @@ export function argName(arg, ctx, verb = null) {
 export function logItems(setupEvents, lines, mySeat, ctx = null) {
   const items = [];
   if (setupEvents.length) {
-    items.push(el("li", { class: "setup", value: 0 }, el("span", { class: "muted" }, "set-up"), narration(setupEvents)));
+    items.push(el("li", { class: "setup", value: 0 }, el("span", { class: "muted" }, "set-up"), narration(setupEvents, ctx)));
   }
   for (const line of lines) {
     const who = ctx?.seats?.[line.seat]?.name ?? line.letter;
@@ -455,11 +455,12 @@ export function logItems(setupEvents, lines, mySeat, ctx = null) {
         : el("span", { class: "words" }, text);
     items.push(el("li", { value: line.move, class: `move${line.seat === mySeat ? " mine" : ""}`, "data-move": String(line.move) },
       el("b", { class: "who" }, `${who}: `), head,
-      narration(line.events ?? [])));
+      narration(line.events ?? [], ctx)));
   }
   return items;
 }
 
-function narration(events) {
-  return events.length ? el("ul", { class: "events" }, events.map((text) => el("li", {}, text))) : null;
+/** The game's narration, each seat it names by its name at the table (`ctx.seats`). */
+function narration(events, ctx) {
+  return events.length ? el("ul", { class: "events" }, events.map((text) => el("li", {}, named(text, ctx?.seats)))) : null;
 }

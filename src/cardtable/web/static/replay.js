@@ -1,5 +1,6 @@
 // Replay of a finished table, or of a record file the player opens: every position, seen by any seat
 // or a spectator, move by move.
+import { named } from "./js/dom.js";
 import { el, gameHints, loadFaces, loadHints, logItems, renderView } from "./render.js";
 
 const root = document.getElementById("replay");
@@ -27,7 +28,7 @@ function show(i) {
   $("position").textContent = `move ${frame.move} of ${data.frames.length - 1}`;
   const banner = $("banner");
   if (frame.result) banner.textContent = `Game over: ${frame.result}`;
-  else if (frame.decision) banner.textContent = `${data.seats[frame.decision.seat].name} is deciding: ${frame.decision.prompt}`;
+  else if (frame.decision) banner.textContent = `${data.seats[frame.decision.seat].name} is deciding: ${named(frame.decision.prompt, data.seats)}`;
   for (const item of $("log").children) item.classList.toggle("current", Number(item.value) === index);
   const current = $("log").querySelector("li.current");
   const panel = $("log-scroll");

@@ -3,7 +3,7 @@
 import { cardTile, setUpZoom } from "./js/cards.js";
 import { markChanges, snapshot } from "./js/changes.js";
 import { Coach } from "./js/coach.js";
-import { el, ServerCheckbox } from "./js/dom.js";
+import { el, named, ServerCheckbox } from "./js/dom.js";
 import { endSection } from "./js/end.js";
 import { LogView } from "./js/log.js";
 import { seatPanels } from "./js/panels.js";
@@ -301,10 +301,10 @@ function drawBar(ctx) {
     banner.textContent = `Your only move, played for you: ${words(forcedMove(), ctx)}`;
   } else if (ctx.mine) {
     const hint = picker.picked.length ? game.hint?.(picker.picked, picker.candidates(), ctx) : null;
-    banner.textContent = hint ?? game.prompt?.(d, ctx) ?? d.prompt;
+    banner.textContent = hint ?? game.prompt?.(d, ctx) ?? named(d.prompt, state.seats);
   } else if (d) {
     const who = state.seats[d.seat]?.name ?? "Someone";
-    banner.textContent = game.waiting?.(d, ctx) ?? `${who} is deciding: ${d.prompt}`;
+    banner.textContent = game.waiting?.(d, ctx) ?? `${who} is deciding: ${named(d.prompt, state.seats)}`;
   } else {
     banner.textContent = "";
   }

@@ -1,7 +1,7 @@
 // Cards Against the Apocalypse: the shelter (a grid of cards growing down from the first natural
 // resource), the Card Pool to place from, the catastrophe of the round, each player's ability cards,
 // the natural resource decks; the score of the shelter the three players build together.
-import { el, pretty } from "../js/dom.js";
+import { el, plural, pretty } from "../js/dom.js";
 import { icon } from "../js/icons.js";
 import { factList, row, token, zone } from "../js/parts.js";
 
@@ -103,7 +103,7 @@ function board(view, ctx) {
   const held = view.held ? zone("Card being placed", row([poolCard(ctx, view.held.name, 0, null)]), { class: "inner" }) : null;
   const pool = zone("Card Pool", row((view.pool ?? []).map((c, i) => poolCard(ctx, c.name, i, `pool:${c.name}`)), { empty: "empty" }), { sub: "place one, or move a card 1 space", class: "inner" });
   const naturals = zone("Natural resources", row(Object.entries(view.natural_decks ?? {}).map(([k, n]) =>
-    token(`${pretty(k)} · ${n} left`, { icon: k, target: `natural:${k}`, id: `natural-${k}`, label: `natural ${k} deck, ${n} cards` }))), { class: "inner" });
+    token(`${pretty(k)} · ${n} left`, { icon: k, target: `natural:${k}`, id: `natural-${k}`, label: `natural ${k} deck, ${plural(n, "card")}` }))), { class: "inner" });
   const discard = view.discard?.length ? zone("Discard pile", row(view.discard.map((c, i) => el("span", { class: "token small-token", "data-target": `discard:${c.name}`, "data-card": c.name, "data-id": `discard-${i}` }, name(ctx, c.name)))), { class: "inner" }) : null;
   return [head, el("div", { class: "side-cards" }, pool, catastrophe, held), zone("The shelter", shelter(view, ctx), { key: "shelter" }),
     el("div", { class: "side-cards" }, naturals, discard)];

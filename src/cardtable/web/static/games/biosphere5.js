@@ -1,7 +1,7 @@
 // Biosphere 5: each player's board (the civilisation's problems from water to salvation with the
 // achievements that solve them, the level reached), their face-up cards and draw pile; the Machine of
 // the solo game; the Abyss's doom and leaders.
-import { el, pretty } from "../js/dom.js";
+import { el, plural, pretty } from "../js/dom.js";
 import { icon } from "../js/icons.js";
 import { area, factList, row, token, zone } from "../js/parts.js";
 
@@ -66,17 +66,18 @@ function boardArea(view, b, ctx) {
     { icon: "hand", label: "cards in hand", value: b.hand_size, id: `hand-${b.seat}` },
     { icon: "deck", label: "cards in the draw pile", value: b.pile_size, id: `pile-${b.seat}` },
     doom !== undefined ? { icon: "doom", label: "doom level (8 ends the game for you)", value: doom, id: `doom-${b.seat}` } : null,
-    b.team !== null && b.team !== undefined ? { short: "team", label: "team", value: b.team === 0 ? "A+C" : "B+D" } : null,
+    // the 4-player game's teams: seats A and C, B and D (2.5); the partner by name
+    b.team !== null && b.team !== undefined ? { short: "team with", label: "team partner", value: ctx.seats[(b.seat + 2) % 4]?.name ?? "" } : null,
   ];
   const faceup = (b.faceup ?? []).map((key, i) => bioCard(ctx, key, { size: mine && !ctx.phone ? "full" : "mini", target: mine ? `faceup:${key}` : null, id: `faceup-${b.seat}-${i}` }));
-  const pile = token(`Draw pile · ${b.pile_size}`, { icon: "deck", target: mine ? "pile" : null, id: `pile-token-${b.seat}`, label: `${mine ? "your" : "their"} draw pile, ${b.pile_size} cards`, class: "pile" });
+  const pile = token(`Draw pile · ${b.pile_size}`, { icon: "deck", target: mine ? "pile" : null, id: `pile-token-${b.seat}`, label: `${mine ? "your" : "their"} draw pile, ${plural(b.pile_size, "card")}`, class: "pile" });
   const leaders = view.leaders?.[b.seat];
   const head = b.out ? el("span", { class: "pill warn" }, "out of the game") : null;
   return area(name, facts, [
     civilisation(b, ctx, mine),
     el("div", { class: "bio-row" },
       zone("Face-up cards", row([...faceup, pile]), { class: "inner" }),
-      b.discard?.length ? zone("Discard pile", el("span", { class: "muted-label" }, `${b.discard.length} cards`), { class: "inner" }) : null),
+      b.discard?.length ? zone("Discard pile", el("span", { class: "muted-label" }, plural(b.discard.length, "card")), { class: "inner" }) : null),
     leaders ? el("div", { class: "leaders" }, el("span", { class: "muted-label" }, "Leaders:"), LEADERS.map((l) => token(`${pretty(l)} ${leaders[l]}`, {
       target: mine ? `leader:${l}` : null, id: `leader-${b.seat}-${l}`, label: `${pretty(l)}, tier ${leaders[l]}`, class: "small-token",
     }))) : null,
@@ -88,7 +89,7 @@ function machineZone(view, ctx) {
   if (!m) return null;
   return zone("The Machine", [
     factList([
-      { icon: "hand", label: "hand-card level (its strength)", value: m.level, id: "machine-level" },
+      { icon: "hand", label: "hand card level (its strength)", value: m.level, id: "machine-level" },
       { short: "reveals", label: "cards it reveals at this level", value: m.reveals, id: "machine-reveals" },
       { short: "catastrophes this round", label: "catastrophes this round", value: m.catastrophes_this_round },
     ]),
@@ -113,12 +114,15 @@ function board(view, ctx) {
     ...mine.map((b) => boardArea(view, b, ctx))];
 }
 
+/** The endings (`Result.termination`) where the winner built Biosphere 5. */
+const BUILT = new Set(["biosphere", "machine-biosphere"]);
+
 const MARKERS = { take: "take a card", take2: "take two", refresh: "refresh", play: "play a card", ease: "ease doom" };
 
 function dock(view, ctx) {
   if (!view.hand) return null;
   return zone("Your hand", row(view.hand.map((key, i) => bioCard(ctx, key, { size: ctx.phone ? "mini" : "full", target: `hand:${key}`, id: `hand-${key}-${i}` })),
-    { scroll: true, empty: "no cards" }), { sub: `${view.hand.length} cards (at most 8 at the end of your turn)` });
+    { scroll: true, empty: "no cards" }), { sub: `${plural(view.hand.length, "card")} (at most 8 at the end of your turn)` });
 }
 
 function move(action, ctx) {
@@ -153,13 +157,8 @@ function move(action, ctx) {
   }
 }
 
-/** Whose achievement an Attack destroys: the board the decision names ("the achievement of B"). */
-function targetOf(ctx) {
-  const m = /achievement of (.+?) to destroy/.exec(ctx.decision?.prompt ?? "");
-  if (!m) return null;
-  const board = (ctx.view.boards ?? []).find((b) => b.name === m[1] || ctx.seats[b.seat]?.name === m[1]);
-  return board ? board.seat : null;
-}
+/** Whose achievement an Attack destroys (the view's `attacked`). */
+const targetOf = (ctx) => ctx.view.attacked ?? null;
 
 function hint(picked, open, ctx) {
   const key = picked[0];
@@ -179,7 +178,7 @@ function panel(view, seat, ctx) {
       { short: "achievements", label: "achievements", value: b.achievements?.length ?? 0 },
       view.doom ? { icon: "doom", label: "doom level", value: view.doom[seat] } : null,
     ].filter(Boolean),
-    notes: [b.out ? "out of the game" : null, view.machine && seat !== ctx.mySeat ? `hand-card level ${view.machine.level}` : null].filter(Boolean),
+    notes: [b.out ? "out of the game" : null, view.machine && seat !== ctx.mySeat ? `hand card level ${view.machine.level}` : null].filter(Boolean),
   };
 }
 
@@ -195,7 +194,7 @@ function scores(view, result, ctx) {
     rows: (view.boards ?? []).map((b) => ({
       seat: b.seat,
       cells: [ROMAN[b.level] ?? b.level, b.achievements?.length ?? 0, ...(view.doom ? [view.doom[b.seat]] : []),
-        winners.has(b.seat) ? (/Biosphere 5/.test(result.reason ?? "") ? "built Biosphere 5" : "won") : b.out ? "out" : result.draw ? "draw" : "survived"],
+        winners.has(b.seat) ? (BUILT.has(result.termination) ? "built Biosphere 5" : "won") : b.out ? "out" : result.draw ? "draw" : "survived"],
     })),
   };
 }

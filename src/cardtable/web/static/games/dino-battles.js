@@ -1,7 +1,7 @@
 // Biomechanic Dino Battles: each player's Active Dino Zone and Dino Bench (hit points, ATK/EVA/DEF,
 // the Combat Cards attached), the revealed Dinosaurs and the Supply to buy from, the hand; the attack
 // being fought out.
-import { el, LETTERS, pretty } from "../js/dom.js";
+import { el, LETTERS, plural, pretty } from "../js/dom.js";
 import { icon } from "../js/icons.js";
 import { area, row, zone } from "../js/parts.js";
 
@@ -49,12 +49,16 @@ function dinoCard(ctx, dino, seat, opts = {}) {
   const boosts = opts.boosts ?? [0, 0, 0];
   const hp = Math.max(0, dino.hp);
   const share = dino.max_hp ? Math.round((100 * hp) / dino.max_hp) : 0;
-  const stats = STATS.map(([k, ic, short], i) => el("span", { class: "dstat", title: `${short} ${dino[k]}${boosts[i] ? ` (+${boosts[i]} this turn)` : ""}` },
-    icon(ic, short), el("b", {}, String(dino[k] + (opts.active ? boosts[i] : 0)))));
+  // the active Dinosaur's numbers as they count now (the view's, this turn's boosts included); a benched
+  // one's as printed
+  const value = (k, short) => dino[k] ?? face.stats?.[short] ?? 0;
+  const stats = STATS.map(([k, ic, short], i) => el("span", { class: "dstat",
+    title: `${short} ${value(k, short)}${opts.active && boosts[i] ? ` (+${boosts[i]} this turn)` : ""}` },
+  icon(ic, short), el("b", {}, String(value(k, short)))));
   const attached = dino.attached?.length
     ? el("div", { class: "attached", title: "attached Combat Cards" }, dino.attached.map((c) => icon(c, pretty(c))))
     : dino.attached_count ? el("div", { class: "attached" }, `${dino.attached_count} attached`) : null;
-  const attacks = opts.attacks ? el("div", { class: "attacks" }, (face.options ?? []).filter((o) => /damage/.test(o)).map((o, i) =>
+  const attacks = opts.attacks ? el("div", { class: "attacks" }, (face.attacks ?? []).map((o, i) =>
     el("span", { class: "attack-line", "data-target": `attack:${i + 1}`, "aria-label": `attack: ${o}` }, o))) : null;
   return ctx.card(dino.tag, {
     size: opts.size ?? "full",
@@ -141,7 +145,7 @@ function dock(view, ctx) {
   // a Combat or Status card says nothing more than its name: drawn small
   const plain = (key) => ["combat", "status"].includes(ctx.faces[key]?.category);
   return zone("Your hand", row(p.hand.map((key, i) => smallCard(ctx, key, { size: ctx.phone || plain(key) ? "mini" : "full", target: `hand:${key}`, id: `hand-${key}-${i}` })),
-    { scroll: true, empty: "no cards" }), { sub: `${p.hand.length} cards · ${p.deck_size} in your deck` });
+    { scroll: true, empty: "no cards" }), { sub: `${plural(p.hand.length, "card")} · ${p.deck_size} in your deck` });
 }
 
 function move(action, ctx) {
@@ -161,7 +165,7 @@ function move(action, ctx) {
     case "attack": {
       const active = ctx.view.players?.[ctx.mySeat]?.active;
       const face = active ? ctx.faces[active.tag] ?? ctx.faces[family(active.tag)] : null;
-      const line = (face?.options ?? []).filter((o) => /damage/.test(o))[Number(a) - 1];
+      const line = face?.attacks?.[Number(a) - 1];
       return { keys: [`attack:${a}`], label: `Attack: ${line ?? `attack ${a}`}` };
     }
     case "retreat": return { keys: [`dino:${a}`], label: `Retreat: ${name(ctx, a)} becomes active` };

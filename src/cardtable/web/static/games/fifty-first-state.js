@@ -186,7 +186,7 @@ function dock(view, ctx) {
   const size = ctx.phone ? "mini" : "full";
   return [
     pendingLine(view, ctx),
-    zone("Your hand", row((p.hand ?? []).map((key, i) => handCard(ctx, key, i, size)), { scroll: true, empty: "no cards" }), { sub: `${p.hand?.length ?? 0} cards` }),
+    zone("Your hand", row((p.hand ?? []).map((key, i) => handCard(ctx, key, i, size)), { scroll: true, empty: "no cards" }), { sub: plural(p.hand?.length ?? 0, "card") }),
   ];
 }
 

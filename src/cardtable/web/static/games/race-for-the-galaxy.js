@@ -160,7 +160,8 @@ function goalTile(ctx, key) {
   const open = (ctx.view.goals_available ?? []).includes(key);
   const most = face.goal === "most";
   const markers = holders.map((seat) => el("span", { class: "goal-holder", style: `--seat-hue:${seatHue(seat)}`,
-    title: `held by ${ctx.seats[seat]?.name ?? letter(seat)}`, "aria-label": `held by ${ctx.seats[seat]?.name ?? letter(seat)}` }, letter(seat)));
+    title: `held by ${ctx.seats[seat]?.name ?? letter(seat)}`, "aria-label": `held by ${ctx.seats[seat]?.name ?? letter(seat)}`,
+    "data-seat": letter(seat) })); // the holder's colour, as on its panel (its letter is notation)
   const state = holders.length ? markers : el("span", { class: "goal-open" }, open ? "open" : "claimed");
   return el("div", {
     class: `card card-mini goal-tile${most ? " most" : " first"}${holders.length ? " held" : ""}`, style: `--hue:${most ? 40 : 190}`,
@@ -291,7 +292,7 @@ function dock(view, ctx) {
   const hand = (p.hand ?? []).map((key, i) => rftgCard(ctx, key, {
     size: ctx.phone ? "mini" : "full", target: `hand:${key}`, id: `hand-${key}-${i}`, note: costNote(costs[key]),
   }));
-  parts.push(zone("Your hand", row(hand, { scroll: true, empty: "no cards" }), { sub: `${p.hand?.length ?? 0} cards`, key: "hand" }));
+  parts.push(zone("Your hand", row(hand, { scroll: true, empty: "no cards" }), { sub: plural(p.hand?.length ?? 0, "card"), key: "hand" }));
   return parts;
 }
 

@@ -50,6 +50,12 @@ export function plural(n, noun, many = `${noun}s`) {
 
 export const LETTERS = "ABCDEFGH";
 
+/** The game's words (narration, prompts) with each seat's mark ("{A}": `core.seats.seat_mark`)
+ * replaced by the seat's name at this table (`seats`: [{name}], by seat number). */
+export function named(text, seats) {
+  return String(text ?? "").replace(/\{([A-H])\}/g, (mark, letter) => seats?.[LETTERS.indexOf(letter)]?.name ?? letter);
+}
+
 /** A checkbox whose truth is the server's: a click is sent with `send(checked)` (false when it could not
  * be sent, and the click is undone), and the box keeps the person's value until the server's echo agrees,
  * so a state drawn between the click and its echo does not undo the click. */

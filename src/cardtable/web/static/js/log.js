@@ -2,7 +2,7 @@
 // round (or turn) it happened in; the automata's lines are marked as theirs; a move's notation only
 // when asked for ("show notation"). It only grows while the game goes on: new lines are appended, and
 // it is drawn anew only when lines change (a take-back, the end of the game showing every move).
-import { el } from "./dom.js";
+import { el, named } from "./dom.js";
 
 export class LogView {
   constructor(list) {
@@ -38,6 +38,7 @@ export class LogView {
   }
 
   add(text, line, first, ctx, game) {
+    text = named(text, ctx.seats);
     const header = game.header?.(text) ?? null;
     if (header) {
       this.open(header.title);

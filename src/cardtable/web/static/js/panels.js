@@ -35,7 +35,7 @@ export function seatPanels(state, game, ctx) {
       "aria-label": name, "data-seat": String(seat.seat), style: `--seat-hue:${seatHue(seat.seat)}`,
     },
     el("div", { class: "seat-head" },
-      el("span", { class: "seat-dot", "aria-hidden": "true" }, seat.letter.length <= 2 ? seat.letter : seat.letter[0]),
+      el("span", { class: "seat-dot", "aria-hidden": "true" }), // the seat's colour (its letter is notation)
       el("span", { class: "seat-name" }, name),
       turn ? el("span", { class: "seat-turn" }, info.turnWords ?? "to move") : null,
       score ? el("span", { class: "seat-score", "data-id": `score-${seat.seat}`, title: score.label, "aria-label": `${score.label}: ${score.value}` },

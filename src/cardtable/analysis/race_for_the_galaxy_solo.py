@@ -11,7 +11,7 @@ Game i is played from `game_seed(seed, i)` and the player seeded from `player_se
 is a player kind, or `heuristic-2p`: the two-player heuristic, which does not know the robot (the
 solo mode's heuristic before the robot-aware player). It prints, per difficulty, the player's wins
 with their 95% Wilson interval, the mean VP margin (player - robot) with its 95% interval, rounds and
-actions a game, the endings, and where both sides' VP came from.
+actions a game, the endings, and where both sides' VP came from (`--each`: also each game as it ends).
 
 The variants change the robot's components for the run only (`use_robot`: another reading of the
 seed where it prints no value, RULES.md "Is the robot beatable?"), never `robot.toml`:
@@ -98,9 +98,11 @@ def solo_player(kind: str, seed: int) -> Player:
     return make_player(kind, seed)
 
 
-def measure(kind: str, difficulty: str, games: int, seed: int, expansion: int = 0) -> dict[str, Any]:
+def measure(
+    kind: str, difficulty: str, games: int, seed: int, expansion: int = 0, each: bool = False
+) -> dict[str, Any]:
     """`games` seeded games of `kind` against the robot at `difficulty` and expansion level `expansion`
-    (its start worlds, and prestige at level 3)."""
+    (its start worlds, and prestige at level 3); `each` prints a line per game as it ends."""
     options: dict[str, OptionValue] = {"solo": "robot", "difficulty": difficulty, "expansion": expansion}
     game: Any = make_game("race-for-the-galaxy", options)
     cat = game.catalog
@@ -124,6 +126,12 @@ def measure(kind: str, difficulty: str, games: int, seed: int, expansion: int = 
         ends[s.ending] += 1
         if result.winners != (0,):
             lost_ends[s.ending] += 1
+        if each:
+            print(
+                f"game {i}: {'won' if result.winners == (0,) else 'not won'}, A {a} VP, robot {b} VP, "
+                f"{s.round} rounds, {len(match.moves)} actions, ended by {s.ending}",
+                flush=True,
+            )
         player = scoring.breakdown(cat, s, 0)
         mine.update(
             {"chips": player["chips"], "cards": player["cards"], "bonus": sum(player["bonus"].values())}
@@ -186,12 +194,13 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--variant", default="ours", choices=sorted(VARIANTS))
     parser.add_argument("--expansion", type=int, default=0, help="the expansion level, 0-3")
     parser.add_argument("--toml", action="store_true", help="also print difficulty.toml entries")
+    parser.add_argument("--each", action="store_true", help="also print one line per game as it ends")
     args = parser.parse_args(argv)
     use_robot(args.variant)
     print(f"robot: {args.variant}")
     for kind in args.player.split(","):
         for difficulty in args.difficulties.split(","):
-            m = measure(kind, difficulty, args.games, args.seed, args.expansion)
+            m = measure(kind, difficulty, args.games, args.seed, args.expansion, args.each)
             print(line(m), flush=True)
             if args.toml:
                 print(level_entry(m, args.seed), flush=True)

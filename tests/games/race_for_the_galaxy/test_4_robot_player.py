@@ -94,6 +94,14 @@ def test_the_measurement_plays_other_reconstructions_of_the_robot_without_editin
     assert m["games"] == 2 and 0 <= m["won"] <= 2 and sum(m["ends"].values()) == 2
 
 
+def test_the_measurement_prints_each_game_as_it_ends(capsys: pytest.CaptureFixture[str]) -> None:
+    m = measure("heuristic-2p", "easy", 2, 4, each=True)
+    lines = capsys.readouterr().out.splitlines()
+    assert [line.split(":")[0] for line in lines] == ["game 0", "game 1"]
+    won = sum(line.startswith(f"game {i}: won,") for i, line in enumerate(lines))
+    assert won == m["won"] and all(f"ended by {end}" in "".join(lines) for end in m["ends"])
+
+
 def test_the_difficulty_file_holds_every_difficulty_with_its_wilson_interval() -> None:
     path = Path(robot.__file__).with_name("difficulty.toml")
     levels = tomllib.loads(path.read_text(encoding="utf-8"))["level"]

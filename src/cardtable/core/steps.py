@@ -41,8 +41,8 @@ A tiny game: two seats add 1 or 2 to a total in turn; the game ends when the tot
 >>> class CountState(msgspec.Struct):
 ...     total: int = 0
 ...     steps: Queue[CountStep] = msgspec.field(default_factory=list)
->>> class Count(StepGame[CountState]):
-...     name, title, state_type, step_type = "count", "Count to 5", CountState, CountStep
+>>> class Count(StepGame[CountState, CountStep]):
+...     name, title = "count", "Count to 5"
 ...     def new_state(self, seed):
 ...         return CountState(steps=[Add(0)])
 >>> game = Count()
@@ -66,7 +66,7 @@ True
 # the example's state would then look up its queue's family in this module instead of the example.
 import operator
 from functools import reduce
-from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar
 
 import msgspec
 
@@ -220,16 +220,19 @@ else:
 S = TypeVar("S", bound=Stepped)
 
 
-class StepGame(Game[S]):
+class StepGame(Game[S], Generic[S, F]):
     """A Game run by the step machine: `decision`, `legal_actions` and `apply` read the head of the
     state's queue, `decision_kinds` the game's step classes.
 
-    A subclass sets `step_type` (its family of steps) and writes `new_state` (which sets up the queue;
-    `advance` runs it to the first decision); `step_context` names what every step method receives
-    first (the game itself unless it says otherwise: Race for the Galaxy passes its card catalog).
+    A subclass names its state type and its family of steps as type arguments,
+    `class Count(StepGame[CountState, CountStep])` (they set `state_type` and `step_type`), and writes
+    `new_state` (which sets up the queue; `advance` runs it to the first decision); `step_context` names what
+    every step method receives first (the game itself unless it says otherwise: Race for the Galaxy passes its
+    card catalog).
     """
 
     step_type: ClassVar[type[Step]]
+    type_arguments: ClassVar[tuple[str, ...]] = ("state_type", "step_type")
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)

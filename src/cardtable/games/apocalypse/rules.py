@@ -231,11 +231,9 @@ MOVE_ACTIONS = {(c, d): Action("move", (c, d)) for c in grid.CELLS for d in grid
 
 
 @register
-class Apocalypse(StepGame[ApocalypseState]):
+class Apocalypse(StepGame[ApocalypseState, ApoStep]):
     name = "apocalypse"
     title = "Cards Against the Apocalypse"
-    state_type = ApocalypseState
-    step_type = ApoStep
     terminations = TERMINATIONS
     parts = Parts(HeuristicPlayer, evaluate)
     modes = (Mode("standard", {}, "the cooperative game for 3 players, 7 rounds"),)

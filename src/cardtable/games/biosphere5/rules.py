@@ -21,17 +21,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from cardtable.core import (
-    Action,
-    BadOption,
-    Mode,
-    OptionSpec,
-    Parts,
-    Result,
-    Rng,
-    StepGame,
-    push,
-)
+from cardtable.core import Action, BadOption, Mode, OptionSpec, Parts, Result, Rng, StepGame, push
 
 from . import faces
 from . import queries as q
@@ -50,11 +40,9 @@ BIOSPHERE_DISCARD = 5  # 2.2
 MAX_EVENTS = 30
 
 
-class Biosphere5(StepGame[State]):
+class Biosphere5(StepGame[State, B5Step]):
     name = "biosphere5"
     title = "Biosphere 5"
-    state_type = State
-    step_type = B5Step
     terminations = TERMINATIONS
     parts = Parts(HeuristicPlayer, evaluate, is_quiet)
     option_specs = (

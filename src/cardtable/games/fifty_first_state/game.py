@@ -42,11 +42,9 @@ if TYPE_CHECKING:
 
 
 @register
-class FiftyFirstState(StepGame[FiftyState]):
+class FiftyFirstState(StepGame[FiftyState, FiftyStep]):
     name = "51st-state"
     title = "51st State: Master Set"
-    state_type = FiftyState
-    step_type = FiftyStep
     terminations = TERMINATIONS
     parts = Parts(HeuristicPlayer, evaluate, is_quiet)
     option_specs = (

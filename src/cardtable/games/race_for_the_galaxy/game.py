@@ -48,11 +48,9 @@ EXPANSION_MAX_ACTIONS = {2: 800, 3: 1200, 4: 1250, 5: 1600, 6: 1650}
 
 
 @register
-class RaceForTheGalaxy(StepGame[RftgState]):
+class RaceForTheGalaxy(StepGame[RftgState, RftgStep]):
     name = "race-for-the-galaxy"
     title = "Race for the Galaxy"
-    state_type = RftgState
-    step_type = RftgStep
     terminations = TERMINATIONS
     parts = Parts(HeuristicPlayer, evaluate, is_quiet)
     option_specs = (

@@ -447,6 +447,27 @@ VariantPicker = Callable[[Mapping[str, OptionValue]], type[Game[Any]]]
 _VARIANTS: dict[str, VariantPicker] = {}
 
 
+class SplitViews(Game[S]):
+    """A game whose every view is a part all viewers see alike (`public_view`) and the viewer's own
+    (`seat_view`, given the public part): `view` and `views` come from them, and `views` works the public
+    part out once for all its viewers (their views share it: read it, do not change it)."""
+
+    @abstractmethod
+    def public_view(self, state: S) -> dict[str, Any]:
+        """What every viewer sees alike."""
+
+    @abstractmethod
+    def seat_view(self, state: S, seat: int | None, public: dict[str, Any]) -> dict[str, Any]:
+        """What `seat` sees (None: a spectator), given the `public` part."""
+
+    def view(self, state: S, seat: int | None) -> dict[str, Any]:
+        return self.seat_view(state, seat, self.public_view(state))
+
+    def views(self, state: S, viewers: Sequence[int | None]) -> dict[int | None, dict[str, Any]]:
+        public = self.public_view(state)
+        return {seat: self.seat_view(state, seat, public) for seat in viewers}
+
+
 def register(cls: type[Game[Any]], *, variants: VariantPicker | None = None) -> type[Game[Any]]:
     """Make a game available by its `name` (a class decorator: `@register`).
 

@@ -24,12 +24,11 @@ MAX_FUNCTION_LINES = 80
 
 #: RftG: what is left of the expansions branch's allowance (its class declares its parts and imports
 #: the encoding toolkit and the model from core since it landed): its import circle (game <-> solo: the
-#: base class picks the solitaire variant in __new__), its fit script on players.logistic and its
-#: robot_curve measurement script on players and report, scripts to move to cardtable.analysis.
+#: base class picks the solitaire variant in __new__) and its robot_curve measurement script on players
+#: and report, a script to move to cardtable.analysis.
 RFTG = "cardtable.games.race_for_the_galaxy"
 RFTG_CIRCLES = [{f"{RFTG}.game", f"{RFTG}.solo"}]
 RFTG_ARROWS = {
-    (f"{RFTG}.fit_evaluation", "cardtable.players.logistic"),
     (f"{RFTG}.robot_curve", "cardtable.players"),
     (f"{RFTG}.robot_curve", "cardtable.report.data"),
 }

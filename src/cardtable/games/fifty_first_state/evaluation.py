@@ -6,7 +6,7 @@ locations (each +1 VP at the end), the VP and the other goods its productions an
 round, the uses of its action locations, the cards and Connection cards in its hand, the tokens in
 its supply and the goods lying on its locations, and the heuristic player's `worth` of it all. Its
 weights are data (`evaluation.toml`), fitted by
-`python -m cardtable.analysis.fit_fifty_first_state` on positions from games between
+`python -m cardtable.analysis.fit_evaluation 51st-state` on positions from games between
 heuristic players, labelled with who went on to win.
 """
 

@@ -4,7 +4,7 @@
 and the best opponent's: the VP it would score now (chips, printed VP, 6-cost bonuses), the same
 weighted by how close the end is, cards in hand, goods, military, production worlds, the uses of
 its consume powers, and its tableau size. Its weights are data (`evaluation.toml`), fitted by
-`python -m cardtable.games.race_for_the_galaxy.fit_evaluation` on positions from games between
+`python -m cardtable.analysis.fit_evaluation race-for-the-galaxy` on positions from games between
 heuristic players, labelled with who went on to win.
 """
 

@@ -79,14 +79,15 @@ def positions(name: str, games: int, seed: int) -> tuple[list[list[float]], list
 
 def main(argv: Sequence[str] | None = None) -> None:
     """`python -m cardtable.analysis.fit_evaluation GAME [--games N] [--seed S] [--out FILE]`."""
+    module = __spec__.name if __spec__ else __name__
     args = list(sys.argv[1:] if argv is None else argv)
     if not args or args[0] not in FITS:
-        raise SystemExit(f"usage: python -m {__name__} GAME [--games N] [--seed S]; GAME: {', '.join(FITS)}")
+        raise SystemExit(f"usage: python -m {module} GAME [--games N] [--seed S]; GAME: {', '.join(FITS)}")
     name, *rest = args
     fit = FITS[name]
     logistic.fit_main(
         two_player_game(name).title,
-        f"{__spec__.name if __spec__ else __name__} {name}",
+        f"{module} {name}",
         partial(positions, name),
         fit.module.FEATURES,
         fit.module.WEIGHTS_FILE,

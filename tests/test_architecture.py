@@ -22,20 +22,6 @@ ROOT = SRC / "cardtable"
 #: the longest a function may be, in lines (its decorators, signature, docstring and body)
 MAX_FUNCTION_LINES = 80
 
-#: RftG: what is left of the expansions branch's allowance (its class declares its parts and imports
-#: the encoding toolkit and the model from core since it landed): its import circle (game <-> solo: the
-#: base class picks the solitaire variant in __new__) and its robot_curve measurement script on players
-#: and report, a script to move to cardtable.analysis.
-RFTG = "cardtable.games.race_for_the_galaxy"
-RFTG_CIRCLES = [{f"{RFTG}.game", f"{RFTG}.solo"}]
-RFTG_ARROWS = {
-    (f"{RFTG}.robot_curve", "cardtable.players"),
-    (f"{RFTG}.robot_curve", "cardtable.report.data"),
-}
-#: functions longer than MAX_FUNCTION_LINES in folders other branches are rewriting (checked there):
-#: the web server (the web helper) and Race for the Galaxy (RftG: removed when the expansions land)
-LONG_FUNCTION_FOLDERS = ("web", "games/race_for_the_galaxy")
-
 
 def module_name(path: Path) -> str:
     parts = list(path.relative_to(SRC).with_suffix("").parts)
@@ -155,12 +141,12 @@ def test_the_map_is_read_from_the_tree() -> None:
 
 def test_no_import_circle() -> None:
     found = circles(dict(import_map()))
-    assert [c for c in found if c not in RFTG_CIRCLES] == []
+    assert found == []
 
 
 def test_no_import_runs_back_up() -> None:
     up = {(a, b) for a, bs in import_map().items() for b in bs if floor(b) > floor(a)}
-    assert sorted(up - RFTG_ARROWS) == []
+    assert sorted(up) == []
 
 
 def test_games_import_only_core_and_their_own_folder() -> None:
@@ -171,15 +157,13 @@ def test_games_import_only_core_and_their_own_folder() -> None:
             continue
         own = ".".join(parts[:3])
         stray |= {(module, b) for b in imported if not (b.startswith("cardtable.core") or b.startswith(own))}
-    assert sorted(stray - RFTG_ARROWS) == []
+    assert sorted(stray) == []
 
 
 def long_functions() -> list[tuple[str, str, int]]:
     found = []
     for path in ROOT.rglob("*.py"):
         where = path.relative_to(ROOT).as_posix()
-        if where.startswith(LONG_FUNCTION_FOLDERS):
-            continue
         for node in ast.walk(ast.parse(path.read_text())):
             if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
                 first = min([node.lineno, *(d.lineno for d in node.decorator_list)])

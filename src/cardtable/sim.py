@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .core import CardtableError, Game, Match, make_game, mix_seed
+from .core.decision import DECIDED
 from .core.game import OptionValue
 from .core.runner import play_match
 from .players import AutomatonSeat, make_player
@@ -60,6 +61,10 @@ class SimSummary:
     stopped: int = 0
     #: how the game names each seat (A, B, ...)
     seat_names: list[str] = field(default_factory=list)
+    #: per part of a game's scoring that its results judge (`Result.details` keys `DECIDED + part`):
+    #: the finished games that judged it, and those it decided (the winners would differ without it)
+    judged: Counter[str] = field(default_factory=Counter)
+    decided: Counter[str] = field(default_factory=Counter)
 
     def __post_init__(self) -> None:
         if not self.wins:
@@ -94,6 +99,10 @@ class SimSummary:
             elif not result.winners:
                 self.no_winner += 1
             code, words = match.game.ending(result)
+            for key, value in result.details.items():
+                if key.startswith(DECIDED):
+                    self.judged[key[len(DECIDED) :]] += 1
+                    self.decided[key[len(DECIDED) :]] += int(value)
         self.ends[code] += 1
         self.end_words.setdefault(code, words)
 
@@ -125,6 +134,8 @@ class SimSummary:
             end_words={**other.end_words, **self.end_words},
             stopped=self.stopped + other.stopped,
             seat_names=list(self.seat_names),
+            judged=self.judged + other.judged,
+            decided=self.decided + other.decided,
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -148,6 +159,7 @@ class SimSummary:
             "ends": dict(sorted(self.ends.items())),
             "end_words": dict(sorted(self.end_words.items())),
             "stopped_at_cap": self.stopped,
+            "decided": {part: [self.decided[part], n] for part, n in sorted(self.judged.items())},
         }
 
 

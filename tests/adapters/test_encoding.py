@@ -17,16 +17,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from cardtable.adapters.encoding import (
-    HashedViewEncoding,
-    action_mask,
-    observation_encoding,
-    observe,
-    observed_view,
-    seat_number,
-    two_player_utility,
-)
+from cardtable.adapters.encoding import action_mask, observation_encoding, observe, observed_view
 from cardtable.core import Rng, make_game, mix_seed
+from cardtable.core.encoding import HashedViewEncoding, seat_number, two_player_utility
 from tests.conformance.harness import CASES, Case, play_random
 
 SEEDS = (1, 2)

@@ -41,7 +41,7 @@ def test_the_schema_is_migrated_once_and_every_start_is_a_no_op(db_url: str) -> 
     engine = connect(db_url)
     assert {"tables", "seats", "moves", "alembic_version"} <= set(inspect(engine).get_table_names())
     with engine.connect() as connection:
-        assert connection.execute(text("select version_num from alembic_version")).scalar_one() == "0005"
+        assert connection.execute(text("select version_num from alembic_version")).scalar_one() == "0006"
 
 
 def test_moves_and_the_result_are_in_the_database(db_url: str) -> None:

@@ -1,7 +1,7 @@
 """Observations and legal-action masks as every adapter reads them.
 
 A game declares its observation encoding (`Game.observation_encoding`, written with the toolkit of
-`cardtable.core.encoding`, re-exported here); a game that declares none gets `HashedViewEncoding`, so the
+`cardtable.core.encoding`); a game that declares none gets `HashedViewEncoding`, so the
 adapters work for a newly registered game either way. What an encoding reads is `observed_view`: the
 seat's view with the public pending decision. The legal-action mask is generic: a 0/1 vector over
 `game.action_space()` (`game.encode`).
@@ -16,8 +16,6 @@ import msgspec
 import numpy as np
 
 from cardtable.core import Game
-from cardtable.core import encoding as toolkit
-from cardtable.core.encoding import *  # noqa: F403 (the toolkit, re-exported: RftG imports it from here until branch expansions lands)
 from cardtable.core.encoding import Encoding, HashedViewEncoding
 
 _CACHE: dict[tuple[str, str], Encoding] = {}
@@ -98,7 +96,6 @@ def mode_cases() -> list[tuple[str, str, dict[str, Any]]]:
 
 
 __all__ = [
-    *toolkit.__all__,
     "action_mask",
     "mode_cases",
     "num_actions",

@@ -2,11 +2,14 @@
 
     python -m cardtable.analysis.fifty_first_state_solo --players heuristic --games 30
 
-Plays `--games` games (seeds as `cardtable sim` gives them, `sim.game_seed(seed, i)`) and prints the
-virtual player's win rate with its 95% Wilson interval, the person's final score against the rows of
-the achievement table (all games, and wins only), the virtual player's score, and game lengths in
-rounds and in the person's decisions. The figures of RULES.md "The solo game: measurements" come
-from here. A measurement, not a test: keep it out of the test suite.
+Plays `--games` games (seeds as `cardtable sim` gives them, `sim.game_seed(seed, i)`, so the deals are
+those of `cardtable sim 51st-state --option solo=virtual --seed S`) and prints the person's and the
+virtual player's win rates with 95% Wilson intervals, the score margin, the person's final score
+against the rows of the achievement table (all games, and wins only), the virtual player's score (its
+locations and its track), game lengths in rounds and in the person's decisions, and how the games
+were lost (who reached the end score first, by how much). The figures of RULES.md "The solo game:
+measurements" and "Is the virtual player beatable?" come from here. A measurement, not a test: keep
+it out of the test suite.
 """
 
 from __future__ import annotations
@@ -48,7 +51,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--each", action="store_true", help="also print one line per game as it ends")
     args = parser.parse_args(argv)
     game = FiftyFirstState(solo="virtual")
-    mine, its, rounds, moves = [], [], [], []
+    mine, its, rounds, moves, its_sites = [], [], [], [], []
+    triggers: Counter[str] = Counter()
     bands: Counter[str] = Counter()
     won_bands: Counter[str] = Counter()
     ties = by_cards = 0
@@ -66,7 +70,11 @@ def main(argv: list[str] | None = None) -> None:
         ties += a == b
         you, it = match.state.players
         before_count = (a - table.standing(you), b - len(it.sites))
-        by_cards += max(before_count) < game.catalog.rules.end_vp  # no one reached 25: S11 ended it
+        its_sites.append(len(it.sites))
+        end_vp = game.catalog.rules.end_vp
+        by_cards += max(before_count) < end_vp  # no one reached 25: S11 ended it
+        trigger = "both" if min(before_count) >= end_vp else "A" if before_count[0] >= end_vp else "virtual"
+        triggers[f"{'won' if a > b else 'lost'}, {trigger if max(before_count) >= end_vp else 'cards'}"] += 1
         if a > b:
             won_bands[_band(a)] += 1
         if args.each:
@@ -77,18 +85,34 @@ def main(argv: list[str] | None = None) -> None:
     n = len(mine)
     wins = sum(1 for a, b in zip(mine, its, strict=True) if b >= a)
     low, high = wilson(wins, n)
+    won_low, won_high = wilson(n - wins, n)
     print(
         f"{args.players} in seat A, {n} games from seed {args.seed} ({time.process_time() - start:.0f} s CPU)"
     )
     print(
+        f"A wins {n - wins}/{n} = {100 * (n - wins) / n:.1f}% [{100 * won_low:.1f}, {100 * won_high:.1f}]; "
         f"virtual player wins {wins}/{n} = {100 * wins / n:.1f}% "
         f"[{100 * low:.1f}, {100 * high:.1f}] (ties {ties})"
+    )
+    margins = [a - b for a, b in zip(mine, its, strict=True)]
+    print(
+        f"margin (A's VP less the virtual player's): mean {statistics.mean(margins):.1f}, "
+        f"median {statistics.median(margins)}, {min(margins)} to {max(margins)}"
     )
     print(
         f"person's VP: mean {statistics.mean(mine):.1f}, median {statistics.median(mine)}, "
         f"{min(mine)}-{max(mine)}"
     )
-    print(f"virtual player's VP: mean {statistics.mean(its):.1f}, {min(its)}-{max(its)}")
+    print(
+        f"virtual player's VP: mean {statistics.mean(its):.1f}, {min(its)}-{max(its)}; "
+        f"of which its locations {statistics.mean(its_sites):.1f}, "
+        "its track (claims, attacks, open productions) "
+        f"{statistics.mean(its) - statistics.mean(its_sites):.1f}"
+    )
+    print(
+        "outcome, who reached the end score first: "
+        + ", ".join(f"{k}: {v}" for k, v in sorted(triggers.items()))
+    )
     print(f"games ended by the 25-VP trigger: {n - by_cards}; by the end of the cards (S11): {by_cards}")
     print(f"rounds: mean {statistics.mean(rounds):.1f}, {min(rounds)}-{max(rounds)}")
     print(f"person's decisions a game: mean {statistics.mean(moves):.0f}, {min(moves)}-{max(moves)}")

@@ -129,6 +129,10 @@ def summary_table(summary: SimSummary) -> Table:
     rows += [
         (f"ended: {code} ({data['end_words'][code]})", str(count)) for code, count in data["ends"].items()
     ]
+    rows += [
+        (f"decided by {part} (winners differ without it)", f"{won} of {judged} ({won / judged:.1%})")
+        for part, (won, judged) in data["decided"].items()
+    ]
     for measure, value in rows:
         table.add_row(escape(measure), escape(value))
     return table

@@ -23,6 +23,12 @@ class Decision:
     prompt: str
 
 
+#: a `Result.details` key `DECIDED + what` (e.g. "decided:goals") says whether that part of a game's
+#: scoring decided the game: 1 if the winners would differ without it, 0 if not (the game's RULES.md
+#: defines each); the simulator counts the games each part decided (`SimSummary.decided`)
+DECIDED = "decided:"
+
+
 @dataclass(frozen=True, slots=True)
 class Result:
     """The outcome of a finished game.

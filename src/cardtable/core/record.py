@@ -21,6 +21,9 @@ happened, naming the moves taken back, which are not among the moves:
 
 A replay reads it as the comment it is; `Record.undone` keeps it. Take-backs are listed in the order of
 the moves they followed (a take-back after a move a later take-back removed too comes last).
+
+A game in which a seat asked the table's coach for a suggestion says so in a header naming those seats,
+`[Coach "A"]` (`Record.coached`); a record without it is a game played without the coach.
 """
 
 from __future__ import annotations
@@ -60,6 +63,8 @@ class Record:
     result: str = "*"
     #: the take-backs during the game, beside the moves that stand (annotations a replay skips)
     undone: list[TakeBack] = field(default_factory=list)
+    #: the seats that asked the coach for a suggestion during the game
+    coached: list[int] = field(default_factory=list)
     #: the text line each move came from, when parsed from text (for error messages)
     lines: list[int] = field(default_factory=list, compare=False)
 
@@ -74,6 +79,8 @@ class Record:
             ("Seats", ", ".join(self.seats)),
             ("Result", self.result),
         ]
+        if self.coached:
+            header.append(("Coach", ", ".join(SEAT_LETTERS[seat] for seat in self.coached)))
         out = [f'[{key} "{_escape(value)}"]' for key, value in header]
         out.append("")
         notes: dict[int, list[TakeBack]] = {}
@@ -131,6 +138,9 @@ class Record:
                 raise BadRecord(f"the Options header has a malformed pair {pair!r}")
             options[key] = value
         seats = [s.strip() for s in headers.get("Seats", "").split(",")] if headers.get("Seats") else []
+        coached = [
+            _seat_of(letter.strip()) for letter in headers.get("Coach", "").split(",") if letter.strip()
+        ]
         return cls(
             game=headers["Game"],
             engine=headers.get("Engine", "?"),
@@ -140,6 +150,7 @@ class Record:
             moves=moves,
             result=headers.get("Result", "*"),
             undone=undone,
+            coached=coached,
             lines=lines,
         )
 
@@ -156,6 +167,8 @@ class Record:
         }
         if self.undone:
             data["undone"] = self.undone
+        if self.coached:
+            data["coached"] = self.coached
         return msgspec.json.encode(data).decode()
 
     @classmethod
@@ -187,6 +200,14 @@ class _RecordData(msgspec.Struct):
     moves: list[Move]
     result: str = "*"
     undone: list[TakeBack] = []
+    coached: list[int] = []
+
+
+def _seat_of(letter: str) -> int:
+    """The seat a letter of the Coach header names; BadRecord if it names none."""
+    if len(letter) != 1 or letter not in SEAT_LETTERS:
+        raise BadRecord(f"the Coach header names {letter!r}, which is no seat letter")
+    return SEAT_LETTERS.index(letter)
 
 
 def _opt(value: Any) -> str:

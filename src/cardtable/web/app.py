@@ -23,7 +23,7 @@ from .howto import router as howto_router
 from .limits import Limits
 from .plugins import import_plugins
 from .protocol import QuietInvalidText
-from .routes import games, live, pages, rules, tables
+from .routes import coach, games, live, pages, rules, tables
 from .server import TableServer
 
 HERE = Path(__file__).parent
@@ -69,7 +69,7 @@ def create_app(
     install_error_handlers(app)
     app.include_router(rules.router, responses=documented(400, 404, 408, 413))
     app.include_router(howto_router, responses=documented(404))
-    for part in (pages, games, tables, live):
+    for part in (pages, games, tables, live, coach):
         app.include_router(part.router)
     return app
 

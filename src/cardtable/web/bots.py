@@ -4,7 +4,8 @@ person's forced move (their only legal one) is played for them at once, unless t
 Bots think in worker processes (`thinking`): quick bots (random, heuristic) and searching ones (ISMCTS)
 in lanes of their own, each lane serving the visitors' addresses in turn; so the server process, which
 acknowledges people's actions, never waits for a bot nor shares its interpreter lock, and a quick bot
-never waits behind a searching one.
+never waits behind a searching one. The coach (`coach`) thinks in a third lane, from the same
+observation a bot seat gets (`observe`).
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from collections.abc import Awaitable, Callable
 from concurrent.futures import Future
 from typing import Any
 
-from cardtable.core import make_game, mix_seed
+from cardtable.core import Observation, make_game, mix_seed
 from cardtable.players import make_player
 
 from .catalog import shared_game
@@ -38,18 +39,29 @@ def _warm_up() -> None:
         make_game(name)
 
 
-def think(
-    module: str, name: str, options: dict[str, Any], state: str, seat: int, kind: str, seed: int
-) -> str:
-    """The action a `kind` bot seeded with `seed` chooses for `seat` in `state` (a game state as JSON).
+def arguments(table: Table, seat: int) -> tuple[str, str, dict[str, Any], str, int]:
+    """What a worker process needs to see `table` as `seat` sees it (`observe`), as plain data."""
+    game = table.game
+    return type(game).__module__, game.name, dict(game.options), game.to_json(table.match.state), seat
+
+
+def observe(module: str, name: str, options: dict[str, Any], state: str, seat: int) -> Observation[Any]:
+    """`seat`'s observation of `state` (a game state as JSON): all a bot (or the coach) thinks from.
 
     Runs in a worker process: the game's module is imported there first (a plugin's game registers
     itself on import), and everything crosses the process boundary as plain text.
     """
     importlib.import_module(module)  # once per process; then a lookup in sys.modules
     game = shared_game(name, options)
-    position = game.from_json(state)
-    return str(make_player(kind, seed).choose(game.observe(position, seat)))
+    return game.observe(game.from_json(state), seat)
+
+
+def think(
+    module: str, name: str, options: dict[str, Any], state: str, seat: int, kind: str, seed: int
+) -> str:
+    """The action a `kind` bot seeded with `seed` chooses for `seat` in `state` (a game state as JSON),
+    in a worker process."""
+    return str(make_player(kind, seed).choose(observe(module, name, options, state, seat)))
 
 
 class Bots:
@@ -63,6 +75,8 @@ class Bots:
         self.lanes: dict[LaneName, Lane] = {
             "quick": Lane("quick", min(workers, 1)),
             "slow": Lane("slow", workers),
+            # the coach answers a person within seconds: a process of its own, never behind the bots
+            "coach": Lane("coach", min(workers, 1)),
         }
         self.tasks: dict[str, asyncio.Task[None]] = {}
         #: the lanes' warm-ups under way (`start`)
@@ -77,7 +91,8 @@ class Bots:
 
     async def ready(self, timeout: float = 60.0) -> None:
         """Wait until the quick lane's processes have loaded every game (a server says it is ready once
-        a quick bot answers at once)."""
+        a quick bot answers at once). The coach's process loads them meanwhile: a question asked in the
+        first seconds of a server may be answered late."""
         warming = [asyncio.wrap_future(future) for future in self.warming.get("quick", [])]
         if warming:
             await asyncio.wait(warming, timeout=timeout)
@@ -122,17 +137,9 @@ class Bots:
         decision = table.decision
         if decision is None or not table.seats[decision.seat].is_bot:
             return
-        ply, game = table.ply, table.game
-        arguments = (
-            type(game).__module__,
-            game.name,
-            dict(game.options),
-            game.to_json(table.match.state),
-            decision.seat,
-            table.seats[decision.seat].kind,
-            mix_seed(table.match.seed, decision.seat, ply),
-        )
-        action = await self._choose(table, table.seats[decision.seat].kind, arguments)
+        ply, kind = table.ply, table.seats[decision.seat].kind
+        job = (*arguments(table, decision.seat), kind, mix_seed(table.match.seed, decision.seat, ply))
+        action = await self._choose(table, kind, job)
         if table.ply == ply:  # nothing else moved the table meanwhile (another process may have)
             await self.act(table, decision.seat, action, ply)
 

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from cardtable.core import BadOption, Game, UnknownGame, game_class, game_names, make_game
+from cardtable.difficulty import difficulty
 
 from .errors import TableError
 from .kinds import kinds_for
@@ -48,6 +49,8 @@ def catalog() -> list[dict[str, Any]]:
                     for m in cls.modes
                 ],
                 "seat_kinds": [HUMAN, *kinds_for(name)],
+                #: what our best player wins at each solo level (`cardtable.difficulty`)
+                "difficulty": [level.public() for level in difficulty(name)],
             }
         )
     return games

@@ -27,6 +27,7 @@ from sqlalchemy import (
     Text,
     create_engine,
     event,
+    false,
 )
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
@@ -81,6 +82,10 @@ class SeatRow(Base):
     token: Mapped[str | None] = mapped_column(String(64), unique=True, nullable=True)
     #: the person asked to be asked at every decision, even when their only move is forced
     ask_always: Mapped[bool] = mapped_column(Boolean, default=False)
+    #: the person allows the coach at this table (it answers once every person seated allows it)
+    coach: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    #: the person asked the coach at least once (the game's record says so)
+    coached: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
 
 
 class MoveRow(Base):

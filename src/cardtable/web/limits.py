@@ -60,6 +60,10 @@ class Limits:
     #: replays of finished games one address may ask for: a burst, then one every `replay_every` seconds
     replay_burst: float = 10
     replay_every: float = 6.0
+    #: questions to the coach one address may ask (two seconds of search each): a burst, then one every
+    #: `coach_every` seconds
+    coach_burst: float = 4
+    coach_every: float = 2.0
     #: tables whose bots are working (a bot's decision pending) at once, per server process, before a new
     #: bot table is refused; and unfinished bot tables one address (an IPv6 /64) may hold
     bot_tables: int = 100
@@ -108,6 +112,8 @@ class Limits:
             connections_per_address=1_000_000,
             replay_burst=1e9,
             replay_every=1e-9,
+            coach_burst=1e9,
+            coach_every=1e-9,
         )
         return replace(base, **changes)
 

@@ -6,6 +6,8 @@ field by field, into its own struct; `routes/live.py` has one handler per type.
     {"type": "undo", "move": n}                           take back the seat's latest move
     {"type": "sync"}                                      send me the whole state again
     {"type": "prefs", "ask_every_window": true}           ask me even when my only move is forced
+    {"type": "coach"}                                     what would you play? (answered by a `coach`)
+    {"type": "allow-coach", "allow": true}                my seat allows the coach at this table
 
 An `action` or `undo` is acknowledged as `ack` says: by an `ack` message ("message", the default), in the
 sender's own update ("update"), or not at all ("none"); every message may carry an `id` (a number or a
@@ -62,9 +64,17 @@ class Prefs(Message, frozen=True, kw_only=True, tag="prefs"):
     ask_every_window: bool
 
 
-ClientMessage = Hello | Act | Undo | Sync | Prefs
+class AskCoach(Message, frozen=True, kw_only=True, tag="coach"):
+    pass
+
+
+class AllowCoach(Message, frozen=True, kw_only=True, tag="allow-coach"):
+    allow: bool
+
+
+ClientMessage = Hello | Act | Undo | Sync | Prefs | AskCoach | AllowCoach
 _decoder = msgspec.json.Decoder(ClientMessage)
-KINDS = "'hello', 'action', 'undo', 'sync' or 'prefs'"
+KINDS = "'hello', 'action', 'undo', 'sync', 'prefs', 'coach' or 'allow-coach'"
 
 
 def parse(raw: str | bytes) -> ClientMessage:

@@ -90,6 +90,8 @@ def new_table(choices: Choices, creator: str = "") -> tuple[Table, Rows]:
             "name": s.name,
             "token": s.token,
             "ask_always": s.seat in asked,
+            "coach": False,
+            "coached": False,
         }
         for s in seats
     ]

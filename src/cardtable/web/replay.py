@@ -51,6 +51,8 @@ def frames(
         "options": dict(game.options),
         "seats": seats,
         "setup_events": narrator.setup,
+        #: the seats that asked the coach (the record's Coach header)
+        "coached": list(record.coached),
     }
 
     def frame(last: dict[str, Any] | None) -> bytes:

@@ -18,6 +18,7 @@ from sqlalchemy import select
 from cardtable.core import Action
 
 from .bots import Bots
+from .coach import Coach
 from .db import Checkpointer, SeatRow, TableRow, connect
 from .hub import Answer, Hub
 from .limits import Limits, RateLimiter
@@ -41,6 +42,8 @@ class TableServer:
         #: finished games' replays, built once each in the bots' slow lane
         self.replays = Replays(self.bots.lanes["slow"])
         self.rates = Rates(self.limits)
+        #: the coach's answers and refusals ("What would you play?")
+        self.coach = Coach(self)
         self.background: list[asyncio.Task[None]] = []
 
     @staticmethod
@@ -298,9 +301,10 @@ class TableServer:
 
 
 class Rates:
-    """The per-address rates of one server process: new tables, actions, replays (`Limits`)."""
+    """The per-address rates of one server process: new tables, actions, replays, the coach (`Limits`)."""
 
     def __init__(self, limits: Limits) -> None:
         self.creations = RateLimiter(limits.create_burst, 1 / limits.create_every)
         self.actions = RateLimiter(limits.action_burst, limits.actions_per_second)
         self.replays = RateLimiter(limits.replay_burst, 1 / limits.replay_every)
+        self.coach = RateLimiter(limits.coach_burst, 1 / limits.coach_every)

@@ -104,6 +104,9 @@ class Table:
     log: TableLog
     #: seats that asked to be asked at every window, even when their only move is forced
     ask_always: set[int] = field(default_factory=set)
+    #: seats whose person allows the coach (`coach_open`), and seats whose person asked it
+    coach_allowed: set[int] = field(default_factory=set)
+    coached: set[int] = field(default_factory=set)
     #: the address that created the table in this process ("" when loaded), for per-address caps
     creator: str = ""
     #: when the table was last used in this process (time.monotonic), for evicting idle tables
@@ -185,7 +188,15 @@ class Table:
         return reason
 
     def record(self) -> Record:
-        return self.match.record()
+        record = self.match.record()
+        record.coached = sorted(self.coached)
+        return record
+
+    @property
+    def coach_open(self) -> bool:
+        """Whether the coach answers here: every person seated allows it (a solo table: its one person)."""
+        people = {seat.seat for seat in self.seats if not seat.is_bot}
+        return bool(people) and people <= self.coach_allowed
 
     # --- changing it ---------------------------------------------------------------------------------
     def advance(self, action: Action, after: Any, *, texts: dict[Viewer, str | None] | None = None) -> None:
@@ -240,7 +251,8 @@ class Table:
         """`seat`'s payload at this position, its log aside, encoded once."""
         state = self.match.state
         lines = self.log.lines(seat, self.over)  # a game just over starts a new generation of lines
-        key = (id(state), self.ply, seat in self.ask_always, self.over, self.log.generation)
+        coach = (frozenset(self.coach_allowed), seat in self.coached)
+        key = (id(state), self.ply, seat in self.ask_always, coach, self.over, self.log.generation)
         built = self._built.get(seat)
         if built is None or built.key != key:
             head = self._static(seat) + _encode(self._dynamic(seat))[1:]
@@ -281,6 +293,11 @@ class Table:
             else {"seat": decision.seat, "kind": decision.kind, "prompt": decision.prompt},
             "legal": position.legal_texts if mine else [],
             "ask_always": seat in self.ask_always,
+            "coach": {
+                "open": self.coach_open,
+                "allowed": sorted(self.coach_allowed),
+                "used": seat in self.coached,
+            },
             "can_undo": self.why_not_undo(seat) is None,
             "result": None
             if result is None

@@ -16,7 +16,7 @@ from collections.abc import Iterator, Sequence
 from datetime import timedelta
 from typing import Any
 
-from sqlalchemy import update
+from sqlalchemy import select, update
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.orm import Session
@@ -100,6 +100,7 @@ class Tables:
             revision = row.revision
             seats = [Seat(s.seat, s.kind, s.name, s.token) for s in row.seats]
             ask_always = {s.seat for s in row.seats if s.ask_always}
+            coach = {s.seat for s in row.seats if s.coach}, {s.seat for s in row.seats if s.coached}
             moves = [Move(m.seat, m.action) for m in row.moves]
             undone = [TakeBack(t.at, t.seat, list(t.actions)) for t in row.takebacks]
             game_name, options, seed = row.game, dict(row.options), row.seed
@@ -113,7 +114,9 @@ class Tables:
         except CardtableError as err:
             raise TableError(410, "unplayable-table", f"this table no longer replays: {err}") from None
         log.finish()
-        return Table(table_id, match, seats, log, ask_always=ask_always, revision=revision)
+        table = Table(table_id, match, seats, log, ask_always=ask_always, revision=revision)
+        table.coach_allowed, table.coached = coach
+        return table
 
     def catch_up(self, table: Table) -> bool:
         """Bring `table` up to the database's copy (other processes' moves and take-backs); True if it
@@ -332,19 +335,43 @@ class Tables:
     # --- a person's choice ----------------------------------------------------------------------------
     def set_ask_always(self, table: Table, seat: int, ask: bool) -> None:
         """Store a person's choice to be asked at every decision (or not), then make it."""
+        self._set_seat(table, seat, table.ask_always, ask_always=ask)
+
+    def allow_coach(self, table: Table, seat: int, allow: bool) -> None:
+        """Store a person's choice to allow the coach at this table (or not), then make it."""
+        self._set_seat(table, seat, table.coach_allowed, coach=allow)
+
+    def mark_coached(self, table: Table, seat: int) -> None:
+        """Store that `seat` asked the coach (its game's record will say so), then make it."""
+        if seat not in table.coached:
+            self._set_seat(table, seat, table.coached, coached=True)
+
+    def read_coach(self, table: Table) -> None:
+        """Read the seats' coach choices and uses again (another server process may have stored one)."""
+        try:
+            with self.engine.connect() as connection:
+                rows = connection.execute(
+                    select(SeatRow.seat, SeatRow.coach, SeatRow.coached).where(SeatRow.table_id == table.id)
+                ).all()
+        except SQLAlchemyError:
+            raise TableError(503, "storage", "the table could not be read; try again") from None
+        table.coach_allowed = {seat for seat, allowed, _ in rows if allowed}
+        table.coached = {seat for seat, _, used in rows if used}
+
+    def _set_seat(self, table: Table, seat: int, seats: set[int], **flag: bool) -> None:
+        """Store one of a seat's flags (a column of `SeatRow`), then make `seats` (its set at the
+        table) hold `seat` or not as the flag says."""
         try:
             with self.engine.begin() as connection:
                 connection.execute(
-                    update(SeatRow)
-                    .where(SeatRow.table_id == table.id, SeatRow.seat == seat)
-                    .values(ask_always=ask)
+                    update(SeatRow).where(SeatRow.table_id == table.id, SeatRow.seat == seat).values(**flag)
                 )
         except SQLAlchemyError:
             raise TableError(503, "storage", "the choice could not be stored; try again") from None
-        if ask:
-            table.ask_always.add(seat)
+        if next(iter(flag.values())):
+            seats.add(seat)
         else:
-            table.ask_always.discard(seat)
+            seats.discard(seat)
 
     # --- keeping memory and storage bounded -----------------------------------------------------
     def expire(self, ttl: float, bot_ttl: float) -> list[str]:

@@ -3,9 +3,11 @@
 A bot's decision may take a millisecond (random), tens of milliseconds (heuristic) or seconds (ISMCTS).
 Each kind thinks in a lane of its own: `quick` (one process at the server's priority) and `slow`
 (`Limits.bot_workers` processes at a lower priority, by default as many as the machine's cores), so a
-quick bot never waits behind a searching one. In a lane, the next job is the oldest job of the next
-address in turn (round robin over the visitors' addresses; a table asks for one decision at a time), so
-a visitor with many tables delays another's bot by at most one job per address, never by all its jobs.
+quick bot never waits behind a searching one. The coach's searches (`coach`: a person waits for them,
+two seconds at most) have a lane of their own at the server's priority. In a lane, the next job is the
+oldest job of the next address in turn (round robin over the visitors' addresses; a table asks for one
+decision at a time), so a visitor with many tables delays another's bot by at most one job per address,
+never by all its jobs.
 
 A lane runs at most as many jobs as it has processes; the rest wait in its own queue (the executor's
 queue stays empty, so the lane alone decides the order). The server process never runs a bot itself: it
@@ -35,11 +37,11 @@ from .plugins import import_plugins
 log = logging.getLogger(__name__)
 
 T = TypeVar("T")
-LaneName = Literal["quick", "slow"]
+LaneName = Literal["quick", "slow", "coach"]
 #: player kinds that search (seconds per decision): they think in the slow lane
 SEARCHING_KINDS = frozenset({"ismcts"})
 #: the lanes' priority below the server's (nice); the quick lane's jobs are short, the server's peers
-NICENESS: dict[LaneName, int] = {"quick": 0, "slow": 10}
+NICENESS: dict[LaneName, int] = {"quick": 0, "slow": 10, "coach": 0}
 
 
 def lane_of(kind: str) -> LaneName:

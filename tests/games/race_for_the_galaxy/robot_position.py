@@ -7,21 +7,38 @@ from collections.abc import Sequence
 
 import pytest
 
-from cardtable.games.race_for_the_galaxy import RaceForTheGalaxy, robot
+from cardtable.core import make_game
+from cardtable.core.game import OptionValue
+from cardtable.games.race_for_the_galaxy import RaceForTheGalaxy, RobotGame, robot
 from cardtable.games.race_for_the_galaxy.state import ACTIONS, RftgState, RobotState
 
 
-def solo_table(difficulty: str = "medium", seed: int = 1) -> tuple[RaceForTheGalaxy, RftgState]:
-    """A solitaire game after the player's set-up discards, at the first action selection."""
-    game = RaceForTheGalaxy(solo="robot", difficulty=difficulty)
+def solo_table(difficulty: str = "medium", seed: int = 1, expansion: int = 0) -> tuple[RobotGame, RftgState]:
+    """A solitaire game after the player's set-up discards (and Galactic Scavengers' saved card), at
+    the first action selection."""
+    options: dict[str, OptionValue] = {"solo": "robot", "difficulty": difficulty, "expansion": expansion}
+    game = make_game("race-for-the-galaxy", options)
+    assert isinstance(game, RobotGame)
     state = game.new_state(seed)
-    while game.decision(state).kind == "initial-discard":
+    while game.decision(state).kind in ("initial-discard", "start-save"):
         game.apply(state, game.legal_actions(state)[0])
     return game, state
 
 
+def robot_with(key: str, expansion: int = 3, difficulty: str = "medium") -> tuple[RobotGame, RftgState]:
+    """A solitaire game whose robot has the start world `key` (the player another one)."""
+    seed = 1
+    game, s = solo_table(difficulty, seed, expansion)
+    while s.players[0].start == key:
+        seed += 1
+        game, s = solo_table(difficulty, seed, expansion)
+    robot_start(game, s, key)
+    return game, s
+
+
 def robot_start(game: RaceForTheGalaxy, s: RftgState, key: str) -> None:
     """Give the robot the start world `key` (it must not be the player's), with its tile and tracks."""
+    assert isinstance(game, RobotGame)
     r = bot(s)
     assert s.players[0].start != key, "the player has that start world"
     if r.start != key:

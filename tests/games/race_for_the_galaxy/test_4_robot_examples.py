@@ -67,8 +67,7 @@ def test_develop_example_2_marker_in_the_action_search_in_the_reaction(monkeypat
     reaction = next(line for line in ours if line.startswith("Robot, Develop Reaction"))
     assert ours.index(action) < ours.index(reaction)
     # Develop I (its Action): a marker, credit 4 - 2 = 2, and nothing more (no search)
-    assert "places a 6-cost marker worth 6 VP and pays 2 credit" in action and "credit 2" in action
-    assert "5 cards in its hand" in action
+    assert action == "Robot, Develop Action: places a 6-cost marker worth 6 VP and pays 2 credit."
     # Develop II (its Reaction): a marker would cost 3, so it searches; the 3rd card is a cost-2 development
     assert (
         "turns over and discards Comet Zone, New Vinland; places Mining Robots (cost 2), pays 1 credit"
@@ -111,7 +110,7 @@ def test_settle_example_2_action_then_reaction(monkeypatch, found: bool) -> None
     assert (
         "draws 3, turns over and discards Space Marines, Rebel Miners, Drop Ships; places Gem World" in action
     )
-    assert "free (credit 2" in action
+    assert action.endswith("free.") and r.credit >= 1  # the Action paid nothing
     assert "gem-world" in r.tableau
     # Settle II (its Reaction, credit 2 > 0): draws 2 onto its pile of 1 and searches 3 cards
     assert reaction.startswith("Robot, Settle Reaction: draws 2, turns over and discards Outlaw World")
@@ -131,10 +130,7 @@ def test_consume_example_1_trade_action_and_no_reaction(monkeypatch) -> None:
     roll(monkeypatch, "trade", "produce")
     lines = robot_lines(play_round(game, s, "consume-x2", "explore-5"))
     consume = [line for line in lines if line.startswith("Robot, Consume")]
-    assert consume == [
-        "Robot, Consume: Trade Action: credit +2, 1 VP (credit 4, economy 1, "
-        + f"{len(r.hand)} cards in its hand)."
-    ]  # credit 3 + 2 stops at 4; no Reaction
+    assert consume == ["Robot, Consume: Trade Action: credit +2, 1 VP."]  # 3 + 2 stops at 4; no Reaction
     assert r.chips == 1 and r.credit == 4
 
 
@@ -145,7 +141,7 @@ def test_consume_example_2_reaction_scores_economy_once(monkeypatch) -> None:
     roll(monkeypatch, "produce", "produce")
     lines = robot_lines(play_round(game, s, "consume-trade", "consume-x2"))
     assert next(line for line in lines if line.startswith("Robot, Consume")).startswith(
-        "Robot, Consume Reaction: 3 VP ("
+        "Robot, Consume Reaction: 3 VP."
     )
     assert r.chips == 3  # once, though the player chose both Consumes
 
@@ -157,7 +153,7 @@ def test_produce_example_action_reaction_and_both(monkeypatch) -> None:
     r.economy = 0
     roll(monkeypatch, "produce", "trade")  # the robot rolls Produce: economy 0 -> 1
     lines = robot_lines(play_round(game, s, "develop", "settle"))
-    assert any(line.startswith("Robot, Produce Action: economy +1 (credit") for line in lines)
+    assert "Robot, Produce Action: economy +1." in lines
     assert r.economy == 1
     roll(monkeypatch, "develop", "settle")  # later the player alone chooses Produce: the robot passes
     lines = robot_lines(play_round(game, s, "produce", "explore-5"))

@@ -10,7 +10,7 @@ import pytest
 from cardtable.core import BadOption, CardDataError, Rng, make_game
 from cardtable.core.carddata import convert_card_data
 from cardtable.core.runner import play_match
-from cardtable.games.race_for_the_galaxy import RaceForTheGalaxy
+from cardtable.games.race_for_the_galaxy import RobotGame
 from cardtable.games.race_for_the_galaxy.cards import catalog
 from cardtable.games.race_for_the_galaxy.robot import (
     ROBOT_FILE,
@@ -39,7 +39,7 @@ from .robot_position import (
     ("difficulty", "markers", "value"), [("easy", 1, 6), ("medium", 2, 6), ("hard", 3, 9)]
 )
 def test_setup_pool_hands_tracks_and_markers(difficulty: str, markers: int, value: int) -> None:
-    game = RaceForTheGalaxy(solo="robot", difficulty=difficulty)
+    game = RobotGame(solo="robot", difficulty=difficulty)
     s = game.new_state(5)
     r = bot(s)
     assert game.automata() == {1: "robot"} and game.seat_name(1) == "Robot"
@@ -54,16 +54,19 @@ def test_setup_pool_hands_tracks_and_markers(difficulty: str, markers: int, valu
 
 
 def test_setup_start_world_tracks_of_the_seed() -> None:
-    game = RaceForTheGalaxy(solo="robot")
+    game = RobotGame(solo="robot")
     tracks = {w.key: (w.credit, w.economy) for w in game.robot.starts}
-    # credit 1 and economy 0, but Alpha Centauri credit 2; Earth's Lost Colony and Epsilon Eridani economy 1
-    assert tracks == {
-        "old-earth": (1, 0),
-        "epsilon-eridani": (1, 1),
+    # credit 1 and economy 0, but Ancient Race credit 0, Alpha Centauri and Galactic Scavengers credit 2;
+    # Earth's Lost Colony and Epsilon Eridani economy 1
+    exceptions = {
+        "ancient-race": (0, 0),
         "alpha-centauri": (2, 0),
-        "new-sparta": (1, 0),
+        "galactic-scavengers": (2, 0),
+        "epsilon-eridani": (1, 1),
         "earths-lost-colony": (1, 1),
     }
+    assert len(tracks) == 16
+    assert tracks == {key: exceptions.get(key, (1, 0)) for key in tracks}
 
 
 def test_options_difficulty_needs_solo_and_solo_needs_two_seats() -> None:
@@ -107,7 +110,7 @@ def test_explore_action_with_dice_on_both_fields_draws_3_and_credit_once(monkeyp
     r.credit, hand = 1, len(r.hand)
     roll(monkeypatch, "explore", "explore")
     lines = robot_lines(play_round(game, s, "consume-x2", "produce"))  # Reactions that touch neither
-    assert any("Explore Action: draws 3 (3 drawn), credit +1 (credit 2" in line for line in lines)
+    assert "Robot, both Explore Actions: draws 3, credit +1." in lines
     assert len(r.hand) == hand + 3 and r.credit == 2
 
 
@@ -117,7 +120,7 @@ def test_explore_reaction_draws_one_even_for_both_explores(monkeypatch) -> None:
     hand, credit = len(r.hand), r.credit
     roll(monkeypatch, "produce", "x2")
     lines = robot_lines(play_round(game, s, "explore-5", "explore-1-1"))
-    assert any(line.startswith("Robot, Explore Reaction: draws 1 card") for line in lines)
+    assert "Robot, Explore Reaction: draws 1." in lines
     assert len(r.hand) == hand + 1 and r.credit == credit
 
 
@@ -200,7 +203,8 @@ def test_settle_alpha_centauri_action_draws_4(monkeypatch) -> None:
     lines = robot_lines(play_round(game, s, "develop", "consume-x2"))
     settle = next(line for line in lines if line.startswith("Robot, Settle Action"))
     assert settle.startswith(
-        "Robot, Settle Action: draws 4, turns over and discards Drop Ships, Mining Robots, "
+        "Robot, Settle Action: Alpha Centauri draws 1 more; draws 4, turns over and discards Drop Ships, "
+        "Mining Robots, "
     )
     assert r.tableau[-1] == "gem-world"
 
@@ -268,7 +272,13 @@ def test_score_markers_and_6_cost_cards_count_the_difficulty_value() -> None:
     robot_tableau(s, ["new-economy", "gem-world"])
     r.markers, r.supply, r.chips = 2, 1, 4
     printed = game.catalog[r.start].vp + 1  # Gem World: 1 VP
-    assert breakdown(game.catalog, r) == {"chips": 4, "cards": printed, "six_cost": 27, "total": 31 + printed}
+    assert breakdown(game.catalog, r) == {
+        "chips": 4,
+        "cards": printed,
+        "six_cost": 27,
+        "prestige": 0,
+        "total": 31 + printed,
+    }
 
 
 @pytest.mark.parametrize(("robot_more", "winner"), [(1, 1), (0, None), (-1, 0)])
@@ -278,7 +288,7 @@ def test_tie_break_robot_credit_and_economy_against_hand_and_goods(
     game, s = solo_table()
     r = bot(s)
     p = s.players[0]
-    s.ended = True
+    s.ended, s.ending = True, "pool"
     mine, its = game.scores(s)
     if mine > its:
         r.chips += mine - its

@@ -113,3 +113,18 @@ def test_a_sixth_seat_is_written() -> None:
     assert decision is not None
     mover = (decision.seat - 0) % 6
     assert _field(game, vector, "decision")[mover] == 1
+
+
+def test_whether_takeovers_are_played_is_in_the_view_and_written() -> None:
+    for options, allowed in (
+        ({"expansion": 2, "players": 2}, True),
+        ({"expansion": 3, "players": 4}, True),
+        ({"expansion": 2, "players": 2, "takeovers": False}, False),
+        ({"expansion": 1, "players": 2}, False),
+        ({"expansion": 0, "players": 2}, False),
+    ):
+        game = make_game(GAME, options)
+        state = game.new_state(2)
+        for seat in range(game.num_seats):
+            assert observed_view(game, state, seat).get("takeovers_allowed", False) is allowed
+            assert _field(game, observe(game, state, seat), "takeovers-allowed").tolist() == [float(allowed)]

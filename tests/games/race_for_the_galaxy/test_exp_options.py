@@ -30,7 +30,6 @@ def test_options_each_level_seats_up_to_its_players(level: int, most: int) -> No
     [
         ({"goals": False}, "goals=false needs expansion=1, 2 or 3"),
         ({"expansion": 1, "takeovers": False}, "takeovers=false needs expansion=2 or 3"),
-        ({"expansion": 2, "solo": "robot"}, "solo=robot needs expansion=0"),
         ({"expansion": 4}, "4 is not one of 0, 1, 2, 3"),
     ],
 )

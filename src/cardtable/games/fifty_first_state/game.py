@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from cardtable.core import (
     Action,
     BadOption,
+    Chooser,
     Mode,
     OptionSpec,
     Parts,
@@ -35,6 +36,7 @@ from .faces import card_faces
 from .heuristic import HeuristicPlayer, evaluate, is_quiet
 from .lookout import pick_order
 from .render import render_view
+from .solo_player import SoloPlayer
 from .state import TERMINATIONS, VIRTUAL, FiftyState, FiftyStep
 
 if TYPE_CHECKING:
@@ -74,6 +76,11 @@ class FiftyFirstState(StepGame[FiftyState, FiftyStep]):
             raise BadOption("catalog is not a game option")
         self.catalog = catalog or load_catalog()
         super().__init__(**options)
+
+    def heuristic(self, rng: Rng) -> Chooser | None:
+        """The rules of thumb; in the solo game the player that knows the virtual player (`solo_player.py`:
+        `heuristic` plays it, and ISMCTS takes it as its guide)."""
+        return SoloPlayer(rng.fork()) if self.solo else HeuristicPlayer(rng)
 
     @property
     def solo(self) -> bool:

@@ -21,10 +21,10 @@ from typing import Any
 
 from cardtable.core import Action, Game, Observation, RulesOfThumb
 
-from . import evaluation
+from . import evaluation, solo_worth
 from .actions import TakeAction
 from .cards import Catalog
-from .state import FiftyState
+from .state import PERSON, FiftyState
 from .worth import VALUE, card_worth, standing, worth
 
 
@@ -36,6 +36,9 @@ def evaluate(game: Game[Any], state: FiftyState, seat: int) -> float:
         if seat in result.winners:
             return 1.0 if len(result.winners) == 1 else 0.5
         return 0.5 if result.draw else 0.0
+    if state.virtual is not None:  # the solo game: the person's chance against the virtual player
+        chance = solo_worth.win_chance(game.catalog, state)  # type: ignore[attr-defined]
+        return chance if seat == PERSON else 1.0 - chance
     return evaluation.win_chance(game, state, seat)
 
 
@@ -45,7 +48,8 @@ def is_quiet(game: Game[Any], state: FiftyState) -> bool:
 
 
 class HeuristicPlayer(RulesOfThumb):
-    """Rules of thumb for every decision; see the module docstring and RULES.md "Bots"."""
+    """Rules of thumb for every decision; see the module docstring and RULES.md "Bots". The solo
+    game's heuristic is `solo_player.SoloPlayer`, which builds on this one (`FiftyFirstState.heuristic`)."""
 
     def pick(self, observation: Observation, legal: list[Action]) -> Action:
         game = observation.game

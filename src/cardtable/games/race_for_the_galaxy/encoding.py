@@ -108,6 +108,7 @@ VIEW_KEYS = frozenset(
         "goals",
         "goals_available",
         "aside",
+        "takeovers_allowed",
         "takeovers",
         "producing_on",
     )
@@ -165,6 +166,7 @@ class RftgEncoding(Encoding):
         self.f_expansion = lay.add(
             "expansion", len(LEVELS), "one-hot: the expansion level (0 the base game, 1, 2, 3)"
         )
+        self.f_takeovers = lay.add("takeovers-allowed", 1, "1 if takeovers are played (levels 2-3)")
         self.f_decision = lay.add(
             "decision",
             MAX_SEATS + len(kinds) + 1,
@@ -186,36 +188,7 @@ class RftgEncoding(Encoding):
         self.f_available = lay.add("goals-available", g, "the goals in play nobody holds (same order)")
         self.f_aside = lay.add("aside", c, "cards set aside face up by a Search or an ante (counts)")
         self.f_producing = lay.add("producing-on", c, "the world chosen to discard a card to produce on")
-        self.f_seats = []
-        for p in range(MAX_SEATS):
-            who = "own:" if p == 0 else f"relative seat {p}:"
-            self.f_seats.append(
-                {
-                    "numbers": lay.add(
-                        f"seat-{p}-numbers",
-                        len(NUMBERS),
-                        f"{who} 1 if present, VP chips / 10, hand size / 12, explored cards held / 10, "
-                        "cards still to keep / 5, cards still owed / 5, temporary military / 5, military "
-                        "/ 10, score: chips / 20, cards / 40, 6-cost bonuses / 20, total / 60; 1 if its "
-                        "action cards are chosen but hidden, 1 if its secret pick is made; powers used, "
-                        "worlds produced on, goods consumed this phase / 5; prestige / 15, 1 if on the "
-                        "prestige tile, 1 once it has searched, cards saved / 5, takeovers declared this "
-                        "phase / 3, of which failed / 3",
-                    ),
-                    "tableau": lay.add(f"seat-{p}-tableau", c, f"{who} tableau (counts over card keys)"),
-                    "goods": lay.add(f"seat-{p}-goods", c, f"{who} worlds holding a good (counts)"),
-                    "placing": lay.add(f"seat-{p}-placing", c, f"{who} the card being placed (one-hot)"),
-                    "actions": lay.add(
-                        f"seat-{p}-actions",
-                        len(CARDS) + 1,
-                        f"{who} action cards chosen this round, once shown ({', '.join(CARDS)}, other)",
-                    ),
-                    "goals": lay.add(f"seat-{p}-goals", g, f"{who} goals held (multi-hot, as `goals`)"),
-                    "attacks": lay.add(
-                        f"seat-{p}-attacks", c, f"{who} worlds it declared a takeover of this phase (counts)"
-                    ),
-                }
-            )
+        self.f_seats = [self._seat_fields(p, c, g) for p in range(MAX_SEATS)]
         self.f_hand = lay.add("hand", c, "own hand (counts)")
         self.f_drawn = lay.add("drawn", c, "own explored cards to keep or discard (counts)")
         self.f_pick = lay.add(
@@ -232,6 +205,36 @@ class RftgEncoding(Encoding):
             "extras", EXTRA_BUCKETS, "view keys this encoding does not know, hashed (see the text)"
         )
 
+    def _seat_fields(self, p: int, c: int, g: int) -> dict[str, Any]:
+        """The fields of relative seat `p` (0: own), with `c` card and `g` goal places."""
+        lay = self.layout
+        who = "own:" if p == 0 else f"relative seat {p}:"
+        return {
+            "numbers": lay.add(
+                f"seat-{p}-numbers",
+                len(NUMBERS),
+                f"{who} 1 if present, VP chips / 10, hand size / 12, explored cards held / 10, "
+                "cards still to keep / 5, cards still owed / 5, temporary military / 5, military "
+                "/ 10, score: chips / 20, cards / 40, 6-cost bonuses / 20, total / 60; 1 if its "
+                "action cards are chosen but hidden, 1 if its secret pick is made; powers used, "
+                "worlds produced on, goods consumed this phase / 5; prestige / 15, 1 if on the "
+                "prestige tile, 1 once it has searched, cards saved / 5, takeovers declared this "
+                "phase / 3, of which failed / 3",
+            ),
+            "tableau": lay.add(f"seat-{p}-tableau", c, f"{who} tableau (counts over card keys)"),
+            "goods": lay.add(f"seat-{p}-goods", c, f"{who} worlds holding a good (counts)"),
+            "placing": lay.add(f"seat-{p}-placing", c, f"{who} the card being placed (one-hot)"),
+            "actions": lay.add(
+                f"seat-{p}-actions",
+                len(CARDS) + 1,
+                f"{who} action cards chosen this round, once shown ({', '.join(CARDS)}, other)",
+            ),
+            "goals": lay.add(f"seat-{p}-goals", g, f"{who} goals held (multi-hot, as `goals`)"),
+            "attacks": lay.add(
+                f"seat-{p}-attacks", c, f"{who} worlds it declared a takeover of this phase (counts)"
+            ),
+        }
+
     def encode(self, view: Mapping[str, Any]) -> np.ndarray:
         out = self.blank()
         cards = self.cards
@@ -240,6 +243,7 @@ class RftgEncoding(Encoding):
         me = _seat(view.get("viewer")) or 0
         one_hot(out, self.f_players, n - 1)
         one_hot(out, self.f_expansion, int(view.get("expansion", 0)))
+        scalar(out, self.f_takeovers, float(bool(view.get("takeovers_allowed"))), 1)
         decision = view.get("decision")
         if decision is not None:
             mover = relative(_seat(decision["seat"]), me, n)

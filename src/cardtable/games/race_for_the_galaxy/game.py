@@ -23,7 +23,6 @@ from cardtable.core import (
     Result,
     Rng,
     StepGame,
-    register,
     seat_letter,
 )
 
@@ -31,6 +30,7 @@ from . import scoring, view
 from .actions import expansion_actions
 from .cards import CHOSEN_CONSUME, Catalog, catalog
 from .consume import GAMBLE_COSTS
+from .deciders import decided
 from .faces import card_faces, goal_faces, search_faces
 from .heuristic import HeuristicPlayer, evaluate, is_quiet
 from .render import render_view
@@ -44,10 +44,11 @@ if TYPE_CHECKING:
 
 #: the longest game played before it is taken never to end (RULES.md "Game length"), by seats
 BASE_MAX_ACTIONS = {2: 520, 3: 880, 4: 880}
-EXPANSION_MAX_ACTIONS = {2: 800, 3: 1200, 4: 1250, 5: 1600, 6: 1650}
+EXPANSION_MAX_ACTIONS = {2: 650, 3: 920, 4: 1250, 5: 1600, 6: 1300}
+#: the solitaire game: the base game's, and one bound for levels 1-3
+SOLO_MAX_ACTIONS = {0: 190, 1: 320}
 
 
-@register
 class RaceForTheGalaxy(StepGame[RftgState, RftgStep]):
     name = "race-for-the-galaxy"
     title = "Race for the Galaxy"
@@ -71,6 +72,21 @@ class RaceForTheGalaxy(StepGame[RftgState, RftgStep]):
         Mode("3 players", {"players": 3}, "3 players, one action card each"),
         Mode("4 players", {"players": 4}, "4 players, one action card each"),
         Mode("solo vs robot", {"solo": "robot"}, "the solitaire game against the robot, medium difficulty"),
+        Mode(
+            "solo vs robot, The Gathering Storm",
+            {"solo": "robot", "expansion": 1},
+            "the solitaire game with the first expansion's cards and start worlds 0-8",
+        ),
+        Mode(
+            "solo vs robot, Rebel vs Imperium",
+            {"solo": "robot", "expansion": 2},
+            "the solitaire game with two expansions' cards and start worlds 0-11",
+        ),
+        Mode(
+            "solo vs robot, The Brink of War",
+            {"solo": "robot", "expansion": 3},
+            "the solitaire game with all three expansions: start worlds 0-15, prestige and Search",
+        ),
         Mode(
             "5 players, The Gathering Storm",
             {"expansion": 1, "players": 5},
@@ -101,15 +117,6 @@ class RaceForTheGalaxy(StepGame[RftgState, RftgStep]):
         "produce-with": "discards a card to produce",
     }
 
-    def __new__(cls, **options: Any) -> RaceForTheGalaxy:
-        """RaceForTheGalaxy(...) builds the solitaire game when the options ask for it."""
-        solo = next(spec for spec in cls.option_specs if spec.name == "solo")
-        if cls is RaceForTheGalaxy and solo.parse(options.get("solo", "none")) == "robot":
-            from .solo import RobotGame
-
-            cls = RobotGame
-        return super().__new__(cls)
-
     def __init__(self, **options: Any) -> None:
         self.catalog: Catalog = catalog()
         super().__init__(**options)
@@ -118,7 +125,8 @@ class RaceForTheGalaxy(StepGame[RftgState, RftgStep]):
 
     def validate_options(self) -> None:
         """Refuse what makes no game: more players than the level seats, a goals or takeovers switch
-        at a level without them, the robot with an expansion (RULES.md "Options and set-up per level")."""
+        at a level without them (RULES.md "Options and set-up per level"). The solitaire game ignores
+        goals and takeovers (the seed, ÜBERBLICK: "Ziele und Übernahme werden nicht verwendet")."""
         options = self.options
         solo = options["solo"] != "none"
         level = int(options["expansion"])
@@ -126,8 +134,8 @@ class RaceForTheGalaxy(StepGame[RftgState, RftgStep]):
             raise BadOption("solo=robot is one player against the robot: no players option")
         if not solo and options["difficulty"] != "medium":
             raise BadOption("option difficulty is the robot's; it needs solo=robot")
-        if solo and level:
-            raise BadOption("the solitaire robot plays the base game: solo=robot needs expansion=0")
+        if solo and not self.robot_seat:
+            raise BadOption("solo=robot is the class RobotGame: make the game with make_game")
         most = MAX_PLAYERS[level]
         if int(options["players"]) > most:
             raise BadOption(f"expansion={level} seats 2 to {most} players, not {options['players']}")
@@ -135,6 +143,9 @@ class RaceForTheGalaxy(StepGame[RftgState, RftgStep]):
             raise BadOption("the base game has no goals to switch off: goals=false needs expansion=1, 2 or 3")
         if not options["takeovers"] and level < 2:
             raise BadOption("takeovers come with Rebel vs Imperium: takeovers=false needs expansion=2 or 3")
+
+    #: whether this class is the solitaire game against the robot (`solo.RobotGame`)
+    robot_seat: ClassVar[bool] = False
 
     @property
     def level(self) -> int:
@@ -148,7 +159,7 @@ class RaceForTheGalaxy(StepGame[RftgState, RftgStep]):
     @property
     def max_actions(self) -> int:  # RULES.md "Game length": a random game passes it with a chance below 1e-9
         if self.options["solo"] == "robot":
-            return 190
+            return SOLO_MAX_ACTIONS[min(self.level, 1)]
         bounds = EXPANSION_MAX_ACTIONS if self.level else BASE_MAX_ACTIONS
         return bounds[self.num_seats]
 
@@ -189,9 +200,9 @@ class RaceForTheGalaxy(StepGame[RftgState, RftgStep]):
         winners = scoring.winners(cat, state)
         details: dict[str, int | float | str] = {"rounds": state.round, "pool": state.pool}
         details |= {f"vp_{seat_letter(i)}": t for i, t in enumerate(totals)}
+        details |= decided(cat, state)
         reason = "most VP" + (" (tie broken by hand + goods)" if totals.count(max(totals)) > 1 else "")
-        how = state.ending
-        assert how is not None, "a finished game has its ending"
+        how = state.ending or ""  # (a state made by hand may end without a code)
         if len(winners) == n:
             zeros = tuple(0.0 for _ in range(n))
             return Result((), zeros, reason + ", all tied", draw=True, details=details, termination=how)

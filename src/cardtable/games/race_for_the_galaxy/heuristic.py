@@ -18,18 +18,28 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from cardtable.core import Action, Observation, Rng
+from cardtable.core import Action, Observation, Rng, RulesOfThumb
 
-from . import scoring
+from . import scoring, takeover
 from .cards import TRADE_VALUE, Card, Catalog, catalog
 from .evaluation import win_chance
 from .rules import SelectAction
+from .search import CATEGORIES as SEARCH_CATEGORIES
+from .search import SearchKeep
+from .search import matches as search_matches
 from .state import PRESTIGE, SEARCH, Player, RftgState, base_action
 
 #: VP a 6-cost development is expected to score beyond what it would score now
 SIX_COST_GROWTH = 2.0
 #: how much a card in hand is worth, in VP, when paying or discarding
 CARD_WORTH = 0.6
+#: what a prestige is worth, in VP (1 VP at the end, and the prestige leader's VP a round)
+PRESTIGE_WORTH = 1.2
+#: a prestige action's bonus, in VP: a constant and a share of the action's own score
+PRESTIGE_BONUS = 1.5
+PRESTIGE_SHARE = 0.3
+#: the share of the value of the card a Search finds that the Search action scores
+SEARCH_SHARE = 0.6
 
 
 def card_value(
@@ -53,19 +63,17 @@ def card_value(
     return value
 
 
-class HeuristicPlayer:
+class HeuristicPlayer(RulesOfThumb):
     """Rules of thumb for every decision; see the module docstring and RULES.md "Bots"."""
 
-    name = "heuristic"
-
     def __init__(self, rng: Rng) -> None:
-        self.rng = rng
+        super().__init__(rng)
         self.cat = catalog()
+        #: the observation of the decision being answered (the rules of thumb that sample states read it)
+        self._observation: Observation | None = None
 
-    def choose(self, observation: Observation) -> Action:
-        legal = observation.legal_actions
-        if len(legal) == 1:
-            return legal[0]
+    def pick(self, observation: Observation, legal: list[Action]) -> Action:
+        self._observation = observation
         view = observation.view
         self.cat = catalog(view.get("expansion", 0))
         me = view["players"][observation.seat]
@@ -146,10 +154,113 @@ class HeuristicPlayer:
 
     def _select_action(self, legal: list[Action], view: dict[str, Any], me: dict[str, Any]) -> Action:
         scores = self._action_scores(me)
+        if any(str(x) == SEARCH for a in legal for x in a.args):
+            scores[SEARCH] = self._search_score(scores, view, me)
         noise = {a: self.rng.below(1000) / 10000 for a in legal}
         return max(
             legal, key=lambda a: (sum(action_score(scores, str(x)) for x in a.args) + noise[a], str(a))
         )
+
+    # --- the expansions' questions (RULES.md "Bots": "The expansions' questions") ---------------------
+    def _takeover(self, legal: list[Action], view: dict[str, Any], me: dict[str, Any]) -> Action:
+        """Declare the takeover that swings most VP, if it swings more than the power costs."""
+        declared = [a for a in legal if a.args[0] != "none"]
+        best = max(declared, key=lambda a: (self._takeover_gain(a), str(a)), default=None)
+        if best is None or self._takeover_gain(best) <= 0:
+            return Action("takeover", ("none",))
+        return best
+
+    def _takeover_gain(self, action: Action) -> float:
+        world, card = self.cat[str(action.args[0])], self.cat[str(action.args[1])]
+        power = next((p for p in card.powers if p.power == "takeover"), None)
+        cost = (card.vp + 1.0 if power is not None and power.discard else 0.0) + (
+            PRESTIGE_WORTH if power is not None and power.spend == "prestige" else 0.0
+        )
+        return 2 * world.vp + 1.0 + (1.0 if world.production else 0.0) - cost
+
+    def _takeover_military(self, legal: list[Action], view: dict[str, Any], me: dict[str, Any]) -> Action:
+        """Add military only while the attack is short of the defence; the least valuable card first."""
+        return self._add_military(legal, me, self._short(defending=False))
+
+    def _defend(self, legal: list[Action], view: dict[str, Any], me: dict[str, Any]) -> Action:
+        """Defend while the attack still wins (the attacker wins ties); the least valuable card first."""
+        return self._add_military(legal, me, self._short(defending=True))
+
+    def _short(self, defending: bool) -> int:
+        """How much military the seat still lacks in the takeover at hand: attack and defence are public
+        (tableaux and military added), so they are read from a state sampled from the view."""
+        observation = self._observation
+        assert observation is not None
+        sample: RftgState = observation.determinize(self.rng.fork())
+        step = sample.steps[0]
+        if isinstance(step, takeover.Defend):
+            t = sample.declared[step.index]
+            lead = takeover.attack(self.cat, sample, t) - takeover.defence(self.cat, sample, t.owner, t.world)
+            return lead + 1
+        assert isinstance(step, takeover.TakeoverMilitary) and not defending
+        t = next(t for t in reversed(sample.declared) if t.attacker == step.seat)
+        return takeover.defence(self.cat, sample, t.owner, t.world) - takeover.attack(self.cat, sample, t)
+
+    def _add_military(self, legal: list[Action], me: dict[str, Any], short: int) -> Action:
+        if short <= 0:
+            return Action("done")
+        cards = [a for a in legal if a.verb == "military"]
+        if cards:
+            return self._lowest(cards, me)
+        boosts = [a for a in legal if a.verb == "boost"]
+        return min(boosts, key=str) if boosts else Action("done")
+
+    def _takeover_prevent(self, legal: list[Action], view: dict[str, Any], me: dict[str, Any]) -> Action:
+        """Spend a prestige to stop a takeover of one's own world (the most valuable), never another's."""
+        mine = [a for a in legal if a.args[0] != "none" and a.args[0] in me["tableau"]]
+        if not mine:
+            return Action("prevent", ("none",))
+        return max(mine, key=lambda a: (self.cat[str(a.args[0])].vp, str(a)))
+
+    def _prestige_discard(self, legal: list[Action], view: dict[str, Any], me: dict[str, Any]) -> Action:
+        """Trade the least valuable card for a prestige when it is worth less, keeping 3 cards."""
+        cards = [a for a in legal if a.verb == "discard"]
+        if len(me["hand"]) <= 3 or not cards:
+            return Action("stop")
+        cheapest = self._lowest(cards, me)
+        return cheapest if self._value(str(cheapest.args[0]), me) < PRESTIGE_WORTH else Action("stop")
+
+    def _search_category(self, legal: list[Action], view: dict[str, Any], me: dict[str, Any]) -> Action:
+        """Search for the category whose cards are worth most to the seat now, on average."""
+        means = self._category_means(view, me)
+        return max(legal, key=lambda a: (means.get(str(a.args[0]), -99.0), str(a)))
+
+    def _search_keep(self, legal: list[Action], view: dict[str, Any], me: dict[str, Any]) -> Action:
+        """Take the match unless it is worth less than the average card of the category searched (the
+        next match is taken whatever it is); the category is public (read from a sampled state)."""
+        take = next(a for a in legal if a.verb == "take")
+        observation = self._observation
+        assert observation is not None
+        step = observation.determinize(self.rng.fork()).steps[0]
+        assert isinstance(step, SearchKeep)
+        mean = self._category_means(view, me).get(step.category, 0.0)
+        return take if self._value(str(take.args[0]), me) >= mean else Action("decline")
+
+    def _category_means(self, view: dict[str, Any], me: dict[str, Any]) -> dict[str, float]:
+        """The mean value to the seat of each search category's cards (takeover cards only with takeovers)."""
+        means = {}
+        for category in SEARCH_CATEGORIES:
+            if category == "takeover" and not view.get("takeovers_allowed"):
+                continue
+            keys = [
+                k
+                for k in self.cat.all_cards
+                if not self.cat[k].start and search_matches(self.cat[k], category)
+            ]
+            if keys:
+                means[category] = sum(self._value(k, me) for k in keys) / len(keys)
+        return means
+
+    def _search_score(self, scores: dict[str, float], view: dict[str, Any], me: dict[str, Any]) -> float:
+        """Search as an action card: a card of the best category is worth a share of its value, at least
+        what a short hand's Explore is worth."""
+        means = self._category_means(view, me)
+        return max(scores["explore-5"] - 0.5, SEARCH_SHARE * max(means.values(), default=0.0))
 
     def _action_scores(self, me: dict[str, Any]) -> dict[str, float]:
         cat = self.cat
@@ -205,11 +316,15 @@ def good_value(world: Card) -> int:
 
 
 def action_score(scores: dict[str, float], action: str) -> float:
-    """An action card's score; a prestige action scores as its card and a little more (its bonus;
-    spent once a game), Search as a short hand's Explore."""
+    """An action card's score; a prestige action scores as its card and its bonus, which is worth more
+    the stronger the action is now (the card is spent once a game), less the prestige it costs; Search
+    as `scores["search"]` (`HeuristicPlayer._search_score`), else as a short hand's Explore."""
     if action == SEARCH:
-        return scores["explore-5"] - 0.5
-    return scores[base_action(action)] + (0.5 if action.startswith(PRESTIGE) else 0.0)
+        return scores.get(SEARCH, scores["explore-5"] - 0.5)
+    base = scores[base_action(action)]
+    if action.startswith(PRESTIGE):
+        return base + PRESTIGE_BONUS + PRESTIGE_SHARE * max(0.0, base) - PRESTIGE_WORTH
+    return base
 
 
 def evaluate(game: Any, state: RftgState, seat: int) -> float:

@@ -103,4 +103,7 @@ def _robot(cat: Catalog, r: dict[str, Any]) -> list[str]:
         f"  robot tile {r['tile']}  dice: {dice}",
         f"  6-cost markers: {r['markers']} placed, {r['markers_left']} left ({r['marker_value']} VP each)",
     ]
+    if cat.level >= 3:
+        lines.append(f"  prestige {r['prestige']} (+{score['prestige']} VP)")
+    lines += [f"  tile: {words}" for words in r.get("modifications", [])]
     return lines + [f"   {cat[k].name} ({cat[k].vp} VP)" for k in r["tableau"]]

@@ -131,6 +131,9 @@ class PrestigeAwards(RftgAuto, tag="prestige-awards"):
     def run(self, cat: Catalog, s: RftgState) -> None:
         if cat.level < 3:
             return
+        if s.robot is not None:  # the solitaire game: the robot's own bonus (the seed, page 6)
+            robot.prestige_awards(cat, s)
+            return
         most = max(p.prestige for p in s.players)
         if most <= 0:
             return
@@ -356,10 +359,11 @@ def check_prestige(cat: Catalog, s: RftgState) -> None:
     """At a phase end only a sole prestige leader keeps prestige on the tile (K `check_prestige`)."""
     if cat.level < 3:
         return
-    most = max(p.prestige for p in s.players)
+    rivals = [p.prestige for p in s.players] + ([s.robot.prestige] if s.robot is not None else [])
+    most = max(rivals)
     if most <= 0:
         return
-    sole = sum(1 for p in s.players if p.prestige == most) == 1
+    sole = rivals.count(most) == 1
     for p in s.players:
         if p.prestige < most or not sole:
             p.prestige_turn = False
@@ -421,7 +425,8 @@ def ending(cat: Catalog, s: RftgState) -> tuple[Termination, str] | None:
     if full or robot_full:
         least = min(full + [TABLEAU_END] * robot_full)
         return ("tableau" if full else "robot-tableau"), f"a tableau has {least} cards"
-    if any(p.prestige >= PRESTIGE_END for p in s.players):
+    robot_prestige = s.robot.prestige if s.robot is not None else 0
+    if any(p.prestige >= PRESTIGE_END for p in s.players) or robot_prestige >= PRESTIGE_END:
         return "prestige", f"a player has {PRESTIGE_END} prestige"
     return None
 

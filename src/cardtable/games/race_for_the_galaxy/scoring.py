@@ -8,6 +8,7 @@ its bonus lines that the card matches; the lines `chips-per-three`, `military-st
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import msgspec
@@ -158,7 +159,11 @@ def tiebreak(s: RftgState, seat: int) -> int:
 
 
 def winners(cat: Catalog, s: RftgState) -> tuple[int, ...]:
-    totals = [breakdown(cat, s, i)["total"] for i in range(len(s.players))]
+    return winners_by(s, [breakdown(cat, s, i)["total"] for i in range(len(s.players))])
+
+
+def winners_by(s: RftgState, totals: Sequence[int]) -> tuple[int, ...]:
+    """The winners if the players' totals were `totals`: the most VP, ties broken by hand + goods."""
     best = max(totals)
     tied = [i for i, t in enumerate(totals) if t == best]
     most = max(tiebreak(s, i) for i in tied)

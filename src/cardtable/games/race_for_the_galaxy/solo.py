@@ -14,6 +14,7 @@ rules against the robot (seat B, an automaton the engine plays, `robot.py`).
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from cardtable.core import Rng
@@ -25,7 +26,9 @@ from .chance import draw, put_good
 from .discards import InitialDiscard
 from .game import RaceForTheGalaxy
 from .robot import FACE_NAMES, FIELD_NAMES, ROBOT, RobotFile, robot_data
-from .rules import KEEP_AT_START, POOL_PER_PLAYER, START_HAND, BeginRound
+from .rules import POOL_PER_PLAYER, START_HAND, BeginRound
+from .setup import POOL_PRESTIGE, StartSave, keep_at_start
+from .solo_player import SoloPlayer
 from .state import Player, RftgState
 
 HUMAN = 0
@@ -33,6 +36,10 @@ HUMAN = 0
 
 class RobotGame(RaceForTheGalaxy):
     """Seat A is the player, seat B the robot; the robot never has a decision."""
+
+    robot_seat = True
+    #: the heuristic of the solo mode knows the robot (`solo_player.py`; ISMCTS takes it as its guide)
+    parts = replace(RaceForTheGalaxy.parts, heuristic=SoloPlayer)
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
@@ -46,6 +53,10 @@ class RobotGame(RaceForTheGalaxy):
 
     # --- set-up (SPIELVORBEREITUNG) ----------------------------------------------------------------
     def new_state(self, seed: int) -> RftgState:
+        """The seed: "Die Startwelten werden verdeckt gemischt. Der Spieler und der Roboter erhalten je eine
+        Startwelt. Die übrigen Startwelten werden unter die Spielkarten gemischt." Every start world of
+        the level is dealt at random (no choice of two, no goals, no takeovers at any level); the pool
+        holds 24 chips, 29 with prestige (set 3)."""
         cat, data = self.catalog, self.robot
         rng = Rng(seed)
         starts = list(cat.start_worlds)
@@ -58,7 +69,7 @@ class RobotGame(RaceForTheGalaxy):
             players=[Player(start=mine, tableau=[mine])],
             deck=deck,
             discard=[],
-            pool=POOL_PER_PLAYER * 2,
+            pool=POOL_PER_PLAYER * 2 + (POOL_PRESTIGE if self.level >= 3 else 0),
             rng=rng,
             expert=True,
             robot=robot.new_robot(data, its, difficulty),
@@ -66,10 +77,11 @@ class RobotGame(RaceForTheGalaxy):
         r = s.robot
         assert r is not None
         level = data.difficulty[difficulty]
+        s.log.append(f"Start worlds: A {cat[mine].name}; Robot {cat[its].name}.")
         s.log.append(
-            f"Start worlds: A {cat[mine].name}; Robot {cat[its].name} (robot tile {FACE_NAMES[r.tile]}, "
-            f"credit {r.credit}, economy {r.economy}; {difficulty}: "
-            f"{plural(level.markers, '6-cost marker')} worth {level.value} VP)."
+            f"Robot starts with credit {r.credit} and economy {r.economy}; its robot tile shows "
+            f"{FACE_NAMES[r.tile]}; {difficulty}: {plural(level.markers, '6-cost marker')} worth "
+            f"{level.value} VP each."
         )
         if cat[mine].windfall:
             put_good(cat, s, HUMAN, mine)
@@ -79,7 +91,10 @@ class RobotGame(RaceForTheGalaxy):
         s.log.append(f"Robot takes {got} cards face down as its hand.")
         draw(cat, s, HUMAN, START_HAND)
         s.players[HUMAN].produced = []
-        s.steps = [InitialDiscard(HUMAN, n=START_HAND - KEEP_AT_START), BeginRound()]
+        s.steps = [InitialDiscard(HUMAN, n=START_HAND - keep_at_start(cat, mine))]
+        if "start-save" in cat[mine].special:  # Galactic Scavengers: save a card under it (BOW-13)
+            s.steps.append(StartSave(HUMAN))
+        s.steps.append(BeginRound())
         self.advance(s)
         return s
 
@@ -96,8 +111,7 @@ class RobotGame(RaceForTheGalaxy):
         mine, its = self.scores(state)
         details: dict[str, int | float | str] = {"rounds": state.round, "pool": state.pool}
         details |= {"vp_A": mine, "vp_Robot": its}
-        how = state.ending
-        assert how is not None, "a finished game has its ending"
+        how = state.ending or ""  # (a state made by hand may end without a code)
         if mine != its:
             winner = HUMAN if mine > its else ROBOT
             return Result((winner,), _scores(winner), "most VP", details=details, termination=how)
@@ -125,8 +139,10 @@ class RobotGame(RaceForTheGalaxy):
             "credit": r.credit,
             "economy": r.economy,
             "chips": r.chips,
+            "prestige": r.prestige,
             "hand_size": len(r.hand),
             "tile": FACE_NAMES[r.tile],
+            "modifications": robot.tiles(self.catalog, self.robot, r),
             "dice": [FACE_NAMES[f] for f in r.dice],
             "fields": [FIELD_NAMES[f] for f in r.fields],
             "score": robot.breakdown(self.catalog, r),
@@ -138,8 +154,8 @@ class RobotGame(RaceForTheGalaxy):
         r = state.robot
         assert r is not None
         p = state.players[HUMAN]
-        cards = list(state.deck) + list(state.discard) + r.hand + r.tableau
-        cards += p.hand + p.tableau + p.drawn + list(p.goods.values())
+        cards = list(state.deck) + list(state.discard) + list(state.aside) + r.hand + r.tableau
+        cards += p.hand + p.tableau + p.drawn + list(p.goods.values()) + p.saved
         assert sorted(cards) == list(cat.all_cards), "cards were lost or duplicated"
         tracks = self.robot.tracks
         assert 0 <= r.credit <= tracks.credit_max and 0 <= r.economy <= tracks.economy_max, "off a track"

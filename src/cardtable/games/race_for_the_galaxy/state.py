@@ -148,6 +148,11 @@ class RobotState(msgspec.Struct):
     fields: list[str] = msgspec.field(default_factory=list)
     #: Old Earth: whether the robot tile has been swapped for "Roboter = x2"
     swapped: bool = False
+    #: prestige (set 3), and whether it gained some this round (the round-start bonus of the next round)
+    prestige: int = 0
+    prestige_turn: bool = False
+    #: Doomed World: whether its first Settle Action (the deck search) is done, its tile discarded
+    deck_searched: bool = False
 
 
 class Takeover(msgspec.Struct):
@@ -195,6 +200,8 @@ class RftgState(msgspec.Struct):
     #: whether takeovers are played (levels 2-3), and the takeovers declared this Settle phase
     takeovers: bool = False
     declared: list[Takeover] = msgspec.field(default_factory=list)
+    #: the takeovers won this game, in order (for the reports: RULES.md "What decides games")
+    taken: list[Takeover] = msgspec.field(default_factory=list)
     #: cards turned over by a search or drawn for an ante, not yet taken or discarded (public)
     aside: list[str] = msgspec.field(default_factory=list)
     #: the kind Alien Oort Cloud Refinery's good was produced as this phase ("" none)

@@ -15,6 +15,8 @@ later takeovers of the phase fail.
 
 from __future__ import annotations
 
+import msgspec
+
 from cardtable.core import Action, push, seat_letter
 
 from . import powers as pw
@@ -327,6 +329,7 @@ class TakeoverEnd(RftgAuto, tag="takeover-end"):
         if not cat[t.world].military:
             prestige += PEACEFUL_PRESTIGE
         o.tableau.remove(t.world)
+        s.taken.append(msgspec.structs.replace(t))
         saved = o.saved if "start-save" in cat[t.world].special else []
         if saved:
             o.saved = []

@@ -137,6 +137,7 @@ def _seat_view(
             "goals": list(s.goals),
             "goals_available": goalplay.available(s),
             "aside": list(s.aside),
+            "takeovers_allowed": s.takeovers,
             "takeovers": [
                 {"attacker": seat_letter(t.attacker), "world": t.world, "power": t.card, "failed": t.failed}
                 for t in s.declared

@@ -12,7 +12,19 @@ from starlette.websockets import WebSocketDisconnect
 
 from ..errors import TableError
 from ..hub import TOO_MANY, Answer, Connection, encode
-from ..messages import Act, ClientMessage, Hello, Message, Prefs, Sync, Undo, parse, request_of
+from ..messages import (
+    Act,
+    AllowCoach,
+    AskCoach,
+    ClientMessage,
+    Hello,
+    Message,
+    Prefs,
+    Sync,
+    Undo,
+    parse,
+    request_of,
+)
 from ..server import TableServer
 from ..table import Table
 from .context import server_of, visitor_of
@@ -87,6 +99,8 @@ class Session:
             Undo: self.on_undo,
             Sync: self.on_sync,
             Prefs: self.on_prefs,
+            AskCoach: self.on_coach,
+            AllowCoach: self.on_allow_coach,
         }
 
     async def run(self, table: Table) -> None:
@@ -163,6 +177,14 @@ class Session:
     async def on_prefs(self, message: Prefs, table: Table) -> None:
         self.server.set_ask_every_window(table, self.connection.seat, message.ask_every_window)
         self.connection.send_state(table)
+
+    async def on_coach(self, message: AskCoach, table: Table) -> None:
+        """The coach's suggestions for this seat's decision, answered as a `coach` message (`coach`)."""
+        answer = await self.server.coach.ask(table, self.connection.seat, self.connection.address)
+        self.connection.send({**answer, "id": message.request})
+
+    async def on_allow_coach(self, message: AllowCoach, table: Table) -> None:
+        self.server.coach.allow(table, self.connection.seat, message.allow)
 
 
 def _frame(message: Mapping[str, Any]) -> str | bytes:

@@ -1,4 +1,5 @@
 // The start page: choose a game, a mode, options and who sits where; create the table; share links.
+import { showDifficulty } from "./js/difficulty.js";
 import { el, loadHints } from "./render.js";
 
 const allHints = await loadHints();
@@ -73,6 +74,7 @@ function applyConditions() {
   const solo = hints.solo_note && String(values.solo ?? "") !== "" && String(values.solo) !== "none";
   $("solo-note").hidden = !solo;
   $("solo-note").textContent = solo ? hints.solo_note : "";
+  showDifficulty(game, values, $("options"));
 }
 
 async function refreshSeats() {

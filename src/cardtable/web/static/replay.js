@@ -57,6 +57,9 @@ async function start(loaded) {
   document.title = `Replay: ${data.title} — cardtable`;
   $("perspective").replaceChildren(el("option", { value: "" }, "spectator"), ...data.seats.map((s) => el("option", { value: String(s.seat) }, s.name)));
   $("slider").max = String(data.frames.length - 1);
+  // a game in which someone asked the coach says so (the record's Coach header)
+  const coached = (data.coached ?? []).map((seat) => data.seats[seat]?.name ?? `seat ${seat}`);
+  $("banner").before(el("p", { id: "coached", class: "muted", hidden: !coached.length }, `The coach was asked by ${coached.join(", ")}.`));
   const lines = data.frames.slice(1).map((f) => ({ ...f.last, move: f.move }));
   const ctx = { seats: data.seats, mySeat: null, hints, faces };
   $("log").replaceChildren(...logItems(data.setup_events ?? [], lines, null, ctx));

@@ -2,7 +2,8 @@
 // view, and the moves the server lists are made by clicking what they are about (js/picker.js).
 import { cardTile, setUpZoom } from "./js/cards.js";
 import { markChanges, snapshot } from "./js/changes.js";
-import { el } from "./js/dom.js";
+import { Coach } from "./js/coach.js";
+import { el, ServerCheckbox } from "./js/dom.js";
 import { endSection } from "./js/end.js";
 import { LogView } from "./js/log.js";
 import { seatPanels } from "./js/panels.js";
@@ -38,6 +39,8 @@ const picker = new Picker((action) => send(action), () => {
   scrollAfterDraw = true;
   draw();
 });
+// "What would you play?" (js/coach.js): its messages, and its part drawn after the table
+const coach = new Coach((message) => socket?.readyState === WebSocket.OPEN && (socket.send(JSON.stringify(message)), true));
 
 function wsUrl() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
@@ -78,6 +81,7 @@ function connect() {
 }
 
 function receive(message) {
+  if (coach.receive(message)) return;
   if (message.type === "state" && message.log_from !== undefined) {
     // an update carries only the log lines this page lacks: keep the first log_from lines, append
     if (!state || state.log.length < message.log_from) {
@@ -166,11 +170,9 @@ $("undo").addEventListener("click", () => {
   $("undo").disabled = true;
 });
 
-$("ask-always").addEventListener("change", (event) => {
-  if (socket?.readyState === WebSocket.OPEN) {
-    socket.send(JSON.stringify({ type: "prefs", ask_every_window: event.target.checked }));
-  }
-});
+// "ask me every time": the server keeps it; a click is not undone by a state drawn before its echo
+const askAlways = new ServerCheckbox($("ask-always"), (checked) => socket?.readyState === WebSocket.OPEN
+  && (socket.send(JSON.stringify({ type: "prefs", ask_every_window: checked })), true));
 
 $("show-notation").addEventListener("change", (event) => $("log").classList.toggle("with-notation", event.target.checked));
 
@@ -242,7 +244,7 @@ function draw() {
   $("undo").hidden = !state.can_undo;
   $("undo").disabled = false;
   $("ask-always-box").hidden = state.seat === null || state.seat === undefined;
-  $("ask-always").checked = Boolean(state.ask_always);
+  askAlways.show(Boolean(state.ask_always));
   root.classList.remove("waiting");
   root.classList.toggle("my-turn", ctx.mine);
   root.classList.toggle("over", ctx.over);
@@ -253,6 +255,7 @@ function draw() {
   drawnMove = state.move;
   document.body.dataset.move = String(state.move);
   document.body.dataset.over = state.result ? "1" : "0";
+  coach.draw(state, (action) => game.move(action, ctx));
   keepFocus();
 }
 

@@ -196,18 +196,31 @@ function chosen(p) {
   return null;
 }
 
-function robotArea(robot, ctx, seat) {
-  const facts = [
+/** The robot's numbers: its tracks, its hand pile, chips, markers and (The Brink of War) prestige. */
+function robotFacts(robot, level) {
+  return [
     { icon: "credit", label: "credit", value: robot.credit, id: "robot-credit" },
     { icon: "economy", label: "economy", value: robot.economy, id: "robot-economy" },
     { icon: "hand", label: "cards in its hand", value: robot.hand_size, id: "robot-hand" },
     { icon: "chips", label: "VP chips", value: robot.chips, id: "robot-chips" },
+    level >= 3 ? { icon: "prestige", label: "prestige", value: robot.prestige ?? 0, id: "robot-prestige" } : null,
     { label: "development markers left", short: "markers left", value: `${robot.markers_left} (${robot.marker_value} VP each)`, id: "robot-markers" },
-  ];
+  ].filter(Boolean);
+}
+
+function robotArea(robot, ctx, seat, level) {
   const dice = robot.dice?.length ? el("span", { class: "pill" }, `dice: ${robot.dice.join(", ")}`) : null;
   const fields = robot.fields?.length ? el("span", { class: "pill" }, `on ${robot.fields.join(", ")}`) : null;
-  return area(ctx.seats[seat]?.name ?? "Robot", facts,
-    [el("div", { class: "robot-line" }, el("span", { class: "pill" }, `robot tile: ${robot.tile}`), dice, fields),
+  // what its start world's modification tiles change, one line per Action or Reaction
+  // (folded on a phone, where the list would push the table down)
+  const name = `${nameOf(ctx, robot.start)}'s modification tiles`;
+  const tiles = robot.modifications?.length
+    ? el("details", { class: "robot-tiles", open: !ctx.phone, style: "margin:0 0 .35rem;font-size:.85rem" },
+      el("summary", {}, name),
+      el("ul", { "aria-label": name, style: "margin:.2rem 0 0;padding-left:1.1rem" }, robot.modifications.map((words) => el("li", {}, words))))
+    : null;
+  return area(ctx.seats[seat]?.name ?? "Robot", robotFacts(robot, level),
+    [el("div", { class: "robot-line" }, el("span", { class: "pill" }, `robot tile: ${robot.tile}`), dice, fields), tiles,
       row([...(robot.tableau ?? []).map((key, i) => rftgCard(ctx, key, { size: "mini", target: `tab:${letter(seat)}:${key}`, id: `robot-${key}-${i}` })),
         ...Array.from({ length: robot.markers ?? 0 }, (_, i) => el("div", { class: "card card-mini marker", style: "--hue:275", "data-id": `marker-${i}`, "aria-label": "development marker" },
           el("div", { class: "card-band" }, el("span", { class: "badge vp" }, String(robot.marker_value))), el("div", { class: "card-name" }, "Development marker")))])],
@@ -233,7 +246,7 @@ function board(view, ctx) {
   });
   const robotSeat = view.robot ? players.length : null;
   // the robot above (the opponent), the shared numbers, the tableaus side by side (yours last)
-  return [view.robot ? robotArea(view.robot, ctx, robotSeat) : null, shared, goalsZone(view, ctx), takeoversZone(view, ctx),
+  return [view.robot ? robotArea(view.robot, ctx, robotSeat, Number(view.expansion ?? 0)) : null, shared, goalsZone(view, ctx), takeoversZone(view, ctx),
     el("div", { class: "areas" }, areas)];
 }
 
@@ -424,33 +437,31 @@ function panel(view, seat, ctx) {
   if (!r) return {};
   return {
     score: { label: "VP", icon: "vp", value: r.score?.total ?? r.chips },
-    stats: [
-      { icon: "credit", label: "credit", value: r.credit },
-      { icon: "economy", label: "economy", value: r.economy },
-      { icon: "hand", label: "cards in its hand", value: r.hand_size },
-    ],
+    stats: robotFacts(r, Number(view.expansion ?? 0)).filter((f) => f.icon && f.id !== "robot-chips")
+      .map(({ icon: kind, label, value }) => ({ icon: kind, label, value })),
   };
 }
 
 function scores(view, result, ctx) {
   const players = view.players ?? [];
   const level = Number(view.expansion ?? 0);
+  const goals = level && !view.robot; // the solitaire game plays no goals
   const rows = players.map((p, seat) => {
     const bonus = Object.values(p.score?.bonus ?? {}).reduce((x, y) => x + y, 0);
-    const extra = level ? [p.score?.goals ?? 0] : [];
+    const extra = goals ? [p.score?.goals ?? 0] : [];
     if (level >= 3) extra.push(p.score?.prestige ?? 0);
     return { seat, cells: [p.score?.chips ?? p.chips, p.score?.cards, bonus, ...extra, p.score?.total] };
   });
   if (view.robot) {
     const s = view.robot.score ?? {};
-    rows.push({ seat: players.length, cells: [s.chips, s.cards, s.six_cost ?? 0, s.total] });
+    rows.push({ seat: players.length, cells: [s.chips, s.cards, s.six_cost ?? 0, ...(level >= 3 ? [s.prestige ?? 0] : []), s.total] });
   }
   return {
     columns: [
       { label: "VP chips", icon: "chips", short: "chips" },
       { label: "VP of cards", icon: "card", short: "cards" },
       { label: view.robot ? "6-cost developments and markers" : "6-cost developments", short: "6-cost" },
-      ...(level ? [{ label: "VP of goals", icon: "goal", short: "goals" }] : []),
+      ...(goals ? [{ label: "VP of goals", icon: "goal", short: "goals" }] : []),
       ...(level >= 3 ? [{ label: "prestige", icon: "prestige", short: "prestige" }] : []),
       { label: "total VP", icon: "vp", short: "total", total: true },
     ],

@@ -49,3 +49,23 @@ export function plural(n, noun, many = `${noun}s`) {
 }
 
 export const LETTERS = "ABCDEFGH";
+
+/** A checkbox whose truth is the server's: a click is sent with `send(checked)` (false when it could not
+ * be sent, and the click is undone), and the box keeps the person's value until the server's echo agrees,
+ * so a state drawn between the click and its echo does not undo the click. */
+export class ServerCheckbox {
+  constructor(input, send) {
+    this.input = input;
+    this.wanted = null;
+    input.addEventListener("change", () => {
+      if (send(input.checked) === false) input.checked = !input.checked;
+      else this.wanted = input.checked;
+    });
+  }
+
+  /** Show the server's `value`, unless the person's last click is not echoed yet. */
+  show(value) {
+    if (this.wanted === value) this.wanted = null;
+    this.input.checked = this.wanted ?? value;
+  }
+}

@@ -12,12 +12,11 @@ heuristic players, labelled with who went on to win.
 
 from __future__ import annotations
 
-from functools import cache
 from pathlib import Path
 from typing import Any
 
 from cardtable.core import logistic
-from cardtable.core.logistic import read_weights
+from cardtable.core.logistic import weights_reader
 
 from .cards import Catalog
 from .state import FiftyState
@@ -42,10 +41,7 @@ FEATURES = (
 )
 
 
-@cache
-def weights(path: Path = WEIGHTS_FILE) -> tuple[float, ...]:
-    """The weights of `path`, checked against FEATURES (CardDataError if they do not match)."""
-    return read_weights(path, FEATURES)
+weights = weights_reader(FEATURES, WEIGHTS_FILE)
 
 
 def progress(cat: Catalog, state: FiftyState) -> float:

@@ -128,8 +128,8 @@ class RobotGame(RaceForTheGalaxy):
         return Result((winner,), _scores(winner), why, details=details, termination=how)
 
     # --- information ---------------------------------------------------------------------------------
-    def view(self, state: RftgState, seat: int | None) -> dict[str, Any]:
-        out = super().view(state, HUMAN if seat == HUMAN else None)
+    def seat_view(self, state: RftgState, seat: int | None, public: dict[str, Any]) -> dict[str, Any]:
+        out = super().seat_view(state, HUMAN if seat == HUMAN else None, public)
         out["viewer"] = self.seat_name(seat) if seat is not None else None
         r = state.robot
         assert r is not None

@@ -29,7 +29,6 @@ class ToyState:
 class ToyGame(Game[ToyState]):
     name = "toy"
     title = "Toy (test game)"
-    state_type = ToyState
     option_specs = (OptionSpec("hand", 3, "cards dealt to each seat", (2, 3, 4)),)
     modes = (Mode("standard", {"hand": 3}, "three cards each"), Mode("short", {"hand": 2}, "two cards"))
 

@@ -87,11 +87,9 @@ class Peek(PileStep, Choice, tag="peek"):
         self.done(s)
 
 
-class PileGame(StepGame[PileState]):
+class PileGame(StepGame[PileState, PileStep]):
     name = "pile"
     title = "Pile (test game)"
-    state_type = PileState
-    step_type = PileStep
 
     @property
     def num_seats(self) -> int:

@@ -8,6 +8,6 @@ They stand above the games and the players, which never import them. Each is a c
 - `python -m cardtable.analysis.dino_battles_balance`: the Dino Battles starter set's balance
 - `python -m cardtable.analysis.race_for_the_galaxy_solo`: Race for the Galaxy against the solitaire robot,
   per difficulty
-- `python -m cardtable.analysis.fit_biosphere5`, `fit_dino_battles`, `fit_fifty_first_state`: fit
-  the weights of a game's evaluation (its `evaluation.toml`)
+- `python -m cardtable.analysis.fit_evaluation GAME`: fit the weights of a game's evaluation (its
+  `evaluation.toml`), for biosphere5, dino-battles, 51st-state and race-for-the-galaxy
 """

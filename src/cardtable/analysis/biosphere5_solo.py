@@ -23,7 +23,6 @@ with elsewhere:
 from __future__ import annotations
 
 import argparse
-import math
 import statistics
 import time
 from collections import Counter
@@ -37,6 +36,7 @@ from cardtable.games.biosphere5 import queries as q
 from cardtable.games.biosphere5.heuristic import HeuristicPlayer
 from cardtable.games.biosphere5.machine import HUMAN, MACHINE, PROTECTION_RANK, MachineGame
 from cardtable.players import AutomatonSeat, Player, make_player
+from cardtable.report.data import wilson
 from cardtable.sim import game_seed, player_seed
 
 
@@ -61,17 +61,6 @@ DIES: dict[str, tuple[str, ...] | None] = {
     "hand-half": ("any", "blank"),
     "none": ("blank",),
 }
-
-
-def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95% Wilson score interval of a proportion, in percent."""
-    if games == 0:
-        return 0.0, 100.0
-    p = wins / games
-    centre = p + z * z / (2 * games)
-    spread = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games))
-    low, high = (centre - spread) / (1 + z * z / games), (centre + spread) / (1 + z * z / games)
-    return max(0.0, 100 * low), min(100.0, 100 * high)
 
 
 def outcome(state: Any) -> str:
@@ -184,7 +173,7 @@ def main(argv: list[str] | None = None) -> None:
         started = time.perf_counter()
         counts, turns = measure(args.player, level, args.games, args.seed, args.reveal, args.die, args.hand)
         wins = sum(n for k, n in counts.items() if k.startswith("win"))
-        low, high = wilson(wins, args.games)
+        low, high = (100 * bound for bound in wilson(wins, args.games))
         parts = []
         for side in ("win", "draw", "loss"):
             found = sorted(((n, k) for k, n in counts.items() if k.startswith(side)), reverse=True)

@@ -13,8 +13,9 @@ solo mode's heuristic before the robot-aware player). It prints, per difficulty,
 with their 95% Wilson interval, the mean VP margin (player - robot) with its 95% interval, rounds and
 actions a game, the endings, and where both sides' VP came from (`--each`: also each game as it ends).
 
-The variants change the robot's components for the run only (`use_robot`: another reading of the
-seed where it prints no value, RULES.md "Is the robot beatable?"), never `robot.toml`:
+The variants change the robot's components for the run only (`variant_robot`, handed to the game as
+`RobotGame(robot=...)`: another reading of the seed where it prints no value, RULES.md "Is the robot
+beatable?"), never `robot.toml`:
 
 - `ours`: `robot.toml` as it is;
 - `die-b-explore`, `die-b-explore-settle`: die B shows Explore instead of Develop, or instead of
@@ -34,12 +35,13 @@ from typing import Any
 
 import msgspec
 
-from cardtable.core import Rng, make_game
+from cardtable.core import Rng
 from cardtable.core.game import OptionValue
 from cardtable.core.runner import play_match
-from cardtable.games.race_for_the_galaxy import robot, scoring, solo
+from cardtable.games.race_for_the_galaxy import robot, scoring
 from cardtable.games.race_for_the_galaxy.cards import catalog
 from cardtable.games.race_for_the_galaxy.heuristic import HeuristicPlayer
+from cardtable.games.race_for_the_galaxy.solo import RobotGame
 from cardtable.players import AutomatonSeat, Player, make_player
 from cardtable.report.data import wilson
 from cardtable.sim import game_seed, player_seed
@@ -78,17 +80,10 @@ VARIANTS: dict[str, Callable[[robot.RobotFile], robot.RobotFile]] = {
 }
 
 
-def use_robot(variant: str) -> robot.RobotFile:
-    """Play this process's solo games with the robot of `variant` (checked as `robot.toml` is)."""
+def variant_robot(variant: str) -> robot.RobotFile:
+    """The robot of `variant`, checked as `robot.toml` is."""
     cat = catalog()
-    data = robot.check_robot_data(VARIANTS[variant](robot.robot_data(cat)), cat, f"variant {variant}")
-
-    def robot_data(_cat: Any, path: Any = None) -> robot.RobotFile:
-        return data
-
-    setattr(robot, "robot_data", robot_data)  # noqa: B010 - read at run time by rules, robot and solo
-    setattr(solo, "robot_data", robot_data)  # noqa: B010
-    return data
+    return robot.check_robot_data(VARIANTS[variant](robot.robot_data(cat)), cat, f"variant {variant}")
 
 
 def solo_player(kind: str, seed: int) -> Player:
@@ -99,12 +94,18 @@ def solo_player(kind: str, seed: int) -> Player:
 
 
 def measure(
-    kind: str, difficulty: str, games: int, seed: int, expansion: int = 0, each: bool = False
+    kind: str,
+    difficulty: str,
+    games: int,
+    seed: int,
+    expansion: int = 0,
+    variant: str = "ours",
+    each: bool = False,
 ) -> dict[str, Any]:
-    """`games` seeded games of `kind` against the robot at `difficulty` and expansion level `expansion`
-    (its start worlds, and prestige at level 3); `each` prints a line per game as it ends."""
+    """`games` seeded games of `kind` against the robot of `variant` at `difficulty` and expansion level
+    `expansion` (its start worlds, and prestige at level 3); `each` prints a line per game as it ends."""
     options: dict[str, OptionValue] = {"solo": "robot", "difficulty": difficulty, "expansion": expansion}
-    game: Any = make_game("race-for-the-galaxy", options)
+    game = RobotGame(robot=variant_robot(variant), **options)
     cat = game.catalog
     won = draws = 0
     margins, rounds, actions = [], [], []
@@ -117,6 +118,7 @@ def measure(
         match = play_match(game, [solo_player(kind, player_seed(gs, 0)), AutomatonSeat("robot")], gs)
         s = match.state
         result = game.result(s)
+        assert result is not None  # play_match plays to the end
         won += result.winners == (0,)
         draws += result.draw
         a, b = game.scores(s)
@@ -196,11 +198,10 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--toml", action="store_true", help="also print difficulty.toml entries")
     parser.add_argument("--each", action="store_true", help="also print one line per game as it ends")
     args = parser.parse_args(argv)
-    use_robot(args.variant)
     print(f"robot: {args.variant}")
     for kind in args.player.split(","):
         for difficulty in args.difficulties.split(","):
-            m = measure(kind, difficulty, args.games, args.seed, args.expansion, args.each)
+            m = measure(kind, difficulty, args.games, args.seed, args.expansion, args.variant, args.each)
             print(line(m), flush=True)
             if args.toml:
                 print(level_entry(m, args.seed), flush=True)

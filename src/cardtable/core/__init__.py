@@ -13,6 +13,7 @@ from .game import (
     Parts,
     QuietTest,
     RulesOfThumb,
+    SplitViews,
     game_class,
     game_names,
     make_game,
@@ -26,7 +27,7 @@ from .record import Move, Record
 from .replay import replay
 from .rng import Rng, mix_seed
 from .seats import SEAT_LETTERS, named, plain, seat_letter, seat_mark
-from .steps import Auto, Choice, Queue, Step, StepGame, push
+from .steps import Auto, Choice, OneOf, Queue, Step, StepGame, push
 from .undo import CannotTakeBack, TakeBack
 
 __all__ = [
@@ -49,6 +50,7 @@ __all__ = [
     "Move",
     "Narrator",
     "Observation",
+    "OneOf",
     "OptionSpec",
     "Parts",
     "Queue",
@@ -57,6 +59,7 @@ __all__ = [
     "Result",
     "Rng",
     "RulesOfThumb",
+    "SplitViews",
     "Step",
     "StepGame",
     "TakeBack",

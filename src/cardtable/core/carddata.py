@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Iterable
 from pathlib import Path
 from typing import TypeVar
 
@@ -30,3 +31,13 @@ def convert_card_data(raw: object, schema: type[T], source: str = "card data") -
         return msgspec.convert(raw, schema)
     except msgspec.ValidationError as err:
         raise CardDataError(f"{source}: {err}") from None
+
+
+def unique_keys(keys: Iterable[str], what: str) -> set[str]:
+    """The set of `keys`; CardDataError if one is used twice, naming it (`what`: e.g. "location")."""
+    seen: set[str] = set()
+    for key in keys:
+        if key in seen:
+            raise CardDataError(f"{what} {key!r}: the key is used twice")
+        seen.add(key)
+    return seen

@@ -15,7 +15,7 @@ says much more per number. Needs NumPy (the adapters' extras); nothing else in c
 from __future__ import annotations
 
 import zlib
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence, Set
 from dataclasses import dataclass
 from typing import Any
 
@@ -112,6 +112,25 @@ def vocabulary(words: Iterable[str]) -> dict[str, int]:
     return index
 
 
+def decision_field(layout: Layout, seats: int, kinds: Sequence[str]) -> Field:
+    """The pending decision's field ("decision"): the relative seat that must decide, one-hot over
+    `seats`, then its kind, one-hot over `kinds` and other (`encode_decision` fills it)."""
+    return layout.add(
+        "decision",
+        seats + len(kinds) + 1,
+        f"relative seat that must decide, then one-hot kind ({', '.join(kinds)}, other)",
+    )
+
+
+def encode_decision(
+    out: np.ndarray, field: Field, seat: int | None, kind: str, kinds: Mapping[str, int], seats: int
+) -> None:
+    """Fill a `decision_field`: the deciding seat relative to the viewer (if any), then `kind` (its
+    place in the vocabulary `kinds`, or other)."""
+    one_hot(out, field, seat)
+    one_hot(out, field, seats + kinds.get(kind, len(kinds)))
+
+
 def relative(seat: int | None, viewer: int | None, seats: int) -> int | None:
     """`seat` as seen from `viewer`: 0 the viewer itself, 1 the next seat in seat order, ..."""
     if seat is None or seat < 0:
@@ -156,6 +175,16 @@ def hashed(out: np.ndarray, field: Field, value: Any, path: str = "") -> None:
             out[base + _bucket(f"{where}=null", size)] += 1.0
 
 
+def hashed_unknown(
+    out: np.ndarray, field: Field, entries: Mapping[str, Any], known: Set[str], path: str = ""
+) -> None:
+    """`hashed` for each entry of `entries` whose key is not in `known`, at `path/key`: what a game's
+    encoding does not know of a view (or of a player's entry in it) still counts."""
+    for key, value in entries.items():
+        if key not in known:
+            hashed(out, field, value, f"{path}/{key}")
+
+
 def _bucket(text: str, size: int) -> int:
     return zlib.crc32(text.encode()) % size
 
@@ -188,7 +217,10 @@ __all__ = [
     "HashedViewEncoding",
     "Layout",
     "counts",
+    "decision_field",
+    "encode_decision",
     "hashed",
+    "hashed_unknown",
     "one_hot",
     "relative",
     "scalar",

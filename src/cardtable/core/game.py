@@ -6,7 +6,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar, get_args
 
 import msgspec
 
@@ -150,11 +150,14 @@ class Game(Generic[S]):
 
     A subclass sets the class attributes and implements the methods marked "must". The engine
     alone decides what is legal: every client reads `decision`/`legal_actions` and calls `apply`.
+    Its state type is named once, as the type argument: `class Chess(Game[Board])` sets `state_type`.
     """
 
     name: ClassVar[str]
     title: ClassVar[str]
     state_type: ClassVar[type]
+    #: the class attributes a subclass's type arguments set, in order (`Game[State]`: `state_type`)
+    type_arguments: ClassVar[tuple[str, ...]] = ("state_type",)
     option_specs: ClassVar[tuple[OptionSpec, ...]] = ()
     modes: ClassVar[tuple[Mode, ...]] = ()
     #: verbs whose arguments only the acting seat may read, with what every other viewer reads
@@ -165,6 +168,15 @@ class Game(Generic[S]):
     terminations: ClassVar[Mapping[str, str]] = {}
     #: its heuristic player, evaluation and quiet test (see `heuristic`, `evaluator`, `quiet_test`)
     parts: ClassVar[Parts] = Parts()
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Set `state_type` (and the like, `type_arguments`) from the type arguments of the class's
+        generic base, `Game[State]`, unless the class sets them itself."""
+        super().__init_subclass__(**kwargs)
+        for base in cls.__dict__.get("__orig_bases__", ()):
+            for attribute, argument in zip(cls.type_arguments, get_args(base), strict=False):
+                if isinstance(argument, type) and attribute not in cls.__dict__:
+                    setattr(cls, attribute, argument)
 
     def __init__(self, **options: OptionValue) -> None:
         specs = {spec.name: spec for spec in self.option_specs}
@@ -440,6 +452,27 @@ _REGISTRY: dict[str, type[Game[Any]]] = {}
 #: the class that plays a set of options, for a game whose modes have rules of their own
 VariantPicker = Callable[[Mapping[str, OptionValue]], type[Game[Any]]]
 _VARIANTS: dict[str, VariantPicker] = {}
+
+
+class SplitViews(Game[S]):
+    """A game whose every view is a part all viewers see alike (`public_view`) and the viewer's own
+    (`seat_view`, given the public part): `view` and `views` come from them, and `views` works the public
+    part out once for all its viewers (their views share it: read it, do not change it)."""
+
+    @abstractmethod
+    def public_view(self, state: S) -> dict[str, Any]:
+        """What every viewer sees alike."""
+
+    @abstractmethod
+    def seat_view(self, state: S, seat: int | None, public: dict[str, Any]) -> dict[str, Any]:
+        """What `seat` sees (None: a spectator), given the `public` part."""
+
+    def view(self, state: S, seat: int | None) -> dict[str, Any]:
+        return self.seat_view(state, seat, self.public_view(state))
+
+    def views(self, state: S, viewers: Sequence[int | None]) -> dict[int | None, dict[str, Any]]:
+        public = self.public_view(state)
+        return {seat: self.seat_view(state, seat, public) for seat in viewers}
 
 
 def register(cls: type[Game[Any]], *, variants: VariantPicker | None = None) -> type[Game[Any]]:

@@ -1,7 +1,7 @@
 """A game's fitted position evaluation: a logistic model of who wins, over differences of features.
 
-A game's `evaluation.py` computes each seat's features and reads its weights (`read_weights`, a small
-data file beside it); the chance that a seat beats another is the logistic of the weighted difference
+A game's `evaluation.py` computes each seat's features and reads its weights (`weights_reader`, a
+small data file beside it); the chance that a seat beats another is the logistic of the weighted difference
 (`chance`). The weights are fitted from played positions by `cardtable.players.logistic`.
 
 >>> round(chance([1.0, 0.5], [2.0, 1.0], [1.0, 1.0]), 3)
@@ -11,7 +11,8 @@ data file beside it); the chance that a seat beats another is the logistic of th
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from functools import cache
 from pathlib import Path
 
 import msgspec
@@ -47,3 +48,14 @@ def read_weights(path: Path, features: Sequence[str]) -> tuple[float, ...]:
     if tuple(data.features) != tuple(features) or len(data.weights) != len(features):
         raise CardDataError(f"{path}: features and weights must be {len(features)}: {', '.join(features)}")
     return tuple(data.weights)
+
+
+def weights_reader(features: Sequence[str], path: Path) -> Callable[..., tuple[float, ...]]:
+    """A game's `weights(path=path)`: the weights of a file (by default the game's own, `path`), read once
+    per file and checked against the game's feature names (CardDataError if they differ)."""
+
+    @cache
+    def weights(file: Path = path) -> tuple[float, ...]:
+        return read_weights(file, features)
+
+    return weights

@@ -177,17 +177,7 @@ class Record:
             data = msgspec.json.decode(text, type=_RecordData)
         except (msgspec.DecodeError, msgspec.ValidationError) as err:
             raise BadRecord(f"not a game record: {err}") from None
-        return cls(
-            game=data.game,
-            engine=data.engine,
-            options=data.options,
-            seed=data.seed,
-            seats=data.seats,
-            moves=data.moves,
-            result=data.result,
-            undone=data.undone,
-            coached=data.coached,
-        )
+        return cls(**msgspec.structs.asdict(data))
 
     @classmethod
     def load(cls, text: str) -> Record:

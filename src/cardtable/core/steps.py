@@ -41,8 +41,8 @@ A tiny game: two seats add 1 or 2 to a total in turn; the game ends when the tot
 >>> class CountState(msgspec.Struct):
 ...     total: int = 0
 ...     steps: Queue[CountStep] = msgspec.field(default_factory=list)
->>> class Count(StepGame[CountState]):
-...     name, title, state_type, step_type = "count", "Count to 5", CountState, CountStep
+>>> class Count(StepGame[CountState, CountStep]):
+...     name, title = "count", "Count to 5"
 ...     def new_state(self, seed):
 ...         return CountState(steps=[Add(0)])
 >>> game = Count()
@@ -65,8 +65,9 @@ True
 # No `from __future__ import annotations` here: doctest would compile the example above with it, and
 # the example's state would then look up its queue's family in this module instead of the example.
 import operator
+from collections.abc import Sequence
 from functools import reduce
-from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar
 
 import msgspec
 
@@ -121,6 +122,8 @@ class Choice(Step):
 
     asks: ClassVar[bool] = True
     may_resolve: ClassVar[bool] = False
+    #: the question, when it is always the same: what `prompt` says unless the step says otherwise
+    question: ClassVar[str]
     seat: int
 
     def run(self, game: Any, state: Any) -> bool:
@@ -130,8 +133,11 @@ class Choice(Step):
 
     def prompt(self, game: Any, state: Any) -> str:
         """The question the seat reads (public: the same for every viewer); the decision opens it with a
-        capital, as the sentence a person reads."""
-        raise TypeError(f"step {self.kind} defines no prompt")
+        capital, as the sentence a person reads. By default: `question`."""
+        question: str | None = getattr(self, "question", None)
+        if question is None:
+            raise TypeError(f"step {self.kind} defines no prompt")
+        return question
 
     def legal(self, game: Any, state: Any) -> list[Action]:
         """The legal actions, in a stable order."""
@@ -155,6 +161,40 @@ class Choice(Step):
                 del steps[at]
                 return
         raise ValueError(f"step {self.kind} is not in the queue")
+
+
+class OneOf(Choice):
+    """A choice of one of a list, `choices`: each is the action `verb choice` (the verb is the step's kind
+    unless it says otherwise), and `chosen` carries it out. `take_only` serves a `run` that takes the only
+    choice without asking."""
+
+    verb: ClassVar[str | None] = None
+
+    def choices(self, game: Any, state: Any) -> Sequence[str | int]:
+        """What the seat may choose, in a stable order."""
+        raise TypeError(f"step {self.kind} defines no choices")
+
+    def chosen(self, game: Any, state: Any, choice: str) -> None:
+        """Carry out the choice (as text: the action's argument); call `done` when the step is over."""
+        raise TypeError(f"step {self.kind} defines no chosen")
+
+    def legal(self, game: Any, state: Any) -> list[Action]:
+        verb = self.verb or self.kind
+        return [Action(verb, (choice,)) for choice in self.choices(game, state)]
+
+    def apply(self, game: Any, state: Any, action: Action) -> None:
+        self.chosen(game, state, str(action.args[0]))
+
+    def take_only(self, game: Any, state: Any) -> bool:
+        """For a `run`: with no choice the step is done, with one it is taken: True if so, False to ask."""
+        choices = self.choices(game, state)
+        if len(choices) > 1:
+            return False
+        if choices:
+            self.chosen(game, state, str(choices[0]))
+        else:
+            self.done(state)
+        return True
 
 
 def push(state: Stepped, *steps: Step) -> None:
@@ -220,16 +260,19 @@ else:
 S = TypeVar("S", bound=Stepped)
 
 
-class StepGame(Game[S]):
+class StepGame(Game[S], Generic[S, F]):
     """A Game run by the step machine: `decision`, `legal_actions` and `apply` read the head of the
     state's queue, `decision_kinds` the game's step classes.
 
-    A subclass sets `step_type` (its family of steps) and writes `new_state` (which sets up the queue;
-    `advance` runs it to the first decision); `step_context` names what every step method receives
-    first (the game itself unless it says otherwise: Race for the Galaxy passes its card catalog).
+    A subclass names its state type and its family of steps as type arguments,
+    `class Count(StepGame[CountState, CountStep])` (they set `state_type` and `step_type`), and writes
+    `new_state` (which sets up the queue; `advance` runs it to the first decision); `step_context` names what
+    every step method receives first (the game itself unless it says otherwise: Race for the Galaxy passes its
+    card catalog).
     """
 
     step_type: ClassVar[type[Step]]
+    type_arguments: ClassVar[tuple[str, ...]] = ("state_type", "step_type")
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
@@ -270,4 +313,4 @@ class StepGame(Game[S]):
         return tuple(step_kinds(self.step_type))
 
 
-__all__ = ["Auto", "Choice", "Queue", "Step", "StepGame", "Stepped", "advance", "push", "step_kinds"]
+__all__ = ["Auto", "Choice", "OneOf", "Queue", "Step", "StepGame", "Stepped", "advance", "push", "step_kinds"]

@@ -16,14 +16,17 @@ Z95 = 1.959963984540054
 
 
 def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval of a proportion (95% by default); (0, 1) without trials."""
+    """The Wilson score interval of a proportion (95% by default); (0, 1) without trials. Its bound is
+    exactly 0 with no successes (and 1 with no failures), not a rounding error away."""
     if trials == 0:
         return 0.0, 1.0
     p = successes / trials
     denominator = 1 + z * z / trials
     centre = (p + z * z / (2 * trials)) / denominator
     half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
-    return max(0.0, centre - half), min(1.0, centre + half)
+    low = 0.0 if successes == 0 else max(0.0, centre - half)
+    high = 1.0 if successes == trials else min(1.0, centre + half)
+    return low, high
 
 
 @dataclass(frozen=True)

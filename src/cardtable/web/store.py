@@ -219,26 +219,18 @@ class Store:
         return _since(await self._on_pool(self._since, {"table": table_id, "ply": ply}, fetch=True))
 
     def _move_params(self, move: StoredMove) -> dict[str, Any]:
-        return {
-            "table": move.table,
-            "revision": move.revision,
-            "ply": move.ply,
-            "seat": move.seat,
-            "action": move.action,
+        """The statement's parameters: the move's fields, its readers as JSON, when it was played, and the
+        notice to the other processes (the move itself rides along: they apply it without reading it)."""
+        return msgspec.structs.asdict(move) | {
             "readers": self._bind_json(move.readers),
             "played": self._bind_time(now()),
-            "result": move.result,
             "channel": self.channel,
-            # the move itself rides along: the other processes apply it without reading it back
             "note": move_note(move),
         }
 
     def _takeback_params(self, taken: StoredTakeBack) -> dict[str, Any]:
-        return {
-            "table": taken.table,
-            "revision": taken.revision,
-            "at": taken.at,
-            "seat": taken.seat,
+        """The statement's parameters: the take-back's fields, its actions as JSON, when, and the notice."""
+        return msgspec.structs.asdict(taken) | {
             "actions": self._bind_json(taken.actions),
             "taken": self._bind_time(now()),
             "channel": self.channel,

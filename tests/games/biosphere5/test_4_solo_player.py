@@ -7,12 +7,12 @@ from cardtable.analysis.biosphere5_solo import (
     measure,
     outcome,
     solo_game,
-    wilson,
 )
 from cardtable.core import Action, Rng, make_game
 from cardtable.core.runner import play_match
 from cardtable.games.biosphere5.solo_player import SoloPlayer
 from cardtable.players import AutomatonSeat, make_player
+from cardtable.report.data import wilson
 from cardtable.sim import game_seed, player_seed
 
 from .solo_position import machine_position, machine_turn
@@ -142,7 +142,7 @@ def test_4_solo_measure_counts_outcomes_and_wilson_intervals():
     assert sum(counts.values()) == 6
     assert all(k.split(": ")[0] in ("win", "loss", "draw") for k in counts)
     assert sum(len(v) for v in turns.values()) == 6
-    low, high = wilson(81, 200)
+    low, high = (100 * bound for bound in wilson(81, 200))  # the script prints percent
     assert round(low, 1) == 33.9 and round(high, 1) == 47.4
     assert wilson(0, 200)[0] == 0.0
 

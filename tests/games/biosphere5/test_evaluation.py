@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from cardtable.analysis import fit_biosphere5 as fit_evaluation
+from cardtable.analysis import fit_evaluation
 from cardtable.core import CardDataError, Rng
 from cardtable.core.carddata import load_card_file
 from cardtable.games.biosphere5 import evaluation
@@ -60,7 +60,7 @@ def test_the_weights_file_is_checked_on_load(tmp_path: Path) -> None:
 
 
 def test_the_fitting_tool_learns_that_a_playable_biosphere_card_wins() -> None:
-    rows, labels = fit_evaluation.positions(40, 3)
+    rows, labels = fit_evaluation.positions("biosphere5", 40, 3)
     assert len(rows) == len(labels) > 500 and set(labels) == {0.0, 1.0}
     weights = dict(zip(FEATURES, logistic.fit(rows, labels), strict=True))
     assert weights["biosphere_playable"] > 0.5 and weights["hand_cards"] > 0

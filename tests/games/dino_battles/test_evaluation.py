@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from cardtable.analysis import fit_dino_battles as fit_evaluation
+from cardtable.analysis import fit_evaluation
 from cardtable.core import CardDataError, Rng, make_game
 from cardtable.core.carddata import load_card_file
 from cardtable.games.dino_battles import evaluation
@@ -120,7 +120,7 @@ def test_the_weights_file_is_checked_on_load(tmp_path: Path) -> None:
 def test_the_fitting_tool_learns_that_knockouts_win() -> None:
     # Wounds decide only the Wound-supply end, which heuristic games now rarely reach (they end by
     # knock-outs since the Dino Deck no longer ends the game): a dozen games cannot tell their sign
-    rows, labels = fit_evaluation.positions(12, 3)
+    rows, labels = fit_evaluation.positions("dino-battles", 12, 3)
     assert len(rows) == len(labels) > 500 and set(labels) == {0.0, 1.0}
     weights = dict(zip(FEATURES, logistic.fit(rows, labels), strict=True))
     assert weights["knockouts"] > 0 and weights["one_knockout_from_winning"] > 0

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from cardtable.analysis import fit_fifty_first_state as fit_evaluation
+from cardtable.analysis import fit_evaluation
 from cardtable.core import CardDataError, Rng, make_game
 from cardtable.core.carddata import load_card_file
 from cardtable.games.fifty_first_state import evaluation
@@ -115,7 +115,7 @@ def test_the_weights_file_is_checked_on_load(tmp_path: Path) -> None:
 
 
 def test_the_fitting_tool_learns_that_vp_near_the_end_win() -> None:
-    rows, labels = fit_evaluation.positions(5, 3)
+    rows, labels = fit_evaluation.positions("51st-state", 5, 3)
     assert len(rows) == len(labels) > 500 and set(labels) == {0.0, 1.0}
     weights = dict(zip(FEATURES, logistic.fit(rows, labels), strict=True))
     assert weights["vp_late"] > 0

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from cardtable.analysis.race_for_the_galaxy_solo import VARIANTS, measure, use_robot
+from cardtable.analysis.race_for_the_galaxy_solo import VARIANTS, measure, variant_robot
 from cardtable.core import Rng, make_game
 from cardtable.core.runner import play_match
 from cardtable.games.race_for_the_galaxy import robot, solo
@@ -77,20 +77,17 @@ def test_the_solo_player_plays_whole_games_from_its_observations() -> None:
         assert match.result is not None
 
 
-def test_the_measurement_plays_other_reconstructions_of_the_robot_without_editing_its_file(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    monkeypatch.setattr(robot, "robot_data", robot.robot_data)  # restored after the test
-    monkeypatch.setattr(solo, "robot_data", solo.robot_data)
+def test_the_measurement_plays_other_reconstructions_of_the_robot_without_editing_its_file() -> None:
     ours = robot.robot_data(catalog())
     for name in VARIANTS:
-        use_robot(name)  # each passes the checks of robot.toml (what the seed states)
-    data = use_robot("weakest")
+        variant_robot(name)  # each passes the checks of robot.toml (what the seed states)
+    data = variant_robot("weakest")
     assert data.dice[1].faces[0] == "explore" and data.start("alpha-centauri").tile == "explore"
-    game = make_game("race-for-the-galaxy", {"solo": "robot", "difficulty": "easy"})
-    assert game.robot is data  # type: ignore[attr-defined]
+    game = solo.RobotGame(robot=data, solo="robot", difficulty="easy")
+    assert game.robot is data and robot.robot_of(game.catalog) is data
+    assert make_game("race-for-the-galaxy", {"solo": "robot"}).robot == ours  # type: ignore[attr-defined]
     assert ours.dice[1].faces[0] == "develop"
-    m = measure("heuristic-2p", "easy", 2, 4)
+    m = measure("heuristic-2p", "easy", 2, 4, variant="weakest")
     assert m["games"] == 2 and 0 <= m["won"] <= 2 and sum(m["ends"].values()) == 2
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from cardtable.core import Action, push, seat_mark
+from cardtable.core import Action, OneOf, push, seat_mark
 
 from . import board, grid
 from .cards import Catalog
@@ -192,38 +192,36 @@ def begin(catalog: Catalog, state: ApocalypseState, seat: int, ability: str) -> 
     push(state, first(seat))
 
 
-class Task(ApoChoice):
-    """A choice of an ability's short chain (or of placing a catastrophe), made by the seat that uses it.
+class Task(ApoChoice, OneOf):
+    """A choice of an ability's short chain (or of placing a catastrophe), made by the seat that uses it:
+    one of its `choices`, the action named after its kind.
 
-    Its prompt is the kind's own; an ability's chain runs inside the ability window (`stage` "window")."""
+    Its prompt is the kind's own `question`; an ability's chain runs inside the ability window
+    (`stage` "window")."""
 
-    prompt_text: ClassVar[str]
     stage: ClassVar[str] = "window"
-
-    def prompt(self, cat: Catalog, s: ApocalypseState) -> str:
-        return self.prompt_text
 
 
 class Teraform(Task, tag="teraform"):
-    prompt_text = "choose the natural resource to take"
+    question = "choose the natural resource to take"
 
-    def legal(self, cat: Catalog, s: ApocalypseState) -> list[Action]:
-        return [Action("teraform", (res,)) for res in natural_kinds(s)]
+    def choices(self, cat: Catalog, s: ApocalypseState) -> list[str]:
+        return natural_kinds(s)
 
-    def apply(self, cat: Catalog, s: ApocalypseState, action: Action) -> None:
-        s.held, s.held_unstable = s.natural_decks[str(action.args[0])].pop(0), False
+    def chosen(self, cat: Catalog, s: ApocalypseState, resource: str) -> None:
+        s.held, s.held_unstable = s.natural_decks[resource].pop(0), False
         self.done(s)
         push(s, Put(self.seat))
 
 
 class Recycle(Task, tag="recycle"):
-    prompt_text = "choose the discarded card to place"
+    question = "choose the discarded card to place"
 
-    def legal(self, cat: Catalog, s: ApocalypseState) -> list[Action]:
-        return [Action("recycle", (n,)) for n in recyclable(cat, s)]
+    def choices(self, cat: Catalog, s: ApocalypseState) -> list[str]:
+        return recyclable(cat, s)
 
-    def apply(self, cat: Catalog, s: ApocalypseState, action: Action) -> None:
-        card = next(c for c in s.discard if cat.cards[c].name == action.args[0])
+    def chosen(self, cat: Catalog, s: ApocalypseState, name: str) -> None:
+        card = next(c for c in s.discard if cat.cards[c].name == name)
         s.discard.remove(card)
         s.held, s.held_unstable = card, False
         self.done(s)
@@ -231,27 +229,27 @@ class Recycle(Task, tag="recycle"):
 
 
 class Protect(Task, tag="protect"):
-    prompt_text = "choose the card to protect from turning this round"
+    question = "choose the card to protect from turning this round"
 
-    def legal(self, cat: Catalog, s: ApocalypseState) -> list[Action]:
-        return [Action("protect", (c,)) for c in protectable(cat, s)]
+    def choices(self, cat: Catalog, s: ApocalypseState) -> list[str]:
+        return protectable(cat, s)
 
-    def apply(self, cat: Catalog, s: ApocalypseState, action: Action) -> None:
-        s.protected = s.board[str(action.args[0])].card
-        s.log.append(f"{cat.cards[s.protected].title} at {action.args[0]} protected for this round")
+    def chosen(self, cat: Catalog, s: ApocalypseState, cell: str) -> None:
+        s.protected = s.board[cell].card
+        s.log.append(f"{cat.cards[s.protected].title} at {cell} protected for this round")
         self.done(s)
 
 
 class Lift(Task, tag="lift"):
-    prompt_text = "choose the card to take from the board"
+    question = "choose the card to take from the board"
 
-    def legal(self, cat: Catalog, s: ApocalypseState) -> list[Action]:
-        return [Action("lift", (c,)) for c in liftable(cat, s)]
+    def choices(self, cat: Catalog, s: ApocalypseState) -> list[str]:
+        return liftable(cat, s)
 
-    def apply(self, cat: Catalog, s: ApocalypseState, action: Action) -> None:
-        tile = s.board.pop(str(action.args[0]))
+    def chosen(self, cat: Catalog, s: ApocalypseState, cell: str) -> None:
+        tile = s.board.pop(cell)
         s.held, s.held_unstable = tile.card, tile.unstable
-        s.log.append(f"{cat.cards[tile.card].title} lifted from {action.args[0]}")
+        s.log.append(f"{cat.cards[tile.card].title} lifted from {cell}")
         self.done(s)
         push(s, Put(self.seat))
         board.slide(cat, s)
@@ -261,7 +259,7 @@ class Put(Task, tag="put"):
     """Put the card in hand on a free cell: an ability's card, or the round's Radioactive Waste (`waste`,
     placed like a normal card in the catastrophe's step, turning the living cards around it)."""
 
-    prompt_text = "choose where to place the card in hand"
+    question = "choose where to place the card in hand"
     waste: bool = False
 
     def prompt(self, cat: Catalog, s: ApocalypseState) -> str:
@@ -271,11 +269,10 @@ class Put(Task, tag="put"):
     def view_step(self) -> str:
         return "catastrophe" if self.waste else "window"
 
-    def legal(self, cat: Catalog, s: ApocalypseState) -> list[Action]:
-        return [Action("put", (c,)) for c in placeable_cells(s)]
+    def choices(self, cat: Catalog, s: ApocalypseState) -> tuple[str, ...]:
+        return placeable_cells(s)
 
-    def apply(self, cat: Catalog, s: ApocalypseState, action: Action) -> None:
-        cell = str(action.args[0])
+    def chosen(self, cat: Catalog, s: ApocalypseState, cell: str) -> None:
         if self.waste:
             board.place_waste(cat, s, cell)
         else:

@@ -11,7 +11,7 @@ When the catastrophe has no possible target it has no effect.
 
 from __future__ import annotations
 
-from cardtable.core import Action, push
+from cardtable.core import push
 
 from . import grid
 from .abilities import Put, Task
@@ -81,13 +81,12 @@ def strike(catalog: Catalog, state: ApocalypseState) -> None:
 
 class Quake(Task, tag="quake"):
     stage = "catastrophe"
-    prompt_text = "choose the mechanism the Earthquake disables"
+    question = "choose the mechanism the Earthquake disables"
 
-    def legal(self, cat: Catalog, s: ApocalypseState) -> list[Action]:
-        return [Action("quake", (c,)) for c in quake_targets(cat, s)]
+    def choices(self, cat: Catalog, s: ApocalypseState) -> list[str]:
+        return quake_targets(cat, s)
 
-    def apply(self, cat: Catalog, s: ApocalypseState, action: Action) -> None:
-        cell = str(action.args[0])
+    def chosen(self, cat: Catalog, s: ApocalypseState, cell: str) -> None:
         s.board[cell].quake = s.catastrophe
         s.catastrophe = -1
         s.log.append(f"Earthquake on the {cat.cards[s.board[cell].card].title} at {cell}: disabled")
@@ -96,13 +95,12 @@ class Quake(Task, tag="quake"):
 
 class Malfunction(Task, tag="malfunction"):
     stage = "catastrophe"
-    prompt_text = "choose the Energy Generator or Water System that malfunctions"
+    question = "choose the Energy Generator or Water System that malfunctions"
 
-    def legal(self, cat: Catalog, s: ApocalypseState) -> list[Action]:
-        return [Action("malfunction", (c,)) for c in malfunction_targets(cat, s)]
+    def choices(self, cat: Catalog, s: ApocalypseState) -> list[str]:
+        return malfunction_targets(cat, s)
 
-    def apply(self, cat: Catalog, s: ApocalypseState, action: Action) -> None:
-        cell = str(action.args[0])
+    def chosen(self, cat: Catalog, s: ApocalypseState, cell: str) -> None:
         old = s.board[cell].card
         res = natural_counterpart(cat, old)
         assert res is not None

@@ -29,7 +29,7 @@ from collections.abc import Sequence
 from functools import cache
 from typing import TYPE_CHECKING, Any, Literal
 
-from cardtable.core import Action, Mode, Parts, Result, Rng, StepGame, push, register, seat_mark
+from cardtable.core import Action, Mode, Parts, Result, Rng, SplitViews, StepGame, push, register, seat_mark
 
 from . import abilities, board, catastrophes, faces, grid, scoring
 from .abilities import Window
@@ -38,7 +38,7 @@ from .heuristic import HeuristicPlayer, evaluate
 from .needs import doomed_living
 from .render import render_view
 from .state import ApoAuto, ApocalypseState, ApoChoice, ApoStep, Tile
-from .view import seat_view, seat_views
+from .view import public_view, seat_view
 
 if TYPE_CHECKING:
     from cardtable.core.encoding import Encoding
@@ -231,11 +231,9 @@ MOVE_ACTIONS = {(c, d): Action("move", (c, d)) for c in grid.CELLS for d in grid
 
 
 @register
-class Apocalypse(StepGame[ApocalypseState]):
+class Apocalypse(SplitViews[ApocalypseState], StepGame[ApocalypseState, ApoStep]):
     name = "apocalypse"
     title = "Cards Against the Apocalypse"
-    state_type = ApocalypseState
-    step_type = ApoStep
     terminations = TERMINATIONS
     parts = Parts(HeuristicPlayer, evaluate)
     modes = (Mode("standard", {}, "the cooperative game for 3 players, 7 rounds"),)
@@ -295,13 +293,11 @@ class Apocalypse(StepGame[ApocalypseState]):
         )
 
     # --- information -----------------------------------------------------------------------------
-    def view(self, state: ApocalypseState, seat: int | None) -> dict[str, Any]:
-        return seat_view(self.catalog, state, seat)
+    def public_view(self, state: ApocalypseState) -> dict[str, Any]:
+        return public_view(self.catalog, state)
 
-    def views(
-        self, state: ApocalypseState, viewers: Sequence[int | None]
-    ) -> dict[int | None, dict[str, Any]]:
-        return seat_views(self.catalog, state, viewers)
+    def seat_view(self, state: ApocalypseState, seat: int | None, public: dict[str, Any]) -> dict[str, Any]:
+        return seat_view(self.catalog, state, seat, public)
 
     def describe(self, state: ApocalypseState, action: Action, viewer: int | None) -> str | None:
         """Everything is done face up: every viewer reads the move. A pass in an ability window tells

@@ -8,7 +8,6 @@ known top cards of the decks are part of every view.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 from . import board, grid
@@ -26,22 +25,11 @@ def card(catalog: Catalog, card_id: int) -> dict[str, Any]:
     return {"id": card_id, "name": catalog.cards[card_id].name}
 
 
-def seat_view(catalog: Catalog, state: ApocalypseState, seat: int | None) -> dict[str, Any]:
-    return _seat_view(catalog, state, seat, _public_view(catalog, state))
-
-
-def seat_views(
-    catalog: Catalog, state: ApocalypseState, viewers: Sequence[int | None]
-) -> dict[int | None, dict[str, Any]]:
-    """`seat_view` for each viewer, the public part (all but the unused ability cards) made once."""
-    public = _public_view(catalog, state)
-    return {seat: _seat_view(catalog, state, seat, public) for seat in viewers}
-
-
-def _seat_view(
+def seat_view(
     catalog: Catalog, state: ApocalypseState, seat: int | None, public: dict[str, Any]
 ) -> dict[str, Any]:
-    """`seat`'s view: the public part and the ability cards, its own face up."""
+    """`seat`'s view: the public part (`public_view`: all but the unused ability cards) and the ability
+    cards, its own face up."""
     abilities = [
         {"count": len(hand), "cards": [card(catalog, c) for c in hand] if s == seat else None}
         for s, hand in enumerate(state.abilities)
@@ -49,7 +37,7 @@ def _seat_view(
     return {**public, "abilities": abilities}
 
 
-def _public_view(catalog: Catalog, state: ApocalypseState) -> dict[str, Any]:
+def public_view(catalog: Catalog, state: ApocalypseState) -> dict[str, Any]:
     """What every viewer sees alike."""
     head = state.steps[0] if state.steps else None
     window = open_window(state)

@@ -8,7 +8,7 @@ doom an Attack, Espionage or Sabotage costs, the leaders' choices) are classes o
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import cache
 from pathlib import Path
 from typing import Any, ClassVar
@@ -21,7 +21,7 @@ from cardtable.core.words import plural
 
 from . import queries as q
 from .cards import LOWER
-from .effects import Counted, Destroy, Discard, Force, Take, Task
+from .effects import CardChoice, Counted, Destroy, Discard, Force, Take, Task
 from .rules import Biosphere5
 from .state import AbyssState, B5Auto, State
 from .turn import EndMove, EndTurn
@@ -463,7 +463,7 @@ class Aim(Task, tag="aim"):
             push(s, Discard(target, self.n, name))
 
 
-class Search(Task, tag="search"):
+class Search(CardChoice, tag="search"):
     """The Trap: a card of the seat's own draw pile into the hand; the pile is shuffled."""
 
     def single_is_public(self, game: Biosphere5, s: State) -> bool:
@@ -472,14 +472,12 @@ class Search(Task, tag="search"):
     def prompt(self, game: AbyssGame, s: State) -> str:
         return "choose a card of your draw pile to take (The Trap)"
 
-    def legal(self, game: AbyssGame, s: State) -> list[Action]:
-        key = game.cards.key
-        return [Action("search", (key(c),)) for c in sorted(set(s.boards[self.seat].pile))]
+    def cards(self, game: AbyssGame, s: State) -> Iterable[int]:
+        return sorted(set(s.boards[self.seat].pile))
 
-    def apply(self, game: AbyssGame, s: State, action: Action) -> None:
+    def card_chosen(self, game: AbyssGame, s: State, card: int) -> None:
         self.done(s)
         board = s.boards[self.seat]
-        card = game.cards.index[str(action.args[0])]
         board.pile.remove(card)
         board.hand.append(card)
         s.rng.shuffle(board.pile)
@@ -506,7 +504,7 @@ class Plan(Counted, tag="plan"):
         self.count_down(s)
 
 
-class Flag(Task, tag="flag"):
+class Flag(CardChoice, tag="flag"):
     """Raising the Flag: the second (lower) option of an achievement on display is used."""
 
     def single_is_public(self, game: Biosphere5, s: State) -> bool:
@@ -515,13 +513,11 @@ class Flag(Task, tag="flag"):
     def prompt(self, game: AbyssGame, s: State) -> str:
         return "choose the achievement whose second option you use (Raising the Flag)"
 
-    def legal(self, game: AbyssGame, s: State) -> list[Action]:
-        key = game.cards.key
-        return [Action("flag", (key(c),)) for c in game._flaggable(s, self.seat, s.boards[self.seat].hand)]
+    def cards(self, game: AbyssGame, s: State) -> Iterable[int]:
+        return game._flaggable(s, self.seat, s.boards[self.seat].hand)
 
-    def apply(self, game: AbyssGame, s: State, action: Action) -> None:
+    def card_chosen(self, game: AbyssGame, s: State, card: int) -> None:
         self.done(s)
-        card = game.cards.index[str(action.args[0])]
         option = game.cards.option(card, LOWER)
         label = option.kind.replace("-", " ")
         game.event(s, f"{game.seat_said(self.seat)} raises the flag of {game.cards.name(card)}: {label}")

@@ -10,9 +10,10 @@ so that the question tells nobody whether the seat holds a choice).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
 
-from cardtable.core import Action, push
+from cardtable.core import Action, OneOf, push
 from cardtable.core.words import plural
 
 from . import queries as q
@@ -51,6 +52,24 @@ class Task(B5Choice):
         return True
 
 
+class CardChoice(Task, OneOf):
+    """A choice of one of `cards` (card ids; the actions name them by key), which `card_chosen` carries
+    out."""
+
+    def cards(self, game: Any, s: State) -> Iterable[int]:
+        raise TypeError(f"step {self.kind} defines no cards")
+
+    def card_chosen(self, game: Any, s: State, card: int) -> None:
+        raise TypeError(f"step {self.kind} defines no card_chosen")
+
+    def choices(self, game: Biosphere5, s: State) -> list[str]:
+        key = game.cards.key
+        return [key(c) for c in self.cards(game, s)]
+
+    def chosen(self, game: Biosphere5, s: State, choice: str) -> None:
+        self.card_chosen(game, s, game.cards.index[choice])
+
+
 class Counted(Task):
     """A step done `n` times (`n` to go), for the reason `why` its prompt names."""
 
@@ -81,7 +100,7 @@ class Take(Counted, tag="take"):
         self.count_down(s)
 
 
-class Discard(Counted, tag="discard"):
+class Discard(Counted, CardChoice, tag="discard"):
     """Discard a card from the hand; all of them when there are no more than asked (2.4), and
     achievements for the cards missing."""
 
@@ -103,16 +122,15 @@ class Discard(Counted, tag="discard"):
     def prompt(self, game: Biosphere5, s: State) -> str:
         return f"discard a card ({self.n} to go, {self.why})"
 
-    def legal(self, game: Biosphere5, s: State) -> list[Action]:
-        key = game.cards.key
-        return [Action("discard", (key(c),)) for c in sorted(set(s.boards[self.seat].hand))]
+    def cards(self, game: Biosphere5, s: State) -> Iterable[int]:
+        return sorted(set(s.boards[self.seat].hand))
 
-    def apply(self, game: Biosphere5, s: State, action: Action) -> None:
-        game.discard_from_hand(s, self.seat, game.cards.index[str(action.args[0])])
+    def card_chosen(self, game: Biosphere5, s: State, card: int) -> None:
+        game.discard_from_hand(s, self.seat, card)
         self.count_down(s)
 
 
-class Sacrifice(Counted, tag="sacrifice"):
+class Sacrifice(Counted, CardChoice, tag="sacrifice"):
     """Give up an achievement (for cards missing, 2.4); all of them when there are no more than asked,
     and the game's rule for what is still missing (out of the game; The Abyss: doom, 3.4)."""
 
@@ -131,12 +149,11 @@ class Sacrifice(Counted, tag="sacrifice"):
     def prompt(self, game: Biosphere5, s: State) -> str:
         return f"sacrifice an achievement ({self.n} to go, {self.why})"
 
-    def legal(self, game: Biosphere5, s: State) -> list[Action]:
-        key = game.cards.key
-        return [Action("sacrifice", (key(c),)) for c in sorted(s.boards[self.seat].achievements)]
+    def cards(self, game: Biosphere5, s: State) -> Iterable[int]:
+        return sorted(s.boards[self.seat].achievements)
 
-    def apply(self, game: Biosphere5, s: State, action: Action) -> None:
-        game.destroy(s, self.seat, game.cards.index[str(action.args[0])], "sacrifices")
+    def card_chosen(self, game: Biosphere5, s: State, card: int) -> None:
+        game.destroy(s, self.seat, card, "sacrifices")
         self.count_down(s)
 
 
@@ -188,7 +205,7 @@ class Respond(Task, tag="respond"):
             push(s, Discard(self.seat, self.n, disaster))
 
 
-class Rescue(Task, tag="rescue"):
+class Rescue(CardChoice, tag="rescue"):
     """Without protection, the player of a catastrophe discards a rescue card with it (2.3.3 fig. 9)."""
 
     category: str
@@ -203,16 +220,11 @@ class Rescue(Task, tag="rescue"):
     def prompt(self, game: Biosphere5, s: State) -> str:
         return f"discard the rescue card played with {game.catastrophe_name(self.category)}"
 
-    def legal(self, game: Biosphere5, s: State) -> list[Action]:
-        key = game.cards.key
-        return [
-            Action("rescue", (key(c),))
-            for c in q.rescue_cards(game.cards, s.boards[self.seat], self.category)
-        ]
+    def cards(self, game: Biosphere5, s: State) -> Iterable[int]:
+        return q.rescue_cards(game.cards, s.boards[self.seat], self.category)
 
-    def apply(self, game: Biosphere5, s: State, action: Action) -> None:
+    def card_chosen(self, game: Biosphere5, s: State, card: int) -> None:
         self.done(s)
-        card = game.cards.index[str(action.args[0])]
         game.discard_from_hand(s, self.seat, card, verb="discards, with the catastrophe, the rescue card")
 
 
@@ -238,7 +250,7 @@ class Target(Task, tag="target"):
         game.resolve_against(s, self.seat, target, self.effect)
 
 
-class Force(Task, tag="force"):
+class Force(CardChoice, tag="force"):
     """Espionage: the spy looks at `target`'s hand and chooses the card it must discard."""
 
     target: int
@@ -249,16 +261,15 @@ class Force(Task, tag="force"):
     def prompt(self, game: Biosphere5, s: State) -> str:
         return f"choose the card {game.seat_said(self.target)} must discard (Espionage)"
 
-    def legal(self, game: Biosphere5, s: State) -> list[Action]:
-        key = game.cards.key
-        return [Action("force", (key(c),)) for c in sorted(set(s.boards[self.target].hand))]
+    def cards(self, game: Biosphere5, s: State) -> Iterable[int]:
+        return sorted(set(s.boards[self.target].hand))
 
-    def apply(self, game: Biosphere5, s: State, action: Action) -> None:
+    def card_chosen(self, game: Biosphere5, s: State, card: int) -> None:
         self.done(s)
-        game.discard_from_hand(s, self.target, game.cards.index[str(action.args[0])], verb="must discard")
+        game.discard_from_hand(s, self.target, card, verb="must discard")
 
 
-class Destroy(Task, tag="destroy"):
+class Destroy(CardChoice, tag="destroy"):
     """Attack: the attacker chooses the achievement of `target` to destroy."""
 
     target: int
@@ -266,10 +277,9 @@ class Destroy(Task, tag="destroy"):
     def prompt(self, game: Biosphere5, s: State) -> str:
         return f"choose the achievement of {game.seat_said(self.target)} to destroy (Attack)"
 
-    def legal(self, game: Biosphere5, s: State) -> list[Action]:
-        key = game.cards.key
-        return [Action("destroy", (key(c),)) for c in sorted(s.boards[self.target].achievements)]
+    def cards(self, game: Biosphere5, s: State) -> Iterable[int]:
+        return sorted(s.boards[self.target].achievements)
 
-    def apply(self, game: Biosphere5, s: State, action: Action) -> None:
+    def card_chosen(self, game: Biosphere5, s: State, card: int) -> None:
         self.done(s)
-        game.destroy(s, self.target, game.cards.index[str(action.args[0])], "loses")
+        game.destroy(s, self.target, card, "loses")

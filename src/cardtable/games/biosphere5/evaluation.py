@@ -4,18 +4,17 @@
 and the best opposing side's: achievements by level and quality, civilisation level, the Biosphere 5
 card in hand (and whether it could be played), hand and pile sizes, needed achievement cards in hand,
 and exposure to catastrophes. Its weights are data (`evaluation.toml`), fitted by
-`python -m cardtable.analysis.fit_biosphere5` on positions from games between heuristic
+`python -m cardtable.analysis.fit_evaluation biosphere5` on positions from games between heuristic
 players, labelled with who went on to win.
 """
 
 from __future__ import annotations
 
 import math
-from functools import cache
 from pathlib import Path
 from typing import Any
 
-from cardtable.core.logistic import read_weights
+from cardtable.core.logistic import weights_reader
 
 from . import queries as q
 from .cards import CardSet
@@ -40,10 +39,8 @@ FEATURES = (
 BIOSPHERE_DISCARD = 5
 
 
-@cache
-def weights() -> tuple[float, ...]:
-    """The fitted weights, checked against FEATURES (CardDataError if they do not match)."""
-    return read_weights(WEIGHTS_FILE, FEATURES)
+#: the fitted weights (of `WEIGHTS_FILE`, or `weights(path)`), checked against FEATURES
+weights = weights_reader(FEATURES, WEIGHTS_FILE)
 
 
 def features(cards: CardSet, state: State, seat: int) -> list[float]:

@@ -8,6 +8,7 @@ a public event line. Its tables (cards revealed per hand-card level, the rescue 
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import replace
 from functools import cache
 from pathlib import Path
@@ -21,7 +22,7 @@ from cardtable.core.words import plural
 
 from . import queries as q
 from .cards import LOWER, UPPER, OptionKind
-from .effects import CATASTROPHE_COST, Hit, Sacrifice, Task
+from .effects import CATASTROPHE_COST, CardChoice, Hit, Sacrifice, Task
 from .rules import Biosphere5
 from .solo_player import SoloPlayer
 from .state import B5Auto, Board, MachineState, State
@@ -444,22 +445,22 @@ class MachineEnd(B5Auto, tag="machine-end"):
         game.machine_end(s)
 
 
-class Unveil(Task, tag="unveil"):
+class Unveil(CardChoice, tag="unveil"):
     """The human's Espionage against the Machine (4.7): one of the cards its draw pile shows is
     discarded, the rest shuffled back; the Machine loses a hand card."""
+
+    verb = "force"
 
     def prompt(self, game: MachineGame, s: State) -> str:
         return "choose the Machine's card to discard (Espionage)"
 
-    def legal(self, game: MachineGame, s: State) -> list[Action]:
-        key = game.cards.key
-        return [Action("force", (key(c),)) for c in sorted(set(game._m(s).unveiled))]
+    def cards(self, game: MachineGame, s: State) -> Iterable[int]:
+        return sorted(set(game._m(s).unveiled))
 
-    def apply(self, game: MachineGame, s: State, action: Action) -> None:
+    def card_chosen(self, game: MachineGame, s: State, card: int) -> None:
         self.done(s)
         machine = game._m(s)
         board = s.boards[MACHINE]
-        card = game.cards.index[str(action.args[0])]
         machine.unveiled.remove(card)
         board.discard.append(card)
         board.pile.extend(machine.unveiled)

@@ -21,17 +21,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from cardtable.core import (
-    Action,
-    BadOption,
-    Mode,
-    OptionSpec,
-    Parts,
-    Result,
-    Rng,
-    StepGame,
-    push,
-)
+from cardtable.core import Action, BadOption, Mode, OptionSpec, Parts, Result, Rng, SplitViews, StepGame, push
 
 from . import faces
 from . import queries as q
@@ -40,7 +30,7 @@ from .effects import CATASTROPHE_COST, Destroy, Discard, Force, Hit, Rescue, Res
 from .heuristic import HeuristicPlayer, evaluate, is_quiet
 from .state import TERMINATIONS, B5Step, Board, State, Termination
 from .turn import EndMove, EndTurn, First, Move
-from .view import determinize_state, render_view, view_state, views_of_state
+from .view import determinize_state, public_view, render_view, seat_view
 
 if TYPE_CHECKING:
     from cardtable.core.encoding import Encoding
@@ -50,11 +40,9 @@ BIOSPHERE_DISCARD = 5  # 2.2
 MAX_EVENTS = 30
 
 
-class Biosphere5(StepGame[State]):
+class Biosphere5(SplitViews[State], StepGame[State, B5Step]):
     name = "biosphere5"
     title = "Biosphere 5"
-    state_type = State
-    step_type = B5Step
     terminations = TERMINATIONS
     parts = Parts(HeuristicPlayer, evaluate, is_quiet)
     option_specs = (
@@ -438,11 +426,11 @@ class Biosphere5(StepGame[State]):
             del state.events[0]
 
     # --- views, determinization, notation --------------------------------------------------------
-    def view(self, state: State, seat: int | None) -> dict[str, Any]:
-        return view_state(self, state, seat)
+    def public_view(self, state: State) -> dict[str, Any]:
+        return public_view(self, state)
 
-    def views(self, state: State, viewers: Sequence[int | None]) -> dict[int | None, dict[str, Any]]:
-        return views_of_state(self, state, viewers)
+    def seat_view(self, state: State, seat: int | None, public: dict[str, Any]) -> dict[str, Any]:
+        return seat_view(self, state, seat, public)
 
     def narration(self, state: State, viewer: int | None) -> list[str]:
         """The public event lines (view key `events`): what the table sees, the same for every viewer."""

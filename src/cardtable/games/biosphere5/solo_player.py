@@ -37,6 +37,8 @@ HIT_MAKESHIFT = 12.0  # we pay two cards or a rescue card
 THREATENED_RESCUE = 24.0  # a rescue card where the Machine's protection beats ours
 SABOTAGE_OPTION = 18.0
 ESPIONAGE_OPTION = 12.0
+#: the hand cards a Sabotage and an Espionage (2.3.4) take from the Machine, whatever it holds
+FIXED_LOSS = {"sabotage": 3, "espionage": 1}
 
 
 class SoloPlayer(HeuristicPlayer):
@@ -131,12 +133,8 @@ class SoloPlayer(HeuristicPlayer):
     def _expected_loss(self, option: CardOption) -> float:
         """The hand cards the Machine is expected to lose to our option (levels, then cubes)."""
         level = int(self.machine["level"])
-        if option.kind == "sabotage":
-            return 3.0
-        if option.kind == "espionage":
-            return 1.0
         if option.kind != "catastrophe":
-            return 0.0
+            return float(FIXED_LOSS.get(option.kind, 0))
         cost = CATASTROPHE_COST[self.theirs.get(option.category, "")]
         if cost == 0:
             return 0.0
@@ -149,12 +147,8 @@ class SoloPlayer(HeuristicPlayer):
 
     def _sure_loss(self, option: CardOption) -> int:
         """What the Machine loses for certain (no rescue dice possible), 0 if the dice may save it."""
-        if option.kind == "sabotage":
-            return 3
-        if option.kind == "espionage":
-            return 1
         if option.kind != "catastrophe":
-            return 0
+            return FIXED_LOSS.get(option.kind, 0)
         cost = CATASTROPHE_COST[self.theirs.get(option.category, "")]
         if self.machine["catastrophes_this_round"] > 0 or int(self.machine["level"]) == 0:
             return cost
@@ -162,10 +156,8 @@ class SoloPlayer(HeuristicPlayer):
 
     def _worst_loss(self, option: CardOption) -> int:
         """The most the Machine can lose to our option (no rescue die fits)."""
-        if option.kind in ("sabotage", "espionage"):
-            return self._sure_loss(option)
         if option.kind != "catastrophe":
-            return 0
+            return FIXED_LOSS.get(option.kind, 0)
         return CATASTROPHE_COST[self.theirs.get(option.category, "")]
 
     def _my_cost(self, option: CardOption, card: int) -> int:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from cardtable.core import Rng
@@ -15,27 +14,14 @@ if TYPE_CHECKING:
     from .rules import Biosphere5
 
 
-def view_state(game: Biosphere5, state: State, seat: int | None) -> dict[str, Any]:
-    """Public boards for everyone; the seat's own hand; the target's hand while spying on it.
+def public_view(game: Biosphere5, state: State) -> dict[str, Any]:
+    """What every viewer sees alike: the boards, markers and events.
 
     The discard pile is shown as its unordered contents: every card reaches it face up in front of
     all players (see RULES.md, 2.4). Draw piles show only their size. The pending decision is not
     part of the view (interfaces read `Game.decision`, public); `upcoming` lists the steps queued
     after it (kind, seat, tag), e.g. the players a catastrophe has still to reach.
     """
-    return _seat_view(game, state, seat, _public_view(game, state))
-
-
-def views_of_state(
-    game: Biosphere5, state: State, viewers: Sequence[int | None]
-) -> dict[int | None, dict[str, Any]]:
-    """`view_state` for each viewer, the public part (boards, markers, events) made once and shared."""
-    public = _public_view(game, state)
-    return {seat: _seat_view(game, state, seat, public) for seat in viewers}
-
-
-def _public_view(game: Biosphere5, state: State) -> dict[str, Any]:
-    """What every viewer sees alike."""
     cards = game.cards
     key = cards.key
     four = len(state.boards) == 4
@@ -70,7 +56,7 @@ def _public_view(game: Biosphere5, state: State) -> dict[str, Any]:
     }
 
 
-def _seat_view(game: Biosphere5, state: State, seat: int | None, public: dict[str, Any]) -> dict[str, Any]:
+def seat_view(game: Biosphere5, state: State, seat: int | None, public: dict[str, Any]) -> dict[str, Any]:
     """`seat`'s view: the public part, its own hand, what it is spying on, the variant's parts."""
     key = game.cards.key
     view: dict[str, Any] = {

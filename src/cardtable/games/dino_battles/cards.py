@@ -112,7 +112,9 @@ class Dinosaur(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
     power: Power | None = None
 
 
-class Strategy(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
+class PlayCard(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
+    """A card played from hand for its effects: a Strategy or an Item, which have the same fields."""
+
     key: Key
     name: str
     cost: Cost
@@ -120,12 +122,12 @@ class Strategy(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
     text: str = ""
 
 
-class Item(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
-    key: Key
-    name: str
-    cost: Cost
-    effects: Effects
-    text: str = ""
+class Strategy(PlayCard, frozen=True):
+    """A Strategy card, played in the Strategy part."""
+
+
+class Item(PlayCard, frozen=True):
+    """An Item card, played in any part of the turn and in Item windows."""
 
 
 class PerPlayers(msgspec.Struct, forbid_unknown_fields=True, frozen=True):

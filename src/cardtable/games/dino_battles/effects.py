@@ -74,13 +74,17 @@ class Draw(DinoAuto, tag="draw"):
         say(s, f"{who(self.seat)} draws {plural(len(s.players[self.seat].hand) - before, 'card')}.")
 
 
-class Bonus(DinoAuto, tag="bonus"):
-    """+n to an allowance of the turn (`op`: action, attach, combat or buy)."""
+class Plus(DinoAuto):
+    """+n to something of the seat's (`op` names it) for the turn."""
 
     rank = EFFECT
     seat: int
     n: int
     op: str
+
+
+class Bonus(Plus, tag="bonus"):
+    """+n to an allowance of the turn (`op`: action, attach, combat or buy)."""
 
     def run(self, cat: Catalog, s: DinoState) -> None:
         name, seat = self.op.capitalize(), self.seat
@@ -92,13 +96,8 @@ class Bonus(DinoAuto, tag="bonus"):
             say(s, f"{who(seat)}'s +{self.n} {name} is lost: it is not {who(seat)}'s turn.")
 
 
-class Boost(DinoAuto, tag="boost"):
+class Boost(Plus, tag="boost"):
     """+n to a stat of the active Dinosaur until the end of the turn (`op`: atk, eva or def)."""
-
-    rank = EFFECT
-    seat: int
-    n: int
-    op: str
 
     def run(self, cat: Catalog, s: DinoState) -> None:
         s.boosts[self.seat][STAT_INDEX[self.op]] += self.n
@@ -111,11 +110,7 @@ class Chosen(DinoChoice):
     """An effect that asks its controller (`seat`) for a target when there is more than one."""
 
     rank = EFFECT
-    prompt_text: ClassVar[str]
     n: int
-
-    def prompt(self, cat: Catalog, s: DinoState) -> str:
-        return self.prompt_text
 
 
 class Aimed(Chosen):
@@ -156,7 +151,7 @@ class Aimed(Chosen):
 
 
 class Heal(Aimed, tag="hp"):
-    prompt_text = "choose your Dinosaur to heal"
+    question = "choose your Dinosaur to heal"
     verb = "heal"
 
     def targets(self, cat: Catalog, s: DinoState) -> list[str]:
@@ -167,7 +162,7 @@ class Heal(Aimed, tag="hp"):
 
 
 class Damage(Aimed, tag="damage"):
-    prompt_text = "choose the opponent Dinosaur to damage"
+    question = "choose the opponent Dinosaur to damage"
     verb = "damage"
 
 
@@ -209,7 +204,7 @@ class Discard(Chosen, tag="discard"):
     """A target opponent discards n cards of its choice: `source` (the card's controller) chooses the
     opponent when there are several; then the target (`seat` from then on) chooses the cards."""
 
-    prompt_text = "choose a card to discard"
+    question = "choose a card to discard"
     source: int
     target: int | None = None
 
@@ -251,7 +246,7 @@ class Discard(Chosen, tag="discard"):
 class Purge(Chosen, tag="purge"):
     """Remove up to n cards of your choice from your hand to Purgatory (or stop)."""
 
-    prompt_text = "choose a card of your hand to purge, or pass"
+    question = "choose a card of your hand to purge, or pass"
 
     def run(self, cat: Catalog, s: DinoState) -> bool:
         if distinct(s.players[self.seat].hand, cat.card_kinds):

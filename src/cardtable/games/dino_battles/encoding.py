@@ -14,7 +14,17 @@ from typing import Any
 
 import numpy as np
 
-from cardtable.core.encoding import Encoding, Layout, counts, one_hot, relative, scalar, vocabulary
+from cardtable.core.encoding import (
+    Encoding,
+    Layout,
+    counts,
+    decision_field,
+    encode_decision,
+    one_hot,
+    relative,
+    scalar,
+    vocabulary,
+)
 from cardtable.core.seats import seat_of_letter
 
 from .state import TERMINATIONS
@@ -46,11 +56,7 @@ class DinoEncoding(Encoding):
             "relative seat whose turn it is, part of the turn (strategy, combat, buy, other), turn number "
             "/ 50, actions, attaches, combats, buys left, 1 if the Dino Power was used",
         )
-        self.f_decision = lay.add(
-            "decision",
-            MAX_SEATS + len(kinds) + 1,
-            f"relative seat that must decide, then one-hot kind ({', '.join(kinds)}, other)",
-        )
+        self.f_decision = decision_field(lay, MAX_SEATS, kinds)
         self.f_row = lay.add("row", c, "the revealed Dinosaurs for sale (counts over card keys)")
         self.f_dino_deck = lay.add("dino-deck", c, "Dinosaurs left in the Dinosaur deck (counts)")
         self.f_supply = lay.add("supply", c, "cards left in the supply, per key / 10")
@@ -122,8 +128,9 @@ class DinoEncoding(Encoding):
             scalar(out, self.f_turn, float(turn[key]), at=base + 1 + i)
         decision = view.get("decision")
         if decision is not None:
-            one_hot(out, self.f_decision, rel(decision["seat"]))
-            one_hot(out, self.f_decision, MAX_SEATS + self.kinds.get(decision["kind"], len(self.kinds)))
+            encode_decision(
+                out, self.f_decision, rel(decision["seat"]), decision["kind"], self.kinds, MAX_SEATS
+            )
         counts(out, self.f_row, cards, view["row"])
         counts(out, self.f_dino_deck, cards, view["dino_deck"])
         for key, left in view["supply"].items():

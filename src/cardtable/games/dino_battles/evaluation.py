@@ -6,7 +6,7 @@ supply runs down), the active Dinosaur's HP (0 without one) and its attack ready
 HP, and Poison and Paralyze cards owned. What a player owns besides (Combat Cards, Strategies, Items) is
 left out on purpose: fitted weights on them reflect who buys them, not what they are worth, and misled
 the search into not buying at all.
-Its weights are data (`evaluation.toml`), fitted by `python -m cardtable.analysis.fit_dino_battles`
+Its weights are data (`evaluation.toml`), fitted by `python -m cardtable.analysis.fit_evaluation dino-battles`
 on positions from games between heuristic players, labelled with who went on to win.
 """
 
@@ -18,7 +18,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from cardtable.core.logistic import read_weights
+from cardtable.core.logistic import weights_reader
 
 from .cards import Attack, Catalog, kind_of
 from .state import DinoState
@@ -39,10 +39,8 @@ FEATURES = (
 )
 
 
-@cache
-def weights(path: Path = WEIGHTS_FILE) -> tuple[float, ...]:
-    """The weights of `path`, checked against FEATURES (CardDataError if they do not match)."""
-    return read_weights(path, FEATURES)
+#: the fitted weights (of `WEIGHTS_FILE`, or `weights(path)`), checked against FEATURES
+weights = weights_reader(FEATURES, WEIGHTS_FILE)
 
 
 class _Tables:

@@ -11,20 +11,12 @@ def card_faces(catalog: Catalog, players: int) -> dict[str, dict[str, Any]]:
     """Every card by the id views show: card keys, and each Dinosaur copy's tag ('tyrannomech-2')."""
     origin = "printed" if catalog.data.meta.status == "printed" else "reconstructed"
     faces: dict[str, dict[str, Any]] = {}
-    for key in COMBAT_TYPES:
-        faces[key] = {
-            "name": key.capitalize(),
-            "category": "combat",
-            "text": "Combat Card",
-            "origin": "printed",
-        }
-    for key in STATUS_TYPES:
-        faces[key] = {
-            "name": key.capitalize(),
-            "category": "status",
-            "text": "Status Effect",
-            "origin": "printed",
-        }
+    for keys, category, text in (
+        (COMBAT_TYPES, "combat", "Combat Card"),
+        (STATUS_TYPES, "status", "Status Effect"),
+    ):
+        for key in keys:
+            faces[key] = {"name": key.capitalize(), "category": category, "text": text, "origin": "printed"}
     for kind, table in (("strategy", catalog.strategies), ("item", catalog.items)):
         for key, card in table.items():
             text = card.text or _effects(card.effects)

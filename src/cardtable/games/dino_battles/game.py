@@ -15,17 +15,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from cardtable.core import (
-    Action,
-    BadOption,
-    Mode,
-    OptionSpec,
-    Parts,
-    Result,
-    Rng,
-    StepGame,
-    register,
-)
+from cardtable.core import Action, BadOption, Mode, OptionSpec, Parts, Result, Rng, StepGame, register
 
 from . import faces, rules
 from .cards import COMBAT_TYPES, Catalog, load_catalog
@@ -52,11 +42,9 @@ PASS_TEXTS: dict[str, str | None] = {
 
 
 @register
-class DinoBattles(StepGame[DinoState]):
+class DinoBattles(StepGame[DinoState, DinoStep]):
     name = "dino-battles"
     title = "Biomechanic Dino Battles"
-    state_type = DinoState
-    step_type = DinoStep
     terminations = TERMINATIONS
     parts = Parts(HeuristicPlayer, evaluate, is_quiet)
     option_specs = (OptionSpec("players", 2, "number of players", (2, 3, 4)),)

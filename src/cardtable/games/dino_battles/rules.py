@@ -9,8 +9,6 @@ promotion after a knock-out) comes before it in the queue, in the order of the r
 
 from __future__ import annotations
 
-from typing import ClassVar
-
 from cardtable.core import Action
 from cardtable.core.words import plural
 
@@ -40,10 +38,6 @@ class Part(DinoChoice):
     """A part of the active player's turn (its kind the part's name); an Item may be played in any."""
 
     rank = 8
-    prompt_text: ClassVar[str]
-
-    def prompt(self, cat: Catalog, s: DinoState) -> str:
-        return self.prompt_text
 
     def legal(self, cat: Catalog, s: DinoState) -> list[Action]:
         return [*self.moves(cat, s), *item_actions(cat, s, self.seat), Action("pass")]
@@ -66,7 +60,7 @@ class Part(DinoChoice):
 
 
 class Strategy(Part, tag="strategy"):
-    prompt_text = "play a Strategy or Item, attach a Combat Card, use a Dino Power, or pass to Combat"
+    question = "play a Strategy or Item, attach a Combat Card, use a Dino Power, or pass to Combat"
 
     def legal(self, cat: Catalog, s: DinoState) -> list[Action]:
         items = item_actions(cat, s, self.seat)
@@ -83,7 +77,7 @@ class Strategy(Part, tag="strategy"):
 
 
 class Combat(Part, tag="combat"):
-    prompt_text = "attack, retreat, play an Item, or pass to the Buy part"
+    question = "attack, retreat, play an Item, or pass to the Buy part"
 
     def run(self, cat: Catalog, s: DinoState) -> bool:
         if s.players[self.seat].active is not None and s.turn.combats > 0:
@@ -103,7 +97,7 @@ class Combat(Part, tag="combat"):
 
 
 class Buy(Part, tag="buy"):
-    prompt_text = "buy a card, play an Item, or pass"
+    question = "buy a card, play an Item, or pass"
 
     def run(self, cat: Catalog, s: DinoState) -> bool:
         if s.turn.buys > 0:
@@ -122,7 +116,7 @@ class Buy(Part, tag="buy"):
 class Keep(Part, tag="keep"):
     """The end of the turn: keep at most one card of the hand, discard the rest, draw 6."""
 
-    prompt_text = "keep one card of your hand (or pass), then discard the rest and draw 6; or play an Item"
+    question = "keep one card of your hand (or pass), then discard the rest and draw 6; or play an Item"
 
     def run(self, cat: Catalog, s: DinoState) -> bool:
         if s.players[self.seat].hand:

@@ -458,6 +458,11 @@ class CarryOut(FiftyAuto):
         """The action's effect, told with what was `paid`; False if a choice of it is still to come."""
         raise TypeError(f"step {self.kind} defines no carry_out")
 
+    def gained(self, s: FiftyState, did: str, got: dict[str, int]) -> bool:
+        """Tell what the seat `did` (with what it paid) and `got`: the action is over (True)."""
+        event(s, f"{seat_name(self.seat)} {did} and gains {counted(got)}.")
+        return True
+
 
 class Build(CarryOut, tag="build"):
     card: str
@@ -466,11 +471,7 @@ class Build(CarryOut, tag="build"):
         p = s.players[self.seat]
         p.sites.append(Site(self.card))
         got = built(cat, s, self.seat, len(p.sites))
-        event(
-            s,
-            f"{seat_name(self.seat)} builds {cat.locations[self.card].name}{paid} and gains {counted(got)}.",
-        )
-        return True
+        return self.gained(s, f"builds {cat.locations[self.card].name}{paid}", got)
 
 
 class Develop(CarryOut, tag="develop"):
@@ -492,8 +493,7 @@ class Develop(CarryOut, tag="develop"):
         add(got, returned)
         was = "a Ruin" if old.ruin else cat.locations[old.key].name
         new = cat.locations[self.card].name
-        event(s, f"{seat_name(self.seat)} develops {was} into {new}{paid} and gains {counted(got)}.")
-        return True
+        return self.gained(s, f"develops {was} into {new}{paid}", got)
 
 
 class MakeDeal(CarryOut, tag="deal"):
@@ -503,8 +503,7 @@ class MakeDeal(CarryOut, tag="deal"):
         s.players[self.seat].deals.append(self.card)
         got = gain(s, self.seat, [cat.locations[self.card].deal])
         name = cat.locations[self.card].name
-        event(s, f"{seat_name(self.seat)} makes a deal with {name}{paid} and gains {counted(got)}.")
-        return True
+        return self.gained(s, f"makes a deal with {name}{paid}", got)
 
 
 class Raze(CarryOut, tag="raze"):
@@ -514,8 +513,7 @@ class Raze(CarryOut, tag="raze"):
         s.discard.append(self.card)
         got = gain(s, self.seat, list(cat.locations[self.card].spoils))
         name = cat.locations[self.card].name
-        event(s, f"{seat_name(self.seat)} razes {name} from hand{paid} and gains {counted(got)}.")
-        return True
+        return self.gained(s, f"razes {name} from hand{paid}", got)
 
 
 class AtSite(CarryOut):
@@ -569,8 +567,7 @@ class Use(CarryOut, tag="use"):
             push(s, Steal(self.seat))
             return False
         got = gain(s, self.seat, list(effect.gain))
-        event(s, f"{seat_name(self.seat)} uses {name}{paid} and gains {counted(got)}.")
-        return True
+        return self.gained(s, f"uses {name}{paid}", got)
 
 
 class Faction(CarryOut, tag="faction"):
@@ -581,11 +578,7 @@ class Faction(CarryOut, tag="faction"):
         fa = next(a for a in cat.factions[p.faction].actions if a.contact == self.contact)
         p.faction_used.append(fa.contact)
         got = gain(s, self.seat, list(fa.gain))
-        event(
-            s,
-            f"{seat_name(self.seat)} uses the faction's {fa.contact} action{paid} and gains {counted(got)}.",
-        )
-        return True
+        return self.gained(s, f"uses the faction's {fa.contact} action{paid}", got)
 
 
 class Work(CarryOut, tag="work"):
@@ -593,8 +586,7 @@ class Work(CarryOut, tag="work"):
 
     def carry_out(self, cat: Catalog, s: FiftyState, paid: str) -> bool:
         got = gain(s, self.seat, [self.good])
-        event(s, f"{seat_name(self.seat)} exchanges workers{paid} and gains {counted(got)}.")
-        return True
+        return self.gained(s, f"exchanges workers{paid}", got)
 
 
 class Open(AtSite, tag="open"):
@@ -643,8 +635,7 @@ class PlayConnection(CarryOut, tag="play"):
         conn = cat.connections[self.card]
         s.connection_discards[conn.deck].append(self.card)
         got = gain(s, self.seat, list(conn.gain))
-        event(s, f"{seat_name(self.seat)} plays {conn.name}{paid} and gains {counted(got)}.")
-        return True
+        return self.gained(s, f"plays {conn.name}{paid}", got)
 
 
 #: the step that carries out each verb of the Action phase

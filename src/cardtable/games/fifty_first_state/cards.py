@@ -17,7 +17,7 @@ import msgspec
 from msgspec import Meta
 
 from cardtable.core import CardDataError
-from cardtable.core.carddata import load_card_file
+from cardtable.core.carddata import load_card_file, unique_keys
 
 CARD_FILE = Path(__file__).with_name("cards.toml")
 
@@ -186,12 +186,9 @@ class Catalog:
 
 def _validate(data: CardFile) -> None:
     """Rules the schema alone cannot say; each error names the card and the rule it breaks."""
-    seen: set[str] = set()
+    seen = unique_keys((loc.key for loc in data.location), "location")
     for loc in data.location:
         where = f"location {loc.key!r}"
-        if loc.key in seen:
-            raise CardDataError(f"{where}: the key is used twice")
-        seen.add(loc.key)
         if loc.kind == "production":
             prod = loc.production
             if prod is None:

@@ -21,7 +21,9 @@ from cardtable.core.encoding import (
     Encoding,
     Layout,
     counts,
-    hashed,
+    decision_field,
+    encode_decision,
+    hashed_unknown,
     one_hot,
     relative,
     scalar,
@@ -136,11 +138,7 @@ class FiftyEncoding(Encoding):
         """The fields every viewer reads alike: seats, the decision, the phase, the decks, the Lookout."""
         lay = self.layout
         self.f_players = lay.add("players", MAX_SEATS, "one-hot: number of seats (1..4)")
-        self.f_decision = lay.add(
-            "decision",
-            MAX_SEATS + len(kinds) + 1,
-            f"relative seat that must decide, then one-hot kind ({', '.join(kinds)}, other)",
-        )
+        self.f_decision = decision_field(lay, MAX_SEATS, kinds)
         self.f_phase = lay.add("phase", len(PHASES) + 1, f"one-hot: phase ({', '.join(PHASES)}, other)")
         self.f_seats_of = lay.add(
             "first-and-turn",
@@ -257,8 +255,9 @@ class FiftyEncoding(Encoding):
         one_hot(out, self.f_players, n - 1)
         decision = view.get("decision")
         if decision is not None:
-            one_hot(out, self.f_decision, rel(decision["seat"]))
-            one_hot(out, self.f_decision, MAX_SEATS + self.kinds.get(decision["kind"], len(self.kinds)))
+            encode_decision(
+                out, self.f_decision, rel(decision["seat"]), decision["kind"], self.kinds, MAX_SEATS
+            )
         one_hot(out, self.f_phase, self.phases.get(view.get("phase", ""), len(PHASES)))
         one_hot(out, self.f_seats_of, rel(view.get("first")))
         turn = rel(view.get("turn"))
@@ -287,12 +286,8 @@ class FiftyEncoding(Encoding):
             if where >= MAX_SEATS:
                 continue
             self._player(out, self.f_seats[where], player)
-            for key, value in player.items():
-                if key not in PLAYER_KEYS:
-                    hashed(out, self.f_extras, value, f"/players/{where}/{key}")
-        for key, value in view.items():
-            if key not in VIEW_KEYS:
-                hashed(out, self.f_extras, value, f"/{key}")
+            hashed_unknown(out, self.f_extras, player, PLAYER_KEYS, f"/players/{where}")
+        hashed_unknown(out, self.f_extras, view, VIEW_KEYS)
         return out
 
     def _connections(self, out: np.ndarray, connections: Mapping[str, Any]) -> None:

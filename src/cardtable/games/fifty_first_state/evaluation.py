@@ -6,18 +6,17 @@ locations (each +1 VP at the end), the VP and the other goods its productions an
 round, the uses of its action locations, the cards and Connection cards in its hand, the tokens in
 its supply and the goods lying on its locations, and the heuristic player's `worth` of it all. Its
 weights are data (`evaluation.toml`), fitted by
-`python -m cardtable.analysis.fit_fifty_first_state` on positions from games between
+`python -m cardtable.analysis.fit_evaluation 51st-state` on positions from games between
 heuristic players, labelled with who went on to win.
 """
 
 from __future__ import annotations
 
-from functools import cache
 from pathlib import Path
 from typing import Any
 
 from cardtable.core import logistic
-from cardtable.core.logistic import read_weights
+from cardtable.core.logistic import weights_reader
 
 from .cards import Catalog
 from .state import FiftyState
@@ -42,10 +41,7 @@ FEATURES = (
 )
 
 
-@cache
-def weights(path: Path = WEIGHTS_FILE) -> tuple[float, ...]:
-    """The weights of `path`, checked against FEATURES (CardDataError if they do not match)."""
-    return read_weights(path, FEATURES)
+weights = weights_reader(FEATURES, WEIGHTS_FILE)
 
 
 def progress(cat: Catalog, state: FiftyState) -> float:

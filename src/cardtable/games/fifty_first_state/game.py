@@ -12,7 +12,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from cardtable.core import (
@@ -24,6 +24,7 @@ from cardtable.core import (
     Parts,
     Result,
     Rng,
+    SplitViews,
     StepGame,
     register,
     two_player_utility,
@@ -44,11 +45,9 @@ if TYPE_CHECKING:
 
 
 @register
-class FiftyFirstState(StepGame[FiftyState]):
+class FiftyFirstState(SplitViews[FiftyState], StepGame[FiftyState, FiftyStep]):
     name = "51st-state"
     title = "51st State: Master Set"
-    state_type = FiftyState
-    step_type = FiftyStep
     terminations = TERMINATIONS
     parts = Parts(HeuristicPlayer, evaluate, is_quiet)
     option_specs = (
@@ -176,15 +175,7 @@ class FiftyFirstState(StepGame[FiftyState]):
         return Result(winners, scores, reason, details=details, termination="end-score")
 
     # --- information ---------------------------------------------------------------------------
-    def view(self, state: FiftyState, seat: int | None) -> dict[str, Any]:
-        return self._seat_view(self._public_view(state), state, seat)
-
-    def views(self, state: FiftyState, viewers: Sequence[int | None]) -> dict[int | None, dict[str, Any]]:
-        """Every viewer's view, the public part (all but hands and the decider's costs) made once."""
-        public = self._public_view(state)
-        return {seat: self._seat_view(public, state, seat) for seat in viewers}
-
-    def _seat_view(self, public: dict[str, Any], state: FiftyState, seat: int | None) -> dict[str, Any]:
+    def seat_view(self, state: FiftyState, seat: int | None, public: dict[str, Any]) -> dict[str, Any]:
         """The public view with what `seat` alone sees: its hand, and what each of its actions will
         cost when it is to act (its own knowledge)."""
         view = dict(public)
@@ -201,7 +192,7 @@ class FiftyFirstState(StepGame[FiftyState]):
             }
         return view
 
-    def _public_view(self, state: FiftyState) -> dict[str, Any]:
+    def public_view(self, state: FiftyState) -> dict[str, Any]:
         """What every viewer sees alike (`viewer`, `costs` and the hands are filled in per viewer)."""
         players: list[dict[str, Any]] = []
         for p in state.players:

@@ -69,13 +69,16 @@ from __future__ import annotations
 from collections import Counter
 from functools import cache
 from pathlib import Path
-from typing import Annotated, Literal
+from typing import TYPE_CHECKING, Annotated, Literal
 
 import msgspec
 from msgspec import Meta
 
 from cardtable.core import CardDataError
 from cardtable.core.carddata import load_card_file
+
+if TYPE_CHECKING:
+    from .robot import RobotFile
 
 CARD_FILE = Path(__file__).with_name("cards.toml")
 #: expansion levels, cumulative as the box and the reference engine number them
@@ -359,6 +362,8 @@ class Catalog:
                 for index, power in c.phase_powers(phase):
                     named.setdefault((phase, power.power), []).append((index, power))
             self.by_name[c.key] = {k: tuple(v) for k, v in named.items()}
+        #: the robot of a solitaire game (`robot.with_robot`: the catalog its steps read); None elsewhere
+        self.robot: RobotFile | None = None
 
     def __getitem__(self, key: str) -> Card:
         return self.cards[key]

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import msgspec
 
-from cardtable.core import Action, push, seat_mark
+from cardtable.core import Action, OneOf, push, seat_mark
 from cardtable.core.words import plural
 
 from . import powers as pw
@@ -41,38 +41,24 @@ def no_trade(cat: Catalog, world: str) -> bool:
     return any(p.phase == "consume" and p.power == "no-trade" for p in cat[world].powers)
 
 
-class Trade(RftgChoice, tag="trade"):
+class Trade(RftgChoice, OneOf, tag="trade"):
     """Trade a good for cards: with the Consume-Trade action card, or as a power. `bonus`: the trade
     bonuses of the tableau apply (not for a power printed without them); `power`: a trade power, which
     may trade a good the action card may not (Alien Oort Cloud Refinery's). A single good: no asking."""
 
+    verb = "trade"
+    question = "choose a good to trade for cards"
     bonus: bool
     power: bool = False
 
-    def worlds(self, cat: Catalog, s: RftgState) -> list[str]:
+    def choices(self, cat: Catalog, s: RftgState) -> list[str]:
         p = s.players[self.seat]
         return [w for w in p.tableau if w in p.goods and (self.power or not no_trade(cat, w))]
 
     def run(self, cat: Catalog, s: RftgState) -> bool:
-        worlds = self.worlds(cat, s)
-        if not worlds:
-            self.done(s)
-            return True
-        if len(worlds) == 1:
-            self.trade(cat, s, worlds[0])
-            return True
-        return False
+        return self.take_only(cat, s)
 
-    def prompt(self, cat: Catalog, s: RftgState) -> str:
-        return "choose a good to trade for cards"
-
-    def legal(self, cat: Catalog, s: RftgState) -> list[Action]:
-        return [Action("trade", (w,)) for w in self.worlds(cat, s)]
-
-    def apply(self, cat: Catalog, s: RftgState, action: Action) -> None:
-        self.trade(cat, s, str(action.args[0]))
-
-    def trade(self, cat: Catalog, s: RftgState, world: str) -> None:
+    def chosen(self, cat: Catalog, s: RftgState, world: str) -> None:
         self.done(s)
         p = s.players[self.seat]
         s.discard.append(p.goods.pop(world))
@@ -199,16 +185,17 @@ def reward(cat: Catalog, s: RftgState, seat: int, source: str, power: Power, use
     s.log.append(f"{seat_mark(seat)} gains {' and '.join(parts)} with {source}.")
 
 
-class ConsumeGood(RftgChoice, tag="consume-good"):
+class ConsumeGood(RftgChoice, OneOf, tag="consume-good"):
     """A good to consume with the power `index` of `card`, `n` more to go; `taken` are the kinds of the
     goods it has consumed so far. A forced good is consumed without asking; then the power scores."""
 
+    verb = "good"
     card: str
     index: int
     n: int
     taken: list[str] = msgspec.field(default_factory=list)
 
-    def candidates(self, cat: Catalog, s: RftgState) -> list[str]:
+    def choices(self, cat: Catalog, s: RftgState) -> list[str]:
         p = s.players[self.seat]
         power = cat[self.card].powers[self.index]
         if power.power in ("consume-different", "consume-kinds"):
@@ -219,7 +206,7 @@ class ConsumeGood(RftgChoice, tag="consume-good"):
         if self.n <= 0:
             self.finish(cat, s)
             return True
-        candidates = self.candidates(cat, s)
+        candidates = self.choices(cat, s)
         if not candidates:
             self.n = 0
             self.finish(cat, s)
@@ -231,20 +218,14 @@ class ConsumeGood(RftgChoice, tag="consume-good"):
             len(candidates) == self.n and (not different or len(kinds) == len(candidates))
         )
         if forced:
-            self.consume(cat, s, candidates[0])
+            self.chosen(cat, s, candidates[0])
             return True
         return False
 
     def prompt(self, cat: Catalog, s: RftgState) -> str:
         return f"choose a good to consume with {cat[self.card].name} ({self.n} to go)"
 
-    def legal(self, cat: Catalog, s: RftgState) -> list[Action]:
-        return [Action("good", (w,)) for w in self.candidates(cat, s)]
-
-    def apply(self, cat: Catalog, s: RftgState, action: Action) -> None:
-        self.consume(cat, s, str(action.args[0]))
-
-    def consume(self, cat: Catalog, s: RftgState, world: str) -> None:
+    def chosen(self, cat: Catalog, s: RftgState, world: str) -> None:
         p = s.players[self.seat]
         s.discard.append(p.goods.pop(world))
         p.consumed.append(world)
@@ -319,18 +300,18 @@ class ConsumeDiscard(RftgChoice, tag="consume-discard"):
             reward(cat, s, self.seat, self.name(cat), self.power(cat), 1, 1)
 
 
-class Gamble(RftgChoice, tag="gamble"):
+class Gamble(RftgChoice, OneOf, tag="gamble"):
     """Name a cost, then the top card is turned over: kept if its cost is the one named."""
 
-    def prompt(self, cat: Catalog, s: RftgState) -> str:
-        return "name a cost, then the top card is turned over"
+    verb = "guess"
+    question = "name a cost, then the top card is turned over"
 
-    def legal(self, cat: Catalog, s: RftgState) -> list[Action]:
-        return [Action("guess", (n,)) for n in GAMBLE_COSTS]
+    def choices(self, cat: Catalog, s: RftgState) -> tuple[int, ...]:
+        return GAMBLE_COSTS
 
-    def apply(self, cat: Catalog, s: RftgState, action: Action) -> None:
+    def chosen(self, cat: Catalog, s: RftgState, cost: str) -> None:
         self.done(s)
-        guess = int(action.args[0])
+        guess = int(cost)
         card = take(cat, s, self.seat, "flip")
         if card is None:
             return
@@ -343,13 +324,16 @@ class Gamble(RftgChoice, tag="gamble"):
         s.log.append(f"{seat_mark(self.seat)} names cost {guess}, turns over {cat[card].name} and {result}.")
 
 
-class Ante(RftgChoice, tag="ante"):
+class Ante(RftgChoice, OneOf, tag="ante"):
     """Gambling World of Rebel vs Imperium (RULES.md RVI-14): ante a card from hand of cost 1 to 6, or
     none; as many cards as its cost are turned over; if one costs more, the player keeps one of them
     (`AnteKeep`) and the ante card; else the ante card and all of them are discarded."""
 
-    def cards(self, s: RftgState, cat: Catalog) -> list[str]:
-        return [c for c in distinct(s.players[self.seat].hand) if cat[c].cost in ANTE_COSTS]
+    verb = "ante"
+    question = "ante a card from hand (cost 1 to 6), or none"
+
+    def choices(self, cat: Catalog, s: RftgState) -> list[str]:
+        return [c for c in distinct(s.players[self.seat].hand) if cat[c].cost in ANTE_COSTS] + ["none"]
 
     def run(self, cat: Catalog, s: RftgState) -> bool:
         if not s.players[self.seat].hand:  # asked with any hand: what it holds is the seat's secret
@@ -357,15 +341,8 @@ class Ante(RftgChoice, tag="ante"):
             return True
         return False
 
-    def prompt(self, cat: Catalog, s: RftgState) -> str:
-        return "ante a card from hand (cost 1 to 6), or none"
-
-    def legal(self, cat: Catalog, s: RftgState) -> list[Action]:
-        return [Action("ante", (c,)) for c in self.cards(s, cat)] + [Action("ante", ("none",))]
-
-    def apply(self, cat: Catalog, s: RftgState, action: Action) -> None:
+    def chosen(self, cat: Catalog, s: RftgState, ante: str) -> None:
         self.done(s)
-        ante = str(action.args[0])
         if ante == "none":
             return
         who = seat_mark(self.seat)
@@ -389,18 +366,17 @@ class Ante(RftgChoice, tag="ante"):
         s.log.append(f"{who} loses the ante.")
 
 
-class AnteKeep(RftgChoice, tag="ante-keep"):
+class AnteKeep(RftgChoice, OneOf, tag="ante-keep"):
     """After a won ante: keep one of the cards turned over; the others are discarded."""
 
-    def prompt(self, cat: Catalog, s: RftgState) -> str:
-        return "keep one of the cards turned over"
+    verb = "take"
+    question = "keep one of the cards turned over"
 
-    def legal(self, cat: Catalog, s: RftgState) -> list[Action]:
-        return [Action("take", (c,)) for c in distinct(s.aside)]
+    def choices(self, cat: Catalog, s: RftgState) -> list[str]:
+        return distinct(s.aside)
 
-    def apply(self, cat: Catalog, s: RftgState, action: Action) -> None:
+    def chosen(self, cat: Catalog, s: RftgState, card: str) -> None:
         self.done(s)
-        card = str(action.args[0])
         s.aside.remove(card)
         s.players[self.seat].hand.append(card)
         s.discard += s.aside

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cardtable.core import Action, push, seat_mark
+from cardtable.core import push, seat_mark
 
 from . import powers as pw
 from . import settling as st
@@ -56,19 +56,14 @@ def optional_discount(cat: Catalog, p: Player) -> int:
 class DevelopChoose(Pick, tag="develop-choose"):
     """The secret pick of a development the seat can pay for (not one already in its tableau), or none."""
 
-    def prompt(self, cat: Catalog, s: RftgState) -> str:
-        return "choose a development to place, in secret, or none"
+    verb = "develop"
+    question = "choose a development to place, in secret, or none"
 
-    def legal(self, cat: Catalog, s: RftgState) -> list[Action]:
+    def choices(self, cat: Catalog, s: RftgState) -> list[str]:
         p = s.players[self.seat]
-        legal = [Action("develop", ("none",))]
         reduce = discount(cat, s, p) + optional_discount(cat, p)
-        for card in distinct(p.hand):
-            if cat[card].type != "development" or card in p.tableau:
-                continue
-            if cat[card].cost - reduce <= len(p.hand) - 1:
-                legal.append(Action("develop", (card,)))
-        return legal
+        cards = [c for c in distinct(p.hand) if cat[c].type == "development" and c not in p.tableau]
+        return ["none", *(c for c in cards if cat[c].cost - reduce <= len(p.hand) - 1)]
 
 
 class DevelopPlace(RftgAuto, tag="develop-place"):

@@ -3,7 +3,7 @@ draw-then-discard power (Galactic Power Brokers, Information Hub, Imperium Fuel 
 
 from __future__ import annotations
 
-from cardtable.core import Action
+from cardtable.core import OneOf
 
 from .cards import Catalog
 from .state import Player, RftgChoice, RftgState
@@ -12,16 +12,16 @@ from .steps import distinct
 HAND_LIMIT = 10
 
 
-class Discard(RftgChoice):
+class Discard(RftgChoice, OneOf):
     """Discard a card from hand, `n` more to go."""
 
+    verb = "discard"
     n: int
 
-    def legal(self, cat: Catalog, s: RftgState) -> list[Action]:
-        return [Action("discard", (c,)) for c in distinct(s.players[self.seat].hand)]
+    def choices(self, cat: Catalog, s: RftgState) -> list[str]:
+        return distinct(s.players[self.seat].hand)
 
-    def apply(self, cat: Catalog, s: RftgState, action: Action) -> None:
-        card = str(action.args[0])
+    def chosen(self, cat: Catalog, s: RftgState, card: str) -> None:
         s.players[self.seat].hand.remove(card)
         s.discard.append(card)
         self.n -= 1

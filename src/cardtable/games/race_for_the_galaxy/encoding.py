@@ -22,7 +22,9 @@ from cardtable.core.encoding import (
     Encoding,
     Layout,
     counts,
-    hashed,
+    decision_field,
+    encode_decision,
+    hashed_unknown,
     one_hot,
     relative,
     scalar,
@@ -156,7 +158,6 @@ class RftgEncoding(Encoding):
         self.cards = vocabulary(cards)
         self.phases = vocabulary(PHASES)
         self.kinds = vocabulary(kinds)
-        self.other_kind = len(kinds)
         self.action_cards = vocabulary(CARDS)
         self.goals = vocabulary(goal_keys)
         c = len(self.cards) + 1
@@ -167,11 +168,7 @@ class RftgEncoding(Encoding):
             "expansion", len(LEVELS), "one-hot: the expansion level (0 the base game, 1, 2, 3)"
         )
         self.f_takeovers = lay.add("takeovers-allowed", 1, "1 if takeovers are played (levels 2-3)")
-        self.f_decision = lay.add(
-            "decision",
-            MAX_SEATS + len(kinds) + 1,
-            f"relative seat that must decide, then one-hot kind ({', '.join(kinds)}, other)",
-        )
+        self.f_decision = decision_field(lay, MAX_SEATS, kinds)
         self.f_phase = lay.add(
             "phase", len(PHASES) + 1, f"one-hot: the current phase or step ({', '.join(PHASES)}, other)"
         )
@@ -247,9 +244,7 @@ class RftgEncoding(Encoding):
         decision = view.get("decision")
         if decision is not None:
             mover = relative(_seat(decision["seat"]), me, n)
-            if mover is not None:
-                one_hot(out, self.f_decision, mover)
-            one_hot(out, self.f_decision, MAX_SEATS + self.kinds.get(decision["kind"], self.other_kind))
+            encode_decision(out, self.f_decision, mover, decision["kind"], self.kinds, MAX_SEATS)
         one_hot(out, self.f_phase, self.phases.get(view.get("phase", ""), len(PHASES)))
         for phase in view.get("phases_left", ()):
             one_hot(out, self.f_phases_left, self.phases.get(phase, len(PHASES)))
@@ -279,12 +274,8 @@ class RftgEncoding(Encoding):
             counts(out, f["attacks"], cards, [t["world"] for t in attacks.get(seat, [])])
             if "hand" in player:
                 self._own(out, player)
-            for key, value in player.items():
-                if key not in PLAYER_KEYS:
-                    hashed(out, self.f_extras, value, f"/players/{rel}/{key}")
-        for key, value in view.items():
-            if key not in VIEW_KEYS:
-                hashed(out, self.f_extras, value, f"/{key}")
+            hashed_unknown(out, self.f_extras, player, PLAYER_KEYS, f"/players/{rel}")
+        hashed_unknown(out, self.f_extras, view, VIEW_KEYS)
         return out
 
     def _numbers(

@@ -4,18 +4,17 @@
 and the best opponent's: the VP it would score now (chips, printed VP, 6-cost bonuses), the same
 weighted by how close the end is, cards in hand, goods, military, production worlds, the uses of
 its consume powers, and its tableau size. Its weights are data (`evaluation.toml`), fitted by
-`python -m cardtable.analysis.fit_race_for_the_galaxy` on positions from games between
+`python -m cardtable.analysis.fit_evaluation race-for-the-galaxy` on positions from games between
 heuristic players, labelled with who went on to win.
 """
 
 from __future__ import annotations
 
-from functools import cache
 from pathlib import Path
 from typing import Any
 
 from cardtable.core import logistic
-from cardtable.core.logistic import read_weights
+from cardtable.core.logistic import weights_reader
 
 from . import powers as pw
 from . import scoring
@@ -39,10 +38,7 @@ FEATURES = (
 )
 
 
-@cache
-def weights(path: Path = WEIGHTS_FILE) -> tuple[float, ...]:
-    """The weights of `path`, checked against FEATURES (CardDataError if they do not match)."""
-    return read_weights(path, FEATURES)
+weights = weights_reader(FEATURES, WEIGHTS_FILE)
 
 
 def progress(state: RftgState) -> float:

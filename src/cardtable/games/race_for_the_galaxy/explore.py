@@ -8,7 +8,7 @@ its hand and the cards drawn together.
 
 from __future__ import annotations
 
-from cardtable.core import Action, push, seat_mark
+from cardtable.core import Action, OneOf, push, seat_mark
 
 from . import powers as pw
 from . import settling as st
@@ -98,10 +98,13 @@ def discards_any(cat: Catalog, s: RftgState, seat: int) -> bool:
     return prestige_explore(p) or any(True for _ in pw.powers(cat, p, "explore", "discard-any"))
 
 
-class ExploreKeep(RftgChoice, tag="explore-keep"):
+class ExploreKeep(RftgChoice, OneOf, tag="explore-keep"):
     """Keep cards of those drawn, one at a time (`Player.keep` more); the rest are discarded. With
     no more drawn than to keep, all are kept without asking; a seat that discards from its whole hand
     discards instead (`ExploreDiscard`)."""
+
+    verb = "keep"
+    question = "keep a card of those you explored"
 
     def run(self, cat: Catalog, s: RftgState) -> bool:
         p = s.players[self.seat]
@@ -116,15 +119,11 @@ class ExploreKeep(RftgChoice, tag="explore-keep"):
             return True
         return False
 
-    def prompt(self, cat: Catalog, s: RftgState) -> str:
-        return "keep a card of those you explored"
+    def choices(self, cat: Catalog, s: RftgState) -> list[str]:
+        return distinct(s.players[self.seat].drawn)
 
-    def legal(self, cat: Catalog, s: RftgState) -> list[Action]:
-        return [Action("keep", (c,)) for c in distinct(s.players[self.seat].drawn)]
-
-    def apply(self, cat: Catalog, s: RftgState, action: Action) -> None:
+    def chosen(self, cat: Catalog, s: RftgState, card: str) -> None:
         p = s.players[self.seat]
-        card = str(action.args[0])
         p.drawn.remove(card)
         p.hand.append(card)
         p.keep -= 1
@@ -134,22 +133,22 @@ class ExploreKeep(RftgChoice, tag="explore-keep"):
             self.done(s)
 
 
-class ExploreDiscard(RftgChoice, tag="explore-discard"):
+class ExploreDiscard(RftgChoice, OneOf, tag="explore-discard"):
     """Discard `n` more cards from the hand and the cards just drawn together; the rest of the drawn
     cards join the hand."""
 
+    verb = "discard"
     n: int
 
     def prompt(self, cat: Catalog, s: RftgState) -> str:
         return f"discard a card after exploring ({self.n} to go)"
 
-    def legal(self, cat: Catalog, s: RftgState) -> list[Action]:
+    def choices(self, cat: Catalog, s: RftgState) -> list[str]:
         p = s.players[self.seat]
-        return [Action("discard", (c,)) for c in distinct(p.hand + p.drawn)]
+        return distinct(p.hand + p.drawn)
 
-    def apply(self, cat: Catalog, s: RftgState, action: Action) -> None:
+    def chosen(self, cat: Catalog, s: RftgState, card: str) -> None:
         p = s.players[self.seat]
-        card = str(action.args[0])
         (p.drawn if card in p.drawn else p.hand).remove(card)
         s.discard.append(card)
         self.n -= 1

@@ -11,7 +11,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from cardtable.core import (
@@ -22,6 +21,7 @@ from cardtable.core import (
     Parts,
     Result,
     Rng,
+    SplitViews,
     StepGame,
     seat_letter,
 )
@@ -49,11 +49,9 @@ EXPANSION_MAX_ACTIONS = {2: 650, 3: 920, 4: 1250, 5: 1600, 6: 1300}
 SOLO_MAX_ACTIONS = {0: 190, 1: 320}
 
 
-class RaceForTheGalaxy(StepGame[RftgState]):
+class RaceForTheGalaxy(SplitViews[RftgState], StepGame[RftgState, RftgStep]):
     name = "race-for-the-galaxy"
     title = "Race for the Galaxy"
-    state_type = RftgState
-    step_type = RftgStep
     terminations = TERMINATIONS
     parts = Parts(HeuristicPlayer, evaluate, is_quiet)
     option_specs = (
@@ -212,13 +210,11 @@ class RaceForTheGalaxy(StepGame[RftgState]):
         return Result(winners, scores, reason, details=details, termination=how)
 
     # --- information ---------------------------------------------------------------------------------
-    def view(self, state: RftgState, seat: int | None) -> dict[str, Any]:
-        return view.view(self, state, seat)
+    def public_view(self, state: RftgState) -> dict[str, Any]:
+        return view.public_view(self, state)
 
-    def views(self, state: RftgState, viewers: Sequence[int | None]) -> dict[int | None, dict[str, Any]]:
-        if type(self).view is not RaceForTheGalaxy.view:  # a mode's own view (the solitaire robot's)
-            return super().views(state, viewers)
-        return view.views(self, state, viewers)
+    def seat_view(self, state: RftgState, seat: int | None, public: dict[str, Any]) -> dict[str, Any]:
+        return view.seat_view(self, state, seat, public)
 
     def narration(self, state: RftgState, viewer: int | None) -> list[str]:
         return list(state.log)

@@ -16,7 +16,7 @@ import msgspec
 from msgspec import Meta
 
 from cardtable.core import CardDataError
-from cardtable.core.carddata import load_card_file
+from cardtable.core.carddata import load_card_file, unique_keys
 
 from .cards import CardMeta
 
@@ -70,12 +70,9 @@ class GoalFile(msgspec.Struct, forbid_unknown_fields=True, frozen=True, rename={
 
 
 def _validate(data: GoalFile, source: str) -> None:
-    seen: set[str] = set()
+    unique_keys((goal.key for goal in data.goals), f"{source}: goal")
     for goal in data.goals:
         where = f"{source}: goal {goal.key!r}"
-        if goal.key in seen:
-            raise CardDataError(f"{where}: the key is used twice")
-        seen.add(goal.key)
         if (goal.type == "first") != (goal.vp == 3):
             raise CardDataError(f"{where}: a first goal is worth 3 VP, a most goal 5")
         if goal.type == "first" and (not goal.requires or goal.most or goal.at_least):

@@ -5,7 +5,7 @@ world is scored as the kind that scores most (`scoring.breakdown`)."""
 
 from __future__ import annotations
 
-from cardtable.core import Action, seat_mark
+from cardtable.core import OneOf, seat_mark
 
 from . import goalplay
 from . import powers as pw
@@ -23,22 +23,20 @@ def sell(cat: Catalog, s: RftgState, seat: int, world: str, kind: str, bonus: bo
     s.log.append(f"{seat_mark(seat)} trades the good on {cat[world].name} for {got} cards.")
 
 
-class OortKind(RftgChoice, tag="oort-kind"):
+class OortKind(RftgChoice, OneOf, tag="oort-kind"):
     """Name the kind of the good on Alien Oort Cloud Refinery: the good just produced there, or the good
     traded from it (`trade`, with or without the trade bonuses)."""
 
+    verb = "kind"
+    question = "name the kind of the good on Alien Oort Cloud Refinery"
     trade: str = ""
     bonus: bool = True
 
-    def prompt(self, cat: Catalog, s: RftgState) -> str:
-        return "name the kind of the good on Alien Oort Cloud Refinery"
+    def choices(self, cat: Catalog, s: RftgState) -> tuple[str, ...]:
+        return GOODS
 
-    def legal(self, cat: Catalog, s: RftgState) -> list[Action]:
-        return [Action("kind", (k,)) for k in GOODS]
-
-    def apply(self, cat: Catalog, s: RftgState, action: Action) -> None:
+    def chosen(self, cat: Catalog, s: RftgState, kind: str) -> None:
         self.done(s)
-        kind = str(action.args[0])
         s.log.append(f"{seat_mark(self.seat)} names the good of Alien Oort Cloud Refinery {kind}.")
         goalplay.check_loss(cat, s, self.seat, "largest-industry", kind)
         if self.trade:

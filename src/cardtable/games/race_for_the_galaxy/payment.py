@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from cardtable.core import Action, push, seat_mark
+from cardtable.core import Action, OneOf, push, seat_mark
 
 from . import powers as pw
 from . import settling as st
@@ -15,9 +15,11 @@ from .state import Player, RftgChoice, RftgState
 from .steps import discard_from_tableau, distinct, gain_prestige, spend_prestige
 
 
-class Pay(RftgChoice):
+class Pay(RftgChoice, OneOf):
     """Discard a card from hand towards what the placed card costs (`Player.owe` to go). Nothing
     owed: no step; owing the whole hand or more: the hand goes without asking."""
+
+    verb = "pay"
 
     def run(self, cat: Catalog, s: RftgState) -> bool:
         p = s.players[self.seat]
@@ -42,12 +44,11 @@ class Pay(RftgChoice):
         p = s.players[self.seat]
         return f"pay for {cat[p.placing].name}: discard a card ({p.owe} to go)"
 
-    def legal(self, cat: Catalog, s: RftgState) -> list[Action]:
-        return [Action("pay", (c,)) for c in distinct(s.players[self.seat].hand)]
+    def choices(self, cat: Catalog, s: RftgState) -> list[str]:
+        return distinct(s.players[self.seat].hand)
 
-    def apply(self, cat: Catalog, s: RftgState, action: Action) -> None:
+    def chosen(self, cat: Catalog, s: RftgState, card: str) -> None:
         p = s.players[self.seat]
-        card = str(action.args[0])
         p.hand.remove(card)
         s.discard.append(card)
         if cat.level:
@@ -92,7 +93,40 @@ def _spend(power: Power) -> str:
     return power.spend
 
 
-class PaymentPower(RftgChoice, tag="payment-power"):
+class UsePowers(RftgChoice):
+    """Optional powers (`options`) used one at a time (`use`), then `done` once `enough`; with none to
+    use, the step finishes at once (`finish`)."""
+
+    def options(self, cat: Catalog, s: RftgState) -> list[Action]:
+        raise TypeError(f"step {self.kind} defines no options")
+
+    def enough(self, cat: Catalog, s: RftgState) -> bool:
+        return True
+
+    def use(self, cat: Catalog, s: RftgState, action: Action) -> None:
+        raise TypeError(f"step {self.kind} defines no use")
+
+    def finish(self, cat: Catalog, s: RftgState) -> None:
+        raise TypeError(f"step {self.kind} defines no finish")
+
+    def run(self, cat: Catalog, s: RftgState) -> bool:
+        if not self.options(cat, s):
+            self.finish(cat, s)
+            return True
+        return False
+
+    def legal(self, cat: Catalog, s: RftgState) -> list[Action]:
+        done = [Action("done")] if self.enough(cat, s) else []
+        return self.options(cat, s) + done
+
+    def apply(self, cat: Catalog, s: RftgState, action: Action) -> None:
+        if action.verb == "done":
+            self.finish(cat, s)
+        else:
+            self.use(cat, s, action)
+
+
+class PaymentPower(UsePowers, tag="payment-power"):
     """Before paying, use the optional powers that apply, one at a time, then `done`:
     - Develop: discard a card from the tableau for a discount (R&D Crash Program), spend a Rare good for
       one (Golden Age of Terraforming);
@@ -142,24 +176,11 @@ class PaymentPower(RftgChoice, tag="payment-power"):
             return True
         return st.strength(cat, p, cat[p.placing]) >= cat[p.placing].cost
 
-    def run(self, cat: Catalog, s: RftgState) -> bool:
-        if not self.options(cat, s):
-            self.finish(cat, s)
-            return True
-        return False
-
     def prompt(self, cat: Catalog, s: RftgState) -> str:
         return f"use a power for {cat[s.players[self.seat].placing].name}, or go on"
 
-    def legal(self, cat: Catalog, s: RftgState) -> list[Action]:
-        done = [Action("done")] if self.enough(cat, s) else []
-        return self.options(cat, s) + done
-
-    def apply(self, cat: Catalog, s: RftgState, action: Action) -> None:
+    def use(self, cat: Catalog, s: RftgState, action: Action) -> None:
         p = s.players[self.seat]
-        if action.verb == "done":
-            self.finish(cat, s)
-            return
         if action.verb in ("military", "boost"):
             self.given += use_military(cat, s, self.seat, action)
             return
@@ -251,32 +272,27 @@ def use_hand_military(cat: Catalog, p: Player, given: int) -> None:
         left -= power.value
 
 
-class PaymentGood(RftgChoice, tag="payment-good"):
+class PaymentGood(RftgChoice, OneOf, tag="payment-good"):
     """The good spent for the power `index` of `card` (asked when more than one would do)."""
 
+    verb = "good"
     card: str
     index: int
 
-    def worlds(self, cat: Catalog, s: RftgState) -> list[str]:
+    def choices(self, cat: Catalog, s: RftgState) -> list[str]:
         return st.good_worlds(cat, s.players[self.seat], _spend(cat[self.card].powers[self.index]))
 
     def run(self, cat: Catalog, s: RftgState) -> bool:
-        worlds = self.worlds(cat, s)
+        worlds = self.choices(cat, s)
         if len(worlds) == 1:
-            self.spend(cat, s, worlds[0])
+            self.chosen(cat, s, worlds[0])
             return True
         return False
 
     def prompt(self, cat: Catalog, s: RftgState) -> str:
         return f"choose the good to spend for {cat[self.card].name}"
 
-    def legal(self, cat: Catalog, s: RftgState) -> list[Action]:
-        return [Action("good", (w,)) for w in self.worlds(cat, s)]
-
-    def apply(self, cat: Catalog, s: RftgState, action: Action) -> None:
-        self.spend(cat, s, str(action.args[0]))
-
-    def spend(self, cat: Catalog, s: RftgState, world: str) -> None:
+    def chosen(self, cat: Catalog, s: RftgState, world: str) -> None:
         self.done(s)
         p = s.players[self.seat]
         s.discard.append(p.goods.pop(world))
@@ -285,9 +301,12 @@ class PaymentGood(RftgChoice, tag="payment-good"):
         )
 
 
-class SaveCard(RftgChoice, tag="save-card"):
+class SaveCard(RftgChoice, OneOf, tag="save-card"):
     """Galactic Scavengers (RULES.md BOW-13): one of the cards just paid is saved under it, chosen when
     more than one was paid (not after cards were given for military)."""
+
+    verb = "save"
+    question = "save one of the cards you paid under Galactic Scavengers"
 
     def saving(self, cat: Catalog, s: RftgState) -> bool:
         p = s.players[self.seat]
@@ -301,20 +320,14 @@ class SaveCard(RftgChoice, tag="save-card"):
             self.done(s)
             return True
         if len(p.paid) == 1:
-            self.save(cat, s, p.paid[0])
+            self.chosen(cat, s, p.paid[0])
             return True
         return False
 
-    def prompt(self, cat: Catalog, s: RftgState) -> str:
-        return "save one of the cards you paid under Galactic Scavengers"
+    def choices(self, cat: Catalog, s: RftgState) -> list[str]:
+        return distinct(s.players[self.seat].paid)
 
-    def legal(self, cat: Catalog, s: RftgState) -> list[Action]:
-        return [Action("save", (c,)) for c in distinct(s.players[self.seat].paid)]
-
-    def apply(self, cat: Catalog, s: RftgState, action: Action) -> None:
-        self.save(cat, s, str(action.args[0]))
-
-    def save(self, cat: Catalog, s: RftgState, card: str) -> None:
+    def chosen(self, cat: Catalog, s: RftgState, card: str) -> None:
         self.done(s)
         p = s.players[self.seat]
         s.discard.remove(card)

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from cardtable.core import Action, push, seat_mark
+from cardtable.core import Action, OneOf, push, seat_mark
 from cardtable.core.words import plural
 
 from . import powers as pw
@@ -110,35 +110,25 @@ def produce_on(cat: Catalog, s: RftgState, seat: int, world: str, good: str) -> 
             s.oort_made = good
 
 
-class Windfall(RftgChoice, tag="windfall"):
+class Windfall(RftgChoice, OneOf, tag="windfall"):
     """A good on a windfall world without one, of kind `good` (a kind of `cards.GOODS`, or "any", as
     the card data writes it), not on `skip` (a power for other worlds only); asked only when there are
     two or more such worlds."""
 
+    verb = "windfall"
+    question = "choose a windfall world to produce on"
     good: str
     skip: str = ""
 
-    def candidates(self, cat: Catalog, s: RftgState) -> list[str]:
+    def choices(self, cat: Catalog, s: RftgState) -> list[str]:
         return windfall_worlds(cat, s, self.seat, self.good, self.skip)
 
     def run(self, cat: Catalog, s: RftgState) -> bool:
-        candidates = self.candidates(cat, s)
-        if len(candidates) <= 1:
-            self.done(s)
-            if candidates:
-                produce_on(cat, s, self.seat, candidates[0], self.good)
-            return True
-        return False
+        return self.take_only(cat, s)
 
-    def prompt(self, cat: Catalog, s: RftgState) -> str:
-        return "choose a windfall world to produce on"
-
-    def legal(self, cat: Catalog, s: RftgState) -> list[Action]:
-        return [Action("windfall", (w,)) for w in self.candidates(cat, s)]
-
-    def apply(self, cat: Catalog, s: RftgState, action: Action) -> None:
+    def chosen(self, cat: Catalog, s: RftgState, world: str) -> None:
         self.done(s)
-        produce_on(cat, s, self.seat, str(action.args[0]), self.good)
+        produce_on(cat, s, self.seat, world, self.good)
 
 
 class PrestigeProduceDraw(RftgAuto, tag="prestige-produce-draw"):
@@ -171,6 +161,8 @@ class ProducePower(RftgChoice, tag="produce-power"):
     """Which ordered produce power to use next, when two or more remain and one of them produces; the
     draws per good produced then wait for the production chosen first (K `produce_action`)."""
 
+    question = "choose the next produce power to use"
+
     def run(self, cat: Catalog, s: RftgState) -> bool:
         options = ordered_powers(cat, s, self.seat)
         if not any(power.power.startswith("discard-") for _, _, power in options):
@@ -181,9 +173,6 @@ class ProducePower(RftgChoice, tag="produce-power"):
             self.use(cat, s, key, index)
             return True
         return False
-
-    def prompt(self, cat: Catalog, s: RftgState) -> str:
-        return "choose the next produce power to use"
 
     def legal(self, cat: Catalog, s: RftgState) -> list[Action]:
         return [Action("produce", (key, index + 1)) for key, index, _ in ordered_powers(cat, s, self.seat)]

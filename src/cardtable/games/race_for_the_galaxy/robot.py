@@ -9,6 +9,7 @@ does not print are data in `robot.toml`, checked here (`robot_data`).
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
@@ -237,7 +238,22 @@ def _check_flags(
 
 @cache
 def robot_data(cat: Catalog, path: Path = ROBOT_FILE) -> RobotFile:
+    """The robot of `path` (by default `robot.toml`), checked against the cards of `cat`."""
     return check_robot_data(load_card_file(path, RobotFile), cat, str(path))
+
+
+def with_robot(cat: Catalog, data: RobotFile) -> Catalog:
+    """`cat` (its tables shared) with the robot `data`: the catalog a solitaire game's steps read."""
+    out = copy.copy(cat)
+    out.robot = data
+    return out
+
+
+def robot_of(cat: Catalog) -> RobotFile:
+    """The robot of the solitaire game whose steps read `cat` (`with_robot`)."""
+    if cat.robot is None:
+        raise ValueError("the robot plays only in the solitaire game")
+    return cat.robot
 
 
 # --- set-up ------------------------------------------------------------------------------------------
@@ -405,8 +421,9 @@ def prestige_awards(cat: Catalog, s: RftgState) -> None:
         _vp(s, 1)
         if sole and r.prestige_turn:
             got = draw(cat, s, 1)
-            credit = robot_data(cat).prestige.leader_credit
-            _credit(robot_data(cat), r, credit)
+            data = robot_of(cat)
+            credit = data.prestige.leader_credit
+            _credit(data, r, credit)
             what = "a card" if got else "no card (the deck is empty)"
             s.log.append(f"Robot earns 1 VP, {what} and {credit} credit as Prestige Leader.")
         else:
@@ -579,7 +596,7 @@ class RobotAct(RftgAuto, tag="robot-act"):
     phase: RoundPhase
 
     def run(self, cat: Catalog, s: RftgState) -> None:
-        act(cat, robot_data(cat), s, s.players[0], self.phase)
+        act(cat, robot_of(cat), s, s.players[0], self.phase)
 
 
 def act(cat: Catalog, data: RobotFile, s: RftgState, player: Player, phase: str) -> None:

@@ -257,7 +257,7 @@ class Reveal(RftgAuto, tag="reveal"):
                     p.searched = True
                     spend_prestige(cat, s, seat, 1)
         if s.robot is not None:  # the solitaire game: the player rolls the robot's dice (seed, step 2)
-            robot.roll_and_place(robot.robot_data(cat), s, s.players[0])
+            robot.roll_and_place(robot.robot_of(cat), s, s.players[0])
             chosen |= {PHASE_OF[f] for f in s.robot.fields}
         s.phases = [ph for ph in PHASE_ORDER if ph in chosen]
         next_phase(cat, s)

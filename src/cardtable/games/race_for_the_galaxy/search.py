@@ -5,7 +5,7 @@ discarded. If deck and discard pile run out first, the search fails and the play
 
 from __future__ import annotations
 
-from cardtable.core import Action, push, seat_mark
+from cardtable.core import Action, OneOf, push, seat_mark
 
 from .cards import Card, Catalog
 from .chance import take
@@ -63,18 +63,17 @@ def matches(card: Card, category: str) -> bool:
     )
 
 
-class SearchCategory(RftgChoice, tag="search-category"):
+class SearchCategory(RftgChoice, OneOf, tag="search-category"):
     """Name the category to search for."""
 
-    def prompt(self, cat: Catalog, s: RftgState) -> str:
-        return "name a category to search the deck for"
+    verb = "search"
+    question = "name a category to search the deck for"
 
-    def legal(self, cat: Catalog, s: RftgState) -> list[Action]:
-        return [Action("search", (c,)) for c in CATEGORIES]
+    def choices(self, cat: Catalog, s: RftgState) -> list[str]:
+        return list(CATEGORIES)
 
-    def apply(self, cat: Catalog, s: RftgState, action: Action) -> None:
+    def chosen(self, cat: Catalog, s: RftgState, category: str) -> None:
         self.done(s)
-        category = str(action.args[0])
         s.log.append(f"{seat_mark(self.seat)} searches for {CATEGORIES[category]}.")
         push(s, SearchReveal(self.seat, category), SearchEnd(self.seat))
 

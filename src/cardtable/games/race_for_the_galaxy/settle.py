@@ -3,7 +3,7 @@ the expansions the powers used after a world is placed (a second world, an upgra
 
 from __future__ import annotations
 
-from cardtable.core import Action, push, seat_mark
+from cardtable.core import Action, OneOf, push, seat_mark
 
 from . import settling as st
 from .cards import Catalog
@@ -18,16 +18,13 @@ from .takeover import TakeoverDeclare, targets
 class SettleChoose(Pick, tag="settle-choose"):
     """The secret pick of a world the seat has a way to settle (not one already in its tableau), or none."""
 
-    def prompt(self, cat: Catalog, s: RftgState) -> str:
-        return "choose a world to settle, in secret, or none"
+    verb = "settle"
+    question = "choose a world to settle, in secret, or none"
 
-    def legal(self, cat: Catalog, s: RftgState) -> list[Action]:
+    def choices(self, cat: Catalog, s: RftgState) -> list[str]:
         p = s.players[self.seat]
-        legal = [Action("settle", ("none",))]
-        for card in distinct(p.hand):
-            if cat[card].is_world and card not in p.tableau and st.settle_legal(cat, s, p, cat[card]):
-                legal.append(Action("settle", (card,)))
-        return legal
+        worlds = [k for k in distinct(p.hand) if cat[k].is_world and k not in p.tableau]
+        return ["none", *(k for k in worlds if st.settle_legal(cat, s, p, cat[k]))]
 
 
 class SettlePlace(RftgAuto, tag="settle-place"):
@@ -45,6 +42,8 @@ class SettleMethod(RftgChoice, tag="settle-method"):
     """How to settle the placed world (`settling.ways`): asked only when the seat has more than one way.
     A way several cards offer names the card."""
 
+    question = "choose how to settle the world"
+
     def ways(self, cat: Catalog, s: RftgState) -> list[st.Way]:
         p = s.players[self.seat]
         return st.ways(cat, s, p, cat[p.placing], len(p.hand))
@@ -60,9 +59,6 @@ class SettleMethod(RftgChoice, tag="settle-method"):
             self.done(s)
             return True
         return False
-
-    def prompt(self, cat: Catalog, s: RftgState) -> str:
-        return "choose how to settle the world"
 
     def legal(self, cat: Catalog, s: RftgState) -> list[Action]:
         ways = self.ways(cat, s)
@@ -126,6 +122,8 @@ class SettlePower(RftgChoice, tag="settle-power"):
     placed, cards in hand); whether the hand holds a world it could place stays the seat's secret,
     so the follow-up may offer only 'none' (K leaves such a power out, `real`)."""
 
+    question = "use a power to place another world or upgrade one, or stop"
+
     def options(self, cat: Catalog, s: RftgState, real: bool = False) -> list[tuple[str, int]]:
         p = s.players[self.seat]
         if not any(name in cat.by_name[k] for k in p.powered for name in EXTRA_POWERS):
@@ -160,9 +158,6 @@ class SettlePower(RftgChoice, tag="settle-power"):
             return True
         return False
 
-    def prompt(self, cat: Catalog, s: RftgState) -> str:
-        return "use a power to place another world or upgrade one, or stop"
-
     def legal(self, cat: Catalog, s: RftgState) -> list[Action]:
         return [Action("power", (key, index + 1)) for key, index in self.options(cat, s)] + [Action("stop")]
 
@@ -180,29 +175,23 @@ class SettlePower(RftgChoice, tag="settle-power"):
             push(s, SettleSecond(self.seat, key, mil_only=power.power == "place-military"))
 
 
-class SettleSecond(RftgChoice, tag="settle-second"):
+class SettleSecond(RftgChoice, OneOf, tag="settle-second"):
     """The second world of an extra-placement power (placed at once, not in secret), or none."""
 
+    verb = "settle"
     card: str
     mil_only: bool = False
 
-    def worlds(self, cat: Catalog, s: RftgState) -> list[str]:
+    def choices(self, cat: Catalog, s: RftgState) -> list[str]:
         p = s.players[self.seat]
-        return [
-            k
-            for k in distinct(p.hand)
-            if cat[k].is_world and k not in p.tableau and st.settle_legal(cat, s, p, cat[k], self.mil_only)
-        ]
+        worlds = [k for k in distinct(p.hand) if cat[k].is_world and k not in p.tableau]
+        return [*(k for k in worlds if st.settle_legal(cat, s, p, cat[k], self.mil_only)), "none"]
 
     def prompt(self, cat: Catalog, s: RftgState) -> str:
         return f"choose a further world to settle with {cat[self.card].name}, or none"
 
-    def legal(self, cat: Catalog, s: RftgState) -> list[Action]:
-        return [Action("settle", (k,)) for k in self.worlds(cat, s)] + [Action("settle", ("none",))]
-
-    def apply(self, cat: Catalog, s: RftgState, action: Action) -> None:
+    def chosen(self, cat: Catalog, s: RftgState, world: str) -> None:
         self.done(s)
-        world = str(action.args[0])
         if world == "none":
             if not self.mil_only:
                 push(s, TakeoverDeclare(self.seat, extra=True))
@@ -261,8 +250,7 @@ class Upgrade(RftgChoice, tag="upgrade"):
     """Replace a world by one from hand (Terraforming Engineers): the old world and its goods (and the
     cards saved under it) are discarded, the new one placed; +1 prestige. Or none."""
 
-    def prompt(self, cat: Catalog, s: RftgState) -> str:
-        return "replace a world of your tableau by a world from hand, or none"
+    question = "replace a world of your tableau by a world from hand, or none"
 
     def legal(self, cat: Catalog, s: RftgState) -> list[Action]:
         pairs = upgrades(cat, s, self.seat)

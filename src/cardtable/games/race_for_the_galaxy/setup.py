@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import msgspec
 
-from cardtable.core import Action, Rng, push, seat_mark
+from cardtable.core import OneOf, Rng, push, seat_mark
 
 from . import goalplay
 from .cards import Catalog
@@ -22,6 +22,7 @@ from .discards import InitialDiscard
 from .goals import goals as level_goals
 from .rules import KEEP_AT_START, POOL_PER_PLAYER, START_HAND, BeginRound
 from .state import Player, RftgAuto, RftgChoice, RftgState
+from .steps import distinct
 
 #: the 5 VP more in the pool at level 3 (RULES.md BOW-2)
 POOL_PRESTIGE = 5
@@ -139,19 +140,18 @@ def _offer_start_worlds(cat: Catalog, s: RftgState, players: int, offers: list[l
         draw(cat, s, seat, START_HAND)
 
 
-class StartChoose(RftgChoice, tag="start-choose"):
+class StartChoose(RftgChoice, OneOf, tag="start-choose"):
     """Levels 2-3: keep one of the two start worlds offered (in secret, until every seat has chosen),
     then discard 2 of the 6 cards."""
 
-    def prompt(self, cat: Catalog, s: RftgState) -> str:
-        return "choose your start world, in secret"
+    verb = "start"
+    question = "choose your start world, in secret"
 
-    def legal(self, cat: Catalog, s: RftgState) -> list[Action]:
-        return [Action("start", (w,)) for w in s.players[self.seat].offer]
+    def choices(self, cat: Catalog, s: RftgState) -> list[str]:
+        return list(s.players[self.seat].offer)
 
-    def apply(self, cat: Catalog, s: RftgState, action: Action) -> None:
-        p = s.players[self.seat]
-        p.pick = str(action.args[0])
+    def chosen(self, cat: Catalog, s: RftgState, world: str) -> None:
+        s.players[self.seat].pick = world
         self.done(s)
         push(s, InitialDiscard(self.seat, n=START_HAND - KEEP_AT_START))
 
@@ -185,8 +185,11 @@ class StartPlace(RftgAuto, tag="start-place"):
         push(s, *after)
 
 
-class StartSave(RftgChoice, tag="start-save"):
+class StartSave(RftgChoice, OneOf, tag="start-save"):
     """Galactic Scavengers (RULES.md BOW-13): its owner saves a card from hand face down under it."""
+
+    verb = "save"
+    question = "save a card from hand under your start world"
 
     def run(self, cat: Catalog, s: RftgState) -> bool:
         if not s.players[self.seat].hand:
@@ -194,15 +197,11 @@ class StartSave(RftgChoice, tag="start-save"):
             return True
         return False
 
-    def prompt(self, cat: Catalog, s: RftgState) -> str:
-        return "save a card from hand under your start world"
+    def choices(self, cat: Catalog, s: RftgState) -> list[str]:
+        return distinct(s.players[self.seat].hand)
 
-    def legal(self, cat: Catalog, s: RftgState) -> list[Action]:
-        return [Action("save", (c,)) for c in sorted(set(s.players[self.seat].hand))]
-
-    def apply(self, cat: Catalog, s: RftgState, action: Action) -> None:
+    def chosen(self, cat: Catalog, s: RftgState, card: str) -> None:
         p = s.players[self.seat]
-        card = str(action.args[0])
         p.hand.remove(card)
         p.saved.append(card)
         s.log.append(f"{seat_mark(self.seat)} saves a card under {cat[p.start].name}.")

@@ -25,7 +25,7 @@ from . import robot, scoring
 from .chance import draw, put_good
 from .discards import InitialDiscard
 from .game import RaceForTheGalaxy
-from .robot import FACE_NAMES, FIELD_NAMES, ROBOT, RobotFile, robot_data
+from .robot import FACE_NAMES, FIELD_NAMES, ROBOT, RobotFile, robot_data, with_robot
 from .rules import POOL_PER_PLAYER, START_HAND, BeginRound
 from .setup import POOL_PRESTIGE, StartSave, keep_at_start
 from .solo_player import SoloPlayer
@@ -41,9 +41,13 @@ class RobotGame(RaceForTheGalaxy):
     #: the heuristic of the solo mode knows the robot (`solo_player.py`; ISMCTS takes it as its guide)
     parts = replace(RaceForTheGalaxy.parts, heuristic=SoloPlayer)
 
-    def __init__(self, **options: Any) -> None:
+    def __init__(self, robot: RobotFile | None = None, **options: Any) -> None:
+        """`robot`: the robot to play (another reconstruction, checked as `robot_data` checks robot.toml's);
+        by default robot.toml's."""
         super().__init__(**options)
-        self.robot: RobotFile = robot_data(self.catalog)
+        self.robot: RobotFile = robot_data(self.catalog) if robot is None else robot
+        self.catalog = with_robot(self.catalog, self.robot)
+        self._context = self.step_context()
 
     def seat_name(self, seat: int) -> str:
         return "Robot" if seat == ROBOT else "A"
@@ -124,8 +128,8 @@ class RobotGame(RaceForTheGalaxy):
         return Result((winner,), _scores(winner), why, details=details, termination=how)
 
     # --- information ---------------------------------------------------------------------------------
-    def view(self, state: RftgState, seat: int | None) -> dict[str, Any]:
-        out = super().view(state, HUMAN if seat == HUMAN else None)
+    def seat_view(self, state: RftgState, seat: int | None, public: dict[str, Any]) -> dict[str, Any]:
+        out = super().seat_view(state, HUMAN if seat == HUMAN else None, public)
         out["viewer"] = self.seat_name(seat) if seat is not None else None
         r = state.robot
         assert r is not None

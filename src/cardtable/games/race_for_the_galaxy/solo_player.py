@@ -193,13 +193,18 @@ class RobotAwarePlayer(HeuristicPlayer):
         noise = {a: self.rng.below(1000) / 10000 for a in legal}
         return max(legal, key=lambda a: (worths[a] + noise[a], str(a)))
 
+    def robot(self) -> robot.RobotFile:
+        """The robot of the game observed (`RobotGame.robot`: its procedure is public, as the seed's)."""
+        assert self._observation is not None
+        return robot.robot_of(self._observation.game.catalog)  # type: ignore[attr-defined]
+
     def _pair_worths(
         self, legal: list[Action], view: dict[str, Any], me: dict[str, Any]
     ) -> dict[Action, float]:
         """Each selection's worth: the player's gain less the robot's, averaged over the robot's rolls."""
         seen = view["robot"]
         cat = self.cat
-        data = robot.robot_data(cat)
+        data = self.robot()
         odds = deck_odds(cat)
         start = data.start(seen["start"])
         scores = self._action_scores(me)

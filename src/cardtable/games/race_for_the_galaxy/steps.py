@@ -2,19 +2,18 @@
 
 from __future__ import annotations
 
-from cardtable.core import Action, seat_mark
+from cardtable.core import OneOf, seat_mark
 
 from . import goalplay
 from .cards import Catalog
 from .state import PRESTIGE, Player, RftgChoice, RftgState
 
 
-class Pick(RftgChoice):
+class Pick(RftgChoice, OneOf):
     """A secret Develop or Settle pick (`develop.DevelopChoose`, `settle.SettleChoose`): the card, or
     none ("-"); others read only that the seat has chosen until the reveal."""
 
-    def apply(self, cat: Catalog, s: RftgState, action: Action) -> None:
-        card = str(action.args[0])
+    def chosen(self, cat: Catalog, s: RftgState, card: str) -> None:
         s.players[self.seat].pick = "-" if card == "none" else card
         self.done(s)
 

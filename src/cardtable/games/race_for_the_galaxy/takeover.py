@@ -22,7 +22,7 @@ from cardtable.core import Action, push, seat_mark
 from . import powers as pw
 from . import settling as st
 from .cards import Card, Catalog, Power
-from .payment import military_actions, use_hand_military, use_military
+from .payment import UsePowers, military_actions, use_hand_military, use_military
 from .placing import settle_bonus
 from .state import Player, RftgAuto, RftgChoice, RftgState, Takeover
 from .steps import discard_from_tableau, gain_prestige, spend_prestige
@@ -133,6 +133,7 @@ class TakeoverDeclare(RftgChoice, tag="takeover"):
     """Declare a takeover (a target world and the power used) or none; asked in Settle of a seat that
     placed no world (after its extra-placement power placed none, `extra`)."""
 
+    question = "declare a takeover of another player's world, or none"
     extra: bool = False
 
     def run(self, cat: Catalog, s: RftgState) -> bool:
@@ -141,9 +142,6 @@ class TakeoverDeclare(RftgChoice, tag="takeover"):
             self.done(s)
             return True
         return False
-
-    def prompt(self, cat: Catalog, s: RftgState) -> str:
-        return "declare a takeover of another player's world, or none"
 
     def legal(self, cat: Catalog, s: RftgState) -> list[Action]:
         pairs = [Action("takeover", (world, card)) for world, card in targets(cat, s, self.seat)]
@@ -171,7 +169,7 @@ class TakeoverDeclare(RftgChoice, tag="takeover"):
         push(s, TakeoverMilitary(seat))
 
 
-class TakeoverMilitary(RftgChoice, tag="takeover-military"):
+class TakeoverMilitary(UsePowers, tag="takeover-military"):
     """Military the attacker adds for its takeover at once (K asks the takeover's payment): cards from
     hand (its hand-military powers), a good or prestige spent, a tactics card; a non-military world is
     attacked by discarding a card that conquers such worlds. Then `done`."""
@@ -182,22 +180,10 @@ class TakeoverMilitary(RftgChoice, tag="takeover-military"):
         p = s.players[self.seat]
         return military_actions(cat, p, cat[p.placing], self.given, tactics=True)
 
-    def run(self, cat: Catalog, s: RftgState) -> bool:
-        if not self.options(cat, s):
-            self.finish(cat, s)
-            return True
-        return False
-
     def prompt(self, cat: Catalog, s: RftgState) -> str:
         return f"add military for the takeover of {cat[s.players[self.seat].placing].name}, or go on"
 
-    def legal(self, cat: Catalog, s: RftgState) -> list[Action]:
-        return [*self.options(cat, s), Action("done")]
-
-    def apply(self, cat: Catalog, s: RftgState, action: Action) -> None:
-        if action.verb == "done":
-            self.finish(cat, s)
-            return
+    def use(self, cat: Catalog, s: RftgState, action: Action) -> None:
         self.given += use_military(cat, s, self.seat, action)
 
     def finish(self, cat: Catalog, s: RftgState) -> None:
@@ -234,6 +220,7 @@ class TakeoverPrevent(RftgChoice, tag="takeover-prevent"):
     """Pan-Galactic Security Council: for 1 prestige, one declared takeover (every takeover made with that
     power card) fails; or none."""
 
+    question = "stop a declared takeover for 1 prestige, or none"
     card: str
     index: int
 
@@ -242,9 +229,6 @@ class TakeoverPrevent(RftgChoice, tag="takeover-prevent"):
             self.done(s)
             return True
         return False
-
-    def prompt(self, cat: Catalog, s: RftgState) -> str:
-        return "stop a declared takeover for 1 prestige, or none"
 
     def legal(self, cat: Catalog, s: RftgState) -> list[Action]:
         worlds = [Action("prevent", (t.world,)) for t in s.declared if not t.failed]

@@ -8,7 +8,6 @@ develop or settle pick until the reveal (RULES.md "Decisions where the rules are
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from cardtable.core import Rng, seat_letter
@@ -44,16 +43,16 @@ ACTION_CARDS = {
 }
 
 
-def view(game: RaceForTheGalaxy, state: RftgState, seat: int | None) -> dict[str, Any]:
-    return _seat_view(game, state, seat, _public_players(game, state))
+def public_view(game: RaceForTheGalaxy, state: RftgState) -> dict[str, Any]:
+    """What every viewer sees alike: of each player its tableau, goods, score (`_public_players`)."""
+    return {"players": _public_players(game, state)}
 
 
-def views(
-    game: RaceForTheGalaxy, state: RftgState, viewers: Sequence[int | None]
-) -> dict[int | None, dict[str, Any]]:
-    """`view` for each viewer, what all see of each player (tableau, goods, score) made once."""
-    public = _public_players(game, state)
-    return {seat: _seat_view(game, state, seat, public) for seat in viewers}
+def seat_view(
+    game: RaceForTheGalaxy, state: RftgState, seat: int | None, public: dict[str, Any]
+) -> dict[str, Any]:
+    """`seat`'s view, given the `public` part."""
+    return _seat_view(game, state, seat, public["players"])
 
 
 def _public_players(game: RaceForTheGalaxy, state: RftgState) -> list[dict[str, Any]]:

@@ -6,7 +6,6 @@ from __future__ import annotations
 from collections import Counter
 
 from cardtable.core import Rng
-
 from cardtable.games.race_for_the_galaxy import RaceForTheGalaxy
 
 from .position import give, kind, legal, select, stack, table
@@ -69,6 +68,7 @@ def test_rvi_5_a_sample_of_another_seat_keeps_one_of_its_sampled_worlds_not_its_
         cards = [*sample.deck, *sample.discard, *(c for p in sample.players for c in p.hand + p.offer)]
         assert Counter(cards) == game.catalog.counts
     assert len(picks) > 10  # the pick follows the sample, not the real choice
+
 
 def test_rvi_14_a_won_ante_keeps_the_ante_card_and_one_card_turned_over() -> None:
     game, s = table(2, expansion=2)

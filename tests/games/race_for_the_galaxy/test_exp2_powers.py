@@ -3,6 +3,9 @@ start-world choice, Gambling World's ante, Hidden Fortress, Pan-Galactic Researc
 
 from __future__ import annotations
 
+from collections import Counter
+
+from cardtable.core import Rng
 from cardtable.games.race_for_the_galaxy import RaceForTheGalaxy
 
 from .position import give, kind, legal, select, stack, table
@@ -46,6 +49,25 @@ def test_rvi_5_another_seat_sees_neither_the_offer_nor_the_choice() -> None:
     assert "offer" not in seen and seen["start"] == "" and seen["picked"] is True
     assert game.view(s, 0)["players"][0]["offer"] == list(s.players[0].offer)
     assert game.describe(s, game.legal_actions(s)[0], 2) is not None
+
+
+def test_rvi_5_a_sample_of_another_seat_keeps_one_of_its_sampled_worlds_not_its_choice() -> None:
+    """After the choice (its initial discard still to come), another seat's kept world stays hidden:
+    a sample draws it from the offer sampled for that seat, and no card is in two places."""
+    game = RaceForTheGalaxy(players=2, expansion=3)
+    s = game.new_state(2006)
+    chosen = s.players[0].offer[0]
+    game.apply(s, f"start {chosen}")
+    assert kind(game, s) == (0, "initial-discard")
+    picks = set()
+    for seed in range(40):
+        sample = game.determinize(s, 1, Rng(seed))
+        other = sample.players[0]
+        assert other.pick in other.offer
+        picks.add(other.pick)
+        cards = [*sample.deck, *sample.discard, *(c for p in sample.players for c in p.hand + p.offer)]
+        assert Counter(cards) == game.catalog.counts
+    assert len(picks) > 10  # the pick follows the sample, not the real choice
 
 
 def test_rvi_14_a_won_ante_keeps_the_ante_card_and_one_card_turned_over() -> None:

@@ -9,6 +9,7 @@ its bonus lines that the card matches; the lines `chips-per-three`, `military-st
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 from typing import Any
 
 import msgspec
@@ -96,14 +97,18 @@ def six_cost_bonus(cat: Catalog, player: Player, key: str, oort: str = "any") ->
         elif line.scores == "world-kinds":
             kinds = {oort if cat[k].good == "any" else cat[k].good for k in player.tableau if cat[k].is_world}
             total += KINDS_VP[len(kinds & {"novelty", "rare", "genes", "alien"})]
-    per_card = [line for line in dev.bonus if line.scores not in ONCE_LINES]
-    for card_key in player.tableau:
-        card = cat[card_key]
-        for line in per_card:
-            if line_matches(line, card, oort):
-                total += line.vp
-                break
-    return total
+    return total + sum(card_line_vp(cat, key, card_key, oort) for card_key in player.tableau)
+
+
+@cache
+def card_line_vp(cat: Catalog, key: str, card_key: str, oort: str = "any") -> int:
+    """What card `card_key` scores on the bonus lines of card `key`: the first per-card line it
+    matches (memoized: it depends on the card data alone, and scoring reads it for every view)."""
+    card = cat[card_key]
+    for line in cat[key].bonus:
+        if line.scores not in ONCE_LINES and line_matches(line, card, oort):
+            return line.vp
+    return 0
 
 
 def breakdown(cat: Catalog, s: RftgState, seat: int) -> dict[str, Any]:

@@ -210,7 +210,7 @@ def determinize(game: RaceForTheGalaxy, state: RftgState, seat: int, rng: Rng) -
             continue
         if p.actions and isinstance(step, SelectAction) and (step.stage != 2 or step.seat == i):
             p.actions = [str(a) for a in rng.choice(selections(cat, sample, i, stage_of(sample, i))).args]
-        if p.pick and isinstance(step, StartChoose):
+        if p.pick and p.offer:  # a start world kept in secret (levels 2-3): one of the offer sampled
             p.pick = rng.choice(p.offer)
         elif p.pick and isinstance(step, SECRET_PICKS):
             picker = DevelopChoose(i) if "develop" in sample.phase else SettleChoose(i)

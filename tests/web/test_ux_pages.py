@@ -256,3 +256,32 @@ def test_a_whole_game_is_played_from_the_keyboard(browser, web_server: LiveServe
         f" ({presses / moves:.1f} a move; {by_arrows} reached with the arrow keys)"
     )
     close(page)
+
+
+@browser_only
+@pytest.mark.parametrize("width", [1280, 390])
+def test_a_seat_panel_shows_a_ten_letter_name_whole_beside_the_to_move_badge(
+    browser, web_server: LiveServer, width: int
+) -> None:
+    """At a phone's 390 px the seat panels are three to a row: a name of 10 letters ('Maximilian (you)')
+    is not cut off by the "to move" badge, which goes under the name when both do not fit."""
+    with httpx.Client(base_url=web_server.url, timeout=30) as client:
+        names = ["Maximilian", "Bartholome"]
+        seats = ["human", "human", "random"]
+        table = new_table(client, "dino-battles", options={"players": 3}, seats=seats, names=names, seed=7)
+    page = open_page(browser, web_server.url + table["seats"][0]["link"], width=width)
+    page.wait_for_selector(".seat-panel.to-move .seat-turn")
+    shown = page.eval_on_selector_all(
+        ".seat-name",
+        "els => els.map((e) => [e.textContent, e.scrollWidth <= e.clientWidth, e.getClientRects().length])",
+    )
+    screenshot(page, f"seat-names-{width}.png", full_page=False)
+    assert [text for text, _, _ in shown] == ["Maximilian (you)", "Bartholome", "Random bot 3"]
+    assert all(whole for _, whole, _ in shown), shown
+    badge = page.eval_on_selector(".seat-panel.to-move .seat-turn", "e => e.getBoundingClientRect().toJSON()")
+    name = page.eval_on_selector(".seat-panel.to-move .seat-name", "e => e.getBoundingClientRect().toJSON()")
+    overlaps = (
+        name["left"] < badge["right"] and badge["left"] < name["right"] and name["top"] < badge["bottom"]
+    )
+    assert not (overlaps and badge["top"] < name["bottom"]), (name, badge)
+    close(page)

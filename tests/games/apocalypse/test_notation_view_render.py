@@ -77,3 +77,23 @@ def test_every_move_is_read_face_up_and_its_consequences_are_narrated() -> None:
     told = "\n".join(GAME.narration(state, None))
     for words in ("round 2, led by {B}", "card pool: ", "unused pool cards discarded: ", " points"):
         assert words in told
+
+
+def test_the_narration_says_who_placed_a_card() -> None:
+    """Every card put on the board is narrated with the seat that put it (its mark, named at the table):
+    '{B} places the Plant at d2', as a move and as an ability's or the catastrophe's placement."""
+    state = started(6)
+    chooser = Rng(6)
+    placed = 0
+    while (decision := GAME.decision(state)) is not None:
+        action = chooser.choice(GAME.legal_actions(state))
+        before = len(state.log)
+        GAME.apply(state, action)
+        if action.verb not in ("place", "put"):
+            continue
+        cell = str(action.args[-1])
+        told = [line for line in state.log[before:] if f" at {cell}" in line]
+        assert told and told[0].startswith(f"{{{'ABCDE'[decision.seat]}}} places the "), state.log[before:]
+        placed += 1
+    assert placed > 5
+    assert not any(" placed at " in line for line in state.log)

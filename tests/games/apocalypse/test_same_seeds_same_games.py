@@ -5,7 +5,8 @@ its speed-up (legal moves from remembered layouts, remembered shelter facts): ev
 result's details and a digest of the game log. Any optimisation must reproduce them exactly; only a
 deliberate change of a rule or of the heuristic player's rules of thumb may change them. They were
 last played anew for issue 11: ability windows open only where an unused ability could matter,
-Research asks for no order, and the log tells more (RULES.md D16, D21).
+Research asks for no order, and the log tells more (RULES.md D16, D21). The log digests alone were
+renewed for issue 27 (the log names who places a card); actions and results are unchanged.
 """
 
 from __future__ import annotations

@@ -110,7 +110,7 @@ def test_hidden_information_the_keep_step_names_no_card_to_others(table: Table) 
         assert t.game.describe(t.s, action, None) == "keeps a card"
     assert t.game.describe(t.s, Action("pass"), None) == "keeps no card"
     t.part(0, "strategy")
-    assert t.game.describe(t.s, Action("pass"), 1) == "ends the Strategy part"
+    assert t.game.describe(t.s, Action("pass"), 1) == "goes on to Combat"  # the button's words
 
 
 def test_hidden_information_combat_cards_attached_face_down_are_not_named(table: Table) -> None:

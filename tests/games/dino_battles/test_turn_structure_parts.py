@@ -1,5 +1,10 @@
 """Rulebook "Turn Structure": Strategy, Combat, Buy, then discard keeping one card and draw 6."""
 
+import re
+from pathlib import Path
+
+from cardtable.core import Action
+
 from .conftest import Table
 
 
@@ -86,3 +91,28 @@ def test_turn_structure_empty_deck_is_replaced_by_the_shuffled_discard_pile(tabl
     t.part(0, "keep")
     t.play("pass")
     assert len(p.hand) == 6 and len(p.hand) + len(p.deck) == 12 and p.discard == []
+
+
+def test_turn_structure_a_pass_is_narrated_in_the_words_of_its_button(table: Table) -> None:
+    """Ending a part of the turn is told as its button says ('Go on to Combat': "{A} goes on to Combat."),
+    in the narration every seat reads (the mover's own log line too) and in what the others read of it."""
+    script = (STATIC / "games" / "dino-battles.js").read_text(encoding="utf-8")
+    buttons = dict(
+        re.findall(r'"?([\w-]+)"?: "([^"]+)"', re.search(r"const PASS = \{(.*?)\};", script, re.S)[1])
+    )
+    t = table
+    t.dino(0, "rex-1")
+    t.dino(1, "shell-1")
+    for part in ("strategy", "combat", "buy"):
+        t.part(0, part)
+        verb, rest = buttons[part].split(" ", 1)
+        words = f"{THIRD_PERSON[verb]} {rest}"
+        assert t.game.describe(t.s, Action("pass"), 1) == words
+        before = len(t.s.log)
+        t.play("pass")
+        assert t.s.log[before] == f"{{A}} {words}."
+
+
+#: the buttons' verbs as the narration says them of a player
+THIRD_PERSON = {"Go": "goes", "Stop": "stops", "Take": "takes", "Keep": "keeps"}
+STATIC = Path(__file__).resolve().parents[3] / "src" / "cardtable" / "web" / "static"

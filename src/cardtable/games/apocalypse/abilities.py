@@ -274,9 +274,9 @@ class Put(Task, tag="put"):
 
     def chosen(self, cat: Catalog, s: ApocalypseState, cell: str) -> None:
         if self.waste:
-            board.place_waste(cat, s, cell)
+            board.place_waste(cat, s, self.seat, cell)
         else:
-            board.put(cat, s, s.held, cell, s.held_unstable)
+            board.put(cat, s, self.seat, s.held, cell, s.held_unstable)
             s.held, s.held_unstable = -1, False
         self.done(s)
         board.slide(cat, s)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from cardtable.core import seat_mark
 from cardtable.core.words import plural
 
 from . import grid
@@ -29,21 +30,23 @@ def affordable_names(catalog: Catalog, state: ApocalypseState, cards: list[int])
     return {catalog.cards[c].name for c in cards if catalog.cards[c].build_cost <= left}
 
 
-def put(catalog: Catalog, state: ApocalypseState, card: int, cell: str, unstable: bool = False) -> None:
-    """Put a card on a free cell, paying a mechanism's building cost with this round's workforce."""
+def put(
+    catalog: Catalog, state: ApocalypseState, seat: int, card: int, cell: str, unstable: bool = False
+) -> None:
+    """`seat` puts a card on a free cell, paying a mechanism's building cost with this round's workforce."""
     cost = catalog.cards[card].build_cost
     state.workforce_spent += cost
     state.board[cell] = Tile(card, unstable)
     paid = f" (workforce {cost})" if cost else ""
-    state.log.append(f"{catalog.cards[card].title} placed at {cell}{paid}")
+    state.log.append(f"{seat_mark(seat)} places the {catalog.cards[card].title} at {cell}{paid}")
 
 
-def place_waste(catalog: Catalog, state: ApocalypseState, cell: str) -> None:
-    """The round's Radioactive Waste (the card in hand) is placed like a normal card; it turns every
+def place_waste(catalog: Catalog, state: ApocalypseState, seat: int, cell: str) -> None:
+    """`seat` places the round's Radioactive Waste (the card in hand) like a normal card; it turns every
     living card around it at once."""
     state.board[cell] = Tile(state.held)
     state.held = -1
-    state.log.append(f"Radioactive Waste placed at {cell}")
+    state.log.append(f"{seat_mark(seat)} places the Radioactive Waste at {cell}")
     for near in grid.around(cell):
         if near in state.board and catalog.cards[state.board[near].card].living:
             turn(catalog, state, near, "radioactive waste")

@@ -144,7 +144,7 @@ class Turn(ApoChoice, tag="turn"):
             name, cell = str(action.args[0]), str(action.args[1])
             card = next(c for c in s.pool if cat.cards[c].name == name)
             s.pool.remove(card)
-            board.put(cat, s, card, cell)
+            board.put(cat, s, self.seat, card, cell)
         elif action.verb == "move":
             source, dest = str(action.args[0]), str(action.args[1])
             s.board[dest] = s.board.pop(source)
@@ -208,7 +208,7 @@ class EndRound(ApoAuto, tag="end"):
 
     def run(self, cat: Catalog, s: ApocalypseState) -> None:
         if s.protected >= 0:  # Use Reserves lasts one round
-            s.log.append(f"the {cat.cards[s.protected].title} is no longer protected")
+            s.log.append(f"The {cat.cards[s.protected].title} is no longer protected")
             s.protected = -1
         if s.catastrophe >= 0:
             s.resolved.append(s.catastrophe)

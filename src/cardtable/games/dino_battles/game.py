@@ -33,10 +33,8 @@ if TYPE_CHECKING:
 #: what the other seats read of a `pass`, by the kind of decision (None: no line, it tells nothing)
 PASS_TEXTS: dict[str, str | None] = {
     "item-window": None,
-    "strategy": "ends the Strategy part",
-    "combat": "ends the Combat part",
-    "buy": "ends the Buy part",
-    "react": "neither evades nor defends",
+    **rules.PART_PASSES,
+    "react": "takes the hit",
     "purge": "purges no more",
 }
 

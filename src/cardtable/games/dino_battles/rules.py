@@ -50,6 +50,7 @@ class Part(DinoChoice):
         if action.verb == "item":
             play_item(cat, s, self.seat, str(action.args[0]))
         elif action.verb == "pass":
+            say(s, f"{who(self.seat)} {PART_PASSES[self.kind]}.")
             self.done(s)
             next_part(s)
         else:
@@ -137,6 +138,10 @@ class Keep(Part, tag="keep"):
         self.done(s)
         end_turn(cat, s, str(action.args[0]) if action.verb == "keep" else None)
 
+
+#: what a `pass` that ends a part of the turn is narrated as: the words of its button (the web table's
+#: dino-battles.js PASS), so the log reads as the move did
+PART_PASSES = {"strategy": "goes on to Combat", "combat": "goes on to Buy", "buy": "stops buying"}
 
 PARTS: dict[str, type[Part]] = {"strategy": Strategy, "combat": Combat, "buy": Buy, "keep": Keep}
 

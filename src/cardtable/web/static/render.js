@@ -1,6 +1,6 @@
 // A generic drawing of any game's view: lists become rows of card tiles, numbers become chips,
 // nested objects become panels. Per-game hints (hints.json) only rename and regroup; no rules here.
-import { el, named } from "./js/dom.js";
+import { el, named, seatName } from "./js/dom.js";
 
 export { el };
 
@@ -85,7 +85,7 @@ export function seatIndex(ctx, value) {
 
 function seatLabel(ctx, index) {
   const seat = ctx.seats?.[index];
-  if (!seat) return `Seat ${index}`;
+  if (!seat) return seatName(ctx.seats, index);
   return index === ctx.mySeat ? `${seat.name} (you)` : seat.name;
 }
 

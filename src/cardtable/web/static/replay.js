@@ -1,6 +1,6 @@
 // Replay of a finished table, or of a record file the player opens: every position, seen by any seat
 // or a spectator, move by move.
-import { named } from "./js/dom.js";
+import { named, seatName } from "./js/dom.js";
 import { el, gameHints, loadFaces, loadHints, logItems, renderView } from "./render.js";
 
 const root = document.getElementById("replay");
@@ -28,7 +28,7 @@ function show(i) {
   $("position").textContent = `move ${frame.move} of ${data.frames.length - 1}`;
   const banner = $("banner");
   if (frame.result) banner.textContent = `Game over: ${frame.result}`;
-  else if (frame.decision) banner.textContent = `${data.seats[frame.decision.seat].name} is deciding: ${named(frame.decision.prompt, data.seats)}`;
+  else if (frame.decision) banner.textContent = `${seatName(data.seats, frame.decision.seat)} is deciding: ${named(frame.decision.prompt, data.seats)}`;
   for (const item of $("log").children) item.classList.toggle("current", Number(item.value) === index);
   const current = $("log").querySelector("li.current");
   const panel = $("log-scroll");
@@ -59,7 +59,7 @@ async function start(loaded) {
   $("perspective").replaceChildren(el("option", { value: "" }, "spectator"), ...data.seats.map((s) => el("option", { value: String(s.seat) }, s.name)));
   $("slider").max = String(data.frames.length - 1);
   // a game in which someone asked the coach says so (the record's Coach header)
-  const coached = (data.coached ?? []).map((seat) => data.seats[seat]?.name ?? `seat ${seat}`);
+  const coached = (data.coached ?? []).map((seat) => seatName(data.seats, seat));
   $("banner").before(el("p", { id: "coached", class: "muted", hidden: !coached.length }, `The coach was asked by ${coached.join(", ")}.`));
   const lines = data.frames.slice(1).map((f) => ({ ...f.last, move: f.move }));
   const ctx = { seats: data.seats, mySeat: null, hints, faces };

@@ -3,7 +3,7 @@
 import { cardTile, setUpZoom } from "./js/cards.js";
 import { markChanges, snapshot } from "./js/changes.js";
 import { Coach } from "./js/coach.js";
-import { el, named, ServerCheckbox } from "./js/dom.js";
+import { el, named, seatName, ServerCheckbox } from "./js/dom.js";
 import { endSection } from "./js/end.js";
 import { LogView } from "./js/log.js";
 import { seatPanels } from "./js/panels.js";
@@ -203,7 +203,7 @@ function context() {
     picked: picker.picked,
     phone: phone.matches,
     /** the seat's name as this page says it ("You" for its own) */
-    name: (seat) => (seat === state.seat ? "You" : state.seats[seat]?.name ?? `Seat ${seat}`),
+    name: (seat) => (seat === state.seat ? "You" : seatName(state.seats, seat)),
     card: (id, opts = {}) => cardTile(id, faces[id], opts),
   };
 }

@@ -50,6 +50,12 @@ export function plural(n, noun, many = `${noun}s`) {
 
 export const LETTERS = "ABCDEFGH";
 
+/** A seat's name at the table; a seat without one is called as the table calls it ("Player 2"),
+ * never by its raw index. */
+export function seatName(seats, seat) {
+  return seats?.[seat]?.name ?? `Player ${Number(seat) + 1}`;
+}
+
 /** The game's words (narration, prompts) with each seat's mark ("{A}": `core.seats.seat_mark`)
  * replaced by the seat's name at this table (`seats`: [{name}], by seat number). */
 export function named(text, seats) {

@@ -57,9 +57,10 @@ export function seatName(seats, seat) {
 }
 
 /** The game's words (narration, prompts) with each seat's mark ("{A}": `core.seats.seat_mark`)
- * replaced by the seat's name at this table (`seats`: [{name}], by seat number). */
+ * replaced by the seat's name at this table (`seats`: [{name}], by seat number), as `seatName` calls it. */
 export function named(text, seats) {
-  return String(text ?? "").replace(/\{([A-H])\}/g, (mark, letter) => seats?.[LETTERS.indexOf(letter)]?.name ?? letter);
+  // without the table's seats the letter stands
+  return String(text ?? "").replace(/\{([A-H])\}/g, (mark, letter) => (seats ? seatName(seats, LETTERS.indexOf(letter)) : letter));
 }
 
 /** A checkbox whose truth is the server's: a click is sent with `send(checked)` (false when it could not

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from .helpers import ROOT
+from .patience import patience_ms
 
 CHROMIUM = Path("/usr/bin/chromium")
 SCREENSHOTS = ROOT / "reports" / "screenshots"
@@ -38,10 +39,22 @@ def launch(playwright: Any) -> Any:
     return playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS, headless=True)
 
 
+def new_context(browser: Any, **options: Any) -> Any:
+    """A browser context whose waits (Playwright's 30 s for an action, 5 s for an `expect`) are scaled to
+    the machine (`patience`), as every wall-clock limit of the web tests is."""
+    from playwright.sync_api import expect
+
+    context = browser.new_context(**options)
+    context.set_default_timeout(patience_ms(30_000))
+    context.set_default_navigation_timeout(patience_ms(30_000))
+    expect.set_options(timeout=patience_ms(5_000))
+    return context
+
+
 def open_page(browser: Any, url: str | None = None, width: int = 1280, **context: Any) -> Any:
     """A page in a context of its own (closing the page's context closes both), `width` px wide."""
     viewport = {"width": width, "height": WIDTHS.get(width, 900)}
-    page = browser.new_context(viewport=viewport, **context).new_page()
+    page = new_context(browser, viewport=viewport, **context).new_page()
     if url is not None:
         page.goto(url)
     return page
@@ -58,8 +71,10 @@ def move_of(page: Any) -> int:
 
 
 def wait_move(page: Any, before: int, timeout: float = 20000) -> None:
-    """Wait until the page has drawn a move after `before`."""
-    page.wait_for_function("(b) => Number(document.body.dataset.move) > b", arg=before, timeout=timeout)
+    """Wait until the page has drawn a move after `before` (up to `timeout` ms, scaled: `patience`)."""
+    page.wait_for_function(
+        "(b) => Number(document.body.dataset.move) > b", arg=before, timeout=patience_ms(timeout)
+    )
 
 
 def screenshot(page: Any, name: str, *, full_page: bool = True) -> Path:

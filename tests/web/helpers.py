@@ -16,6 +16,8 @@ from typing import Any
 
 import httpx
 
+from .patience import patience
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -24,7 +26,7 @@ def run_apart(coroutine: Coroutine[Any, Any, Any], timeout: float = 60) -> Any:
     this process (a browser test) may have left an event loop running in this thread, where
     `asyncio.run` refuses to start."""
     with ThreadPoolExecutor(1) as thread:
-        return thread.submit(asyncio.run, coroutine).result(timeout=timeout)
+        return thread.submit(asyncio.run, coroutine).result(timeout=patience(timeout))
 
 
 def free_port() -> int:
@@ -62,7 +64,7 @@ def play(client: Any, table_id: str, token: str, action: str, move: int) -> http
 def play_out(client: Any, table: dict[str, Any], limit: int = 500, timeout: float = 20.0) -> dict[str, Any]:
     """Play every human seat's first legal action until the game ends (bots move by themselves)."""
     seat_tokens = tokens(table)
-    deadline = time.monotonic() + timeout
+    deadline = time.monotonic() + patience(timeout)
     spectator = state(client, table["table"])
     for _ in range(limit):
         spectator = state(client, table["table"])
@@ -95,7 +97,9 @@ def whole(message: dict[str, Any], before: dict[str, Any] | None) -> dict[str, A
 
 
 def wait_until(predicate: Any, timeout: float = 10.0, step: float = 0.01) -> Any:
-    deadline = time.monotonic() + timeout
+    """The first true value of `predicate()`, asked every `step` s for up to `timeout` s (scaled to the
+    machine: `patience`)."""
+    deadline = time.monotonic() + patience(timeout)
     while True:
         value = predicate()
         if value:
@@ -149,13 +153,13 @@ class LiveServer:
         with self.log.open("ab") as out:
             self.process = subprocess.Popen(command, env=env, stdout=out, stderr=subprocess.STDOUT)
         started = time.monotonic()
-        deadline = started + 90  # generous: a loaded CI machine can take long to import everything
+        deadline = started + patience(90)  # a loaded machine can take long to import everything
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
                 output = self.log.read_text(errors="replace")
                 raise AssertionError(f"the server exited: {output}")
             try:
-                if httpx.get(self.url + "/static/hints.json", timeout=5).status_code == 200:
+                if httpx.get(self.url + "/static/hints.json", timeout=patience(5)).status_code == 200:
                     return
             except httpx.HTTPError:
                 time.sleep(0.1)

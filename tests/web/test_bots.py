@@ -16,6 +16,7 @@ import pytest
 from cardtable.web.thinking import FairQueue, lane_of
 
 from .helpers import LiveServer, free_port
+from .patience import patience
 from .test_crowds import client_from, made, watcher_from
 
 
@@ -65,9 +66,9 @@ def test_a_quick_bot_answers_at_once_while_other_visitors_searching_bots_think(
             me = stack.enter_context(client_from(busy_server, "127.0.0.4"))
             table = made(me, game="biosphere5", seats=["human", "heuristic"], seed=7)  # A starts
             ws = stack.enter_context(watcher_from(busy_server, f"/ws/tables/{table['table']}", "127.0.0.4"))
-            json.loads(ws.recv(timeout=10))
+            json.loads(ws.recv(timeout=patience(10)))
             ws.send(json.dumps({"type": "hello", "token": table["seats"][0]["token"]}))
-            latest = json.loads(ws.recv(timeout=10))
+            latest = json.loads(ws.recv(timeout=patience(10)))
             while len(replies) < 15 and latest["result"] is None:
                 assert latest["decision"]["seat"] == 0 and latest["legal"], latest["decision"]
                 request = {
@@ -77,13 +78,13 @@ def test_a_quick_bot_answers_at_once_while_other_visitors_searching_bots_think(
                     "ack": "update",
                 }
                 ws.send(json.dumps(request))
-                latest = json.loads(ws.recv(timeout=60))
+                latest = json.loads(ws.recv(timeout=patience(60)))
                 while "ack" not in latest:
-                    latest = json.loads(ws.recv(timeout=60))
+                    latest = json.loads(ws.recv(timeout=patience(60)))
                 if latest["result"] is None and latest["decision"]["seat"] == 1:  # the bot's turn
                     acknowledged = time.monotonic()
                     while latest["result"] is None and latest["decision"]["seat"] == 1:
-                        latest = json.loads(ws.recv(timeout=60))
+                        latest = json.loads(ws.recv(timeout=patience(60)))
                     replies.append(time.monotonic() - acknowledged)
     finally:
         busy_server.stop()

@@ -13,6 +13,7 @@ from cardtable.core import Record, game_names, replay
 
 from .browser import browser_only, close, move_of, open_page, screenshot, wait_move
 from .helpers import LiveServer, new_table, play_out, state, tokens
+from .patience import patience, patience_ms
 
 pytestmark = browser_only
 
@@ -59,7 +60,7 @@ def check_against_record(client: httpx.Client, table: dict) -> None:
 def test_two_people_play_a_whole_game_through_their_seat_links(
     browser, web_server: LiveServer, game: str, seed: int, tmp_path: Path
 ) -> None:
-    with httpx.Client(base_url=web_server.url, timeout=10) as client:
+    with httpx.Client(base_url=web_server.url, timeout=patience(10)) as client:
         table = new_table(client, game, seats=["human", "human"], names=["Ada", "Bo"], seed=seed)
         pages = [open_page(browser, web_server.url + seat["link"]) for seat in table["seats"]]
         pages[0].wait_for_selector("#board > *")
@@ -133,7 +134,7 @@ def test_the_machine_of_solo_biosphere5_takes_no_link(browser, web_server: LiveS
 
 
 def test_a_wrong_seat_link_shows_a_clear_error(browser, web_server: LiveServer) -> None:
-    with httpx.Client(base_url=web_server.url, timeout=10) as client:
+    with httpx.Client(base_url=web_server.url, timeout=patience(10)) as client:
         table = new_table(client, "toy")
     page = open_page(browser)
     response = page.goto(f"{web_server.url}/t/{table['table']}/seat/forged")
@@ -144,13 +145,13 @@ def test_a_wrong_seat_link_shows_a_clear_error(browser, web_server: LiveServer) 
 
 @pytest.mark.parametrize("game", game_names())
 def test_screenshot_of_every_games_table(browser, web_server: LiveServer, game: str) -> None:
-    with httpx.Client(base_url=web_server.url, timeout=10) as client:
+    with httpx.Client(base_url=web_server.url, timeout=patience(10)) as client:
         setup = client.get(f"/api/games/{game}/setup").json()
         seats = ["human"] + ["random"] * (setup["num_seats"] - 1)
         table = new_table(client, game, seats=seats, names=["You"], seed=12)
     page = open_page(browser, web_server.url + table["seats"][0]["link"])
     page.wait_for_selector("#board > *")
-    page.wait_for_selector(CHOICES, timeout=10000)  # bots have moved, it is the person's turn
+    page.wait_for_selector(CHOICES, timeout=patience_ms(10000))  # bots have moved, it is the person's turn
     if client_faces(web_server, game):
         page.wait_for_selector("#board .card[data-card], #dock .card[data-card]")  # from the printed faces
     screenshot(page, f"{game}-table.png")
@@ -164,18 +165,18 @@ def test_screenshot_of_every_games_table(browser, web_server: LiveServer, game: 
 
 
 def client_faces(server: LiveServer, game: str) -> dict:
-    return httpx.get(f"{server.url}/api/games/{game}/cards", timeout=10).json()["faces"]
+    return httpx.get(f"{server.url}/api/games/{game}/cards", timeout=patience(10)).json()["faces"]
 
 
 def test_a_card_is_placed_on_the_board_by_picking_it_then_its_cell(browser, web_server: LiveServer) -> None:
     """Cards Against the Apocalypse: a pool card names many moves; pick it, then click a free cell."""
-    with httpx.Client(base_url=web_server.url, timeout=10) as client:
+    with httpx.Client(base_url=web_server.url, timeout=patience(10)) as client:
         table = new_table(client, "apocalypse", seats=["human", "random", "random"], names=["You"], seed=12)
     page = open_page(browser, web_server.url + table["seats"][0]["link"])
     page.wait_for_selector("#board .shelter")
     pool = "#board [data-target^='pool:'].clickable"
     for _ in range(40):  # answer the other choices (start resource, abilities) until a card can be placed
-        page.wait_for_selector(CHOICES, timeout=10000)
+        page.wait_for_selector(CHOICES, timeout=patience_ms(10000))
         if page.locator(pool).count():
             break
         before = move_of(page)
@@ -191,7 +192,7 @@ def test_a_card_is_placed_on_the_board_by_picking_it_then_its_cell(browser, web_
     screenshot(page, "apocalypse-placing.png")
     slot.click()
     wait_move(page, before, timeout=10000)
-    with httpx.Client(base_url=web_server.url, timeout=10) as client:
+    with httpx.Client(base_url=web_server.url, timeout=patience(10)) as client:
         log = state(client, table["table"], tokens(table)[0])["log"]
     assert any(line["action"] == f"place {name} {cell}" and line["seat"] == 0 for line in log)
     close(page)
@@ -202,7 +203,7 @@ def test_play_again_opens_a_new_table_with_the_same_seats_and_options(
 ) -> None:
     """Issue 27 item 6: at the end, the score table and "Play again": a new table of the same game, options
     and seats; the person goes to their new seat, and the other person's new link is shown to send."""
-    with httpx.Client(base_url=web_server.url, timeout=10) as client:
+    with httpx.Client(base_url=web_server.url, timeout=patience(10)) as client:
         kinds = ["human", "human", "random"]
         table = new_table(
             client, "apocalypse", seats=kinds, names=["Ada", "Bo"], seed=4, ask_every_window=False

@@ -13,6 +13,7 @@ from cardtable.web.coach import BUDGET
 
 from .browser import browser_only, close, open_page, wait_move
 from .helpers import LiveServer, new_table, play_out, state, wait_until
+from .patience import patience, patience_ms
 
 QUESTION = "What would you play?"
 
@@ -21,7 +22,7 @@ QUESTION = "What would you play?"
 def test_a_solo_person_asks_the_coach_and_plays_its_suggestion(browser, web_server: LiveServer) -> None:
     from playwright.sync_api import expect
 
-    with httpx.Client(base_url=web_server.url, timeout=10) as client:
+    with httpx.Client(base_url=web_server.url, timeout=patience(10)) as client:
         table = new_table(
             client,
             "biosphere5",
@@ -40,12 +41,12 @@ def test_a_solo_person_asks_the_coach_and_plays_its_suggestion(browser, web_serv
     # are): a first question waits for it; the second is timed
     question.click()
     best = page.locator(".coach-best")
-    best.wait_for(timeout=120_000)
+    best.wait_for(timeout=patience_ms(120_000))
     expect(question).to_be_enabled()
     started = time.monotonic()
     question.click()
     expect(page.locator(".coach-answer")).to_have_text("Thinking…")
-    best.wait_for(timeout=int(BUDGET * 1000) + 5000)
+    best.wait_for(timeout=BUDGET * 1000 + patience_ms(5000))
     waited = time.monotonic() - started
     seconds = float(page.locator(".coach-answer").get_attribute("data-seconds"))
     print(f"\ncoach in the browser: answered {waited:.2f} s after the click ({seconds:.2f} s at the server)")
@@ -75,7 +76,7 @@ def test_a_solo_person_asks_the_coach_and_plays_its_suggestion(browser, web_serv
 def test_the_coach_waits_for_every_person_seated(browser, web_server: LiveServer) -> None:
     from playwright.sync_api import expect
 
-    with httpx.Client(base_url=web_server.url, timeout=10) as client:
+    with httpx.Client(base_url=web_server.url, timeout=patience(10)) as client:
         table = new_table(client, "biosphere5", seats=["human", "human"], seed=7)  # A starts
         pages = [open_page(browser, web_server.url + seat["link"]) for seat in table["seats"]]
         for page in pages:
@@ -102,7 +103,7 @@ def test_the_coach_waits_for_every_person_seated(browser, web_server: LiveServer
 def test_the_replay_of_a_coached_game_says_who_asked_the_coach(
     browser, web_server: LiveServer, tmp_path
 ) -> None:
-    with httpx.Client(base_url=web_server.url, timeout=10) as client:
+    with httpx.Client(base_url=web_server.url, timeout=patience(10)) as client:
         table = new_table(
             client, "toy", seats=["human", "random"], seed=4, ask_every_window=False, names=["Ada", ""]
         )

@@ -13,12 +13,13 @@ from cardtable import __version__
 from cardtable.core import Move, Record, replay
 
 from .helpers import LiveServer, new_table, play, state, tokens, wait_until
+from .patience import patience
 
 SEEDS: dict[str, int] = {}
 
 
 def test_sigkill_loses_no_acknowledged_move(live_server: LiveServer) -> None:
-    with httpx.Client(base_url=live_server.url, timeout=10) as client:
+    with httpx.Client(base_url=live_server.url, timeout=patience(10)) as client:
         tables = []
         for game, seed in [("toy", 31), ("biosphere5", 32), ("toy", 33)]:
             tables.append(new_table(client, game, seats=["human", "human"], seed=seed))
@@ -40,7 +41,7 @@ def test_sigkill_loses_no_acknowledged_move(live_server: LiveServer) -> None:
         stop = threading.Event()
 
         def keep_playing() -> None:
-            with httpx.Client(base_url=live_server.url, timeout=5) as other:
+            with httpx.Client(base_url=live_server.url, timeout=patience(5)) as other:
                 while not stop.is_set():
                     try:
                         spectator = state(other, burst["table"])
@@ -64,7 +65,7 @@ def test_sigkill_loses_no_acknowledged_move(live_server: LiveServer) -> None:
 
     live_server.start()
     engine = create_engine(live_server.database_url)
-    with httpx.Client(base_url=live_server.url, timeout=10) as client:
+    with httpx.Client(base_url=live_server.url, timeout=patience(10)) as client:
         for table in tables:
             with engine.connect() as connection:
                 stored_moves = connection.execute(

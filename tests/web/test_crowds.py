@@ -19,17 +19,20 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
 from .helpers import LiveServer, served, state, tokens, wait_until
+from .patience import patience
 
 
 def client_from(server: LiveServer, address: str) -> httpx.Client:
     """An HTTP client of the visitor at `address` (a loopback address of its own)."""
     transport = httpx.HTTPTransport(local_address=address)
-    return httpx.Client(base_url=server.url, timeout=10, transport=transport)
+    return httpx.Client(base_url=server.url, timeout=patience(10), transport=transport)
 
 
 def watcher_from(server: LiveServer, path: str, address: str) -> ClientConnection:
     """A WebSocket of the visitor at `address`."""
-    sock = socket.create_connection(("127.0.0.1", server.port), timeout=10, source_address=(address, 0))
+    sock = socket.create_connection(
+        ("127.0.0.1", server.port), timeout=patience(10), source_address=(address, 0)
+    )
     return connect(f"ws://127.0.0.1:{server.port}{path}", sock=sock)
 
 
@@ -42,7 +45,7 @@ def made(client: httpx.Client, **body: Any) -> dict[str, Any]:
 def first(ws: ClientConnection, wanted: Callable[[dict[str, Any]], bool]) -> dict[str, Any]:
     """The first message `wanted` accepts (an error fails the test)."""
     while True:
-        message = json.loads(ws.recv(timeout=10))
+        message = json.loads(ws.recv(timeout=patience(10)))
         assert message["type"] != "error", message
         if wanted(message):
             return message
@@ -68,11 +71,11 @@ def test_spectators_filling_a_table_never_lock_its_seats_out(crowded: LiveServer
         path = f"/ws/tables/{table_id}"
         for address in ("127.0.0.2", "127.0.0.2", "127.0.0.3", "127.0.0.3"):
             spectator = stack.enter_context(watcher_from(crowded, path, address))
-            assert json.loads(spectator.recv(timeout=10))["seat"] is None
+            assert json.loads(spectator.recv(timeout=patience(10)))["seat"] is None
         with watcher_from(crowded, path, "127.0.0.4") as refused:  # a fifth spectator is refused
-            assert json.loads(refused.recv(timeout=10))["error"] == "too-many-watchers"
+            assert json.loads(refused.recv(timeout=patience(10)))["error"] == "too-many-watchers"
             with pytest.raises(ConnectionClosed) as closed:
-                refused.recv(timeout=10)
+                refused.recv(timeout=patience(10))
             assert closed.value.rcvd is not None and closed.value.rcvd.code == 4429
         seat_a = stack.enter_context(watcher_from(crowded, path, "127.0.0.5"))
         seat_a.send(json.dumps({"type": "hello", "token": a}))
@@ -97,7 +100,7 @@ def test_a_seat_open_in_too_many_windows_is_refused_there(tmp_path: Path) -> Non
                     == 0
                 )
             with watcher_from(server, path, "127.0.0.2") as third:
-                assert json.loads(third.recv(timeout=10))["error"] == "too-many-watchers"
+                assert json.loads(third.recv(timeout=patience(10)))["error"] == "too-many-watchers"
     finally:
         server.stop()
 
@@ -128,7 +131,7 @@ def test_idle_bot_tables_do_not_hold_the_servers_cap(few_bots: LiveServer) -> No
             for _ in range(2):
                 table = made(client, seats=["human", "random"])  # seat A (a person) moves first
                 watcher = stack.enter_context(watcher_from(few_bots, f"/ws/tables/{table['table']}", address))
-                json.loads(watcher.recv(timeout=10))
+                json.loads(watcher.recv(timeout=patience(10)))
         newcomer = stack.enter_context(client_from(few_bots, "127.0.0.4"))
         table = made(newcomer, seats=["human", "random"])
         a = tokens(table)[0]
@@ -168,10 +171,10 @@ def test_idle_bot_tables_expire_soon_and_their_watchers_are_told(tmp_path: Path)
             bots = made(client, seats=["human", "random"])
             people = made(client, seats=["human", "human"])
             with watcher_from(server, f"/ws/tables/{bots['table']}", "127.0.0.2") as watcher:
-                json.loads(watcher.recv(timeout=10))
+                json.loads(watcher.recv(timeout=patience(10)))
                 with pytest.raises(ConnectionClosed) as closed:
                     while True:
-                        watcher.recv(timeout=15)
+                        watcher.recv(timeout=patience(15))
                 assert closed.value.rcvd is not None and closed.value.rcvd.code == 4410
             assert client.get(f"/api/tables/{bots['table']}").status_code == 404
             assert client.get(f"/api/tables/{people['table']}").status_code == 200

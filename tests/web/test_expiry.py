@@ -14,6 +14,7 @@ from cardtable.web import create_app
 from cardtable.web.limits import Limits
 
 from .helpers import LiveServer, free_port, new_table, play, play_out, state, tokens, wait_until
+from .patience import patience
 
 
 def test_abandoned_tables_expire_and_finished_ones_stay(tmp_path: Path) -> None:
@@ -23,7 +24,7 @@ def test_abandoned_tables_expire_and_finished_ones_stay(tmp_path: Path) -> None:
     )
     server.start()
     try:
-        with httpx.Client(base_url=server.url, timeout=10) as client:
+        with httpx.Client(base_url=server.url, timeout=patience(10)) as client:
             finished = new_table(client, "toy", seats=["human", "human"], seed=2)
             play_out(client, finished)
             abandoned = new_table(client, "toy", seats=["human", "human"], seed=3)

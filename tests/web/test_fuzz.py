@@ -32,6 +32,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
 from .helpers import LiveServer, free_port, new_table, play, play_out, state, tokens
+from .patience import patience
 from .test_postgres import BIN, postgres  # noqa: F401  (the PostgreSQL server fixture)
 
 EXAMPLES = 15  # per route and generation mode; per WebSocket test below
@@ -67,7 +68,7 @@ def no_traceback(server: LiveServer) -> None:
 
 
 def test_inputs_that_were_500s_are_refused_with_a_4xx(server: LiveServer) -> None:
-    with httpx.Client(base_url=server.url, timeout=10) as client:
+    with httpx.Client(base_url=server.url, timeout=patience(10)) as client:
         table = new_table(client, "toy", seats=["human", "human"], seed=3)
         table_id, (a, _) = table["table"], tokens(table)
         # a non-ASCII seat token: in the query, the path, the body and the header
@@ -92,20 +93,20 @@ def test_inputs_that_were_500s_are_refused_with_a_4xx(server: LiveServer) -> Non
         assert state(client, table_id)["move"] == 0
         # deeply nested JSON on the WebSocket: an error message, and the connection still serves
         with connect(f"{server.url.replace('http', 'ws')}/ws/tables/{table_id}") as socket:
-            assert json.loads(socket.recv(timeout=5))["type"] == "state"
+            assert json.loads(socket.recv(timeout=patience(5)))["type"] == "state"
             socket.send("[" * 5000)
-            assert json.loads(socket.recv(timeout=5))["error"] == "bad-request"
+            assert json.loads(socket.recv(timeout=patience(5)))["error"] == "bad-request"
             socket.send('{"type": "sync", "id": ' + "[" * 3000 + "]" * 3000 + "}")
-            assert json.loads(socket.recv(timeout=5))["error"] == "bad-request"
+            assert json.loads(socket.recv(timeout=patience(5)))["error"] == "bad-request"
             socket.send(json.dumps({"type": "sync"}))
-            assert json.loads(socket.recv(timeout=5))["type"] == "state"
+            assert json.loads(socket.recv(timeout=patience(5)))["type"] == "state"
     no_traceback(server)
 
 
 def test_every_route_fuzzed_from_the_openapi_document(server: LiveServer) -> None:
     """Every operation, with valid and invalid data, now and then at a real table: no status >= 500
     and no status the document does not list for that operation."""
-    with httpx.Client(base_url=server.url, timeout=10) as client:
+    with httpx.Client(base_url=server.url, timeout=patience(10)) as client:
         playing = new_table(client, "toy", seats=["human", "human"], seed=8)
         finished = new_table(client, "toy", seats=["human", "human"], seed=9)
         play_out(client, finished)
@@ -124,7 +125,7 @@ def test_every_route_fuzzed_from_the_openapi_document(server: LiveServer) -> Non
             def call(case: Any, real: str | None) -> None:
                 if real is not None and "table_id" in (case.path_parameters or {}):
                     case.path_parameters["table_id"] = real
-                case.call_and_validate(base_url=server.url, checks=checks, timeout=10)
+                case.call_and_validate(base_url=server.url, checks=checks, timeout=patience(10))
 
             try:
                 call()
@@ -158,7 +159,7 @@ messages = st.one_of(
 def test_every_websocket_message_fuzzed(server: LiveServer) -> None:
     """Any frame, as a seat and as a spectator: answered (an error, a state or an ack) or, for a wrong
     token in a hello, closed with 4403; never a server error or a traceback."""
-    with httpx.Client(base_url=server.url, timeout=10) as client:
+    with httpx.Client(base_url=server.url, timeout=patience(10)) as client:
         table = new_table(client, "toy", seats=["human", "human"], seed=12)
     base = f"{server.url.replace('http', 'ws')}/ws/tables/{table['table']}"
     for query in ("", f"?token={tokens(table)[0]}"):
@@ -173,7 +174,7 @@ def fuzz_one_socket(url: str) -> None:
     def socket() -> Any:
         if not sockets:
             sockets.append(opened.enter_context(connect(url)))
-            assert json.loads(sockets[0].recv(timeout=5))["type"] == "state"
+            assert json.loads(sockets[0].recv(timeout=patience(5)))["type"] == "state"
         return sockets[0]
 
     @settings(
@@ -184,7 +185,7 @@ def fuzz_one_socket(url: str) -> None:
         ws = socket()
         ws.send(frame)
         try:
-            answer = json.loads(ws.recv(timeout=5))
+            answer = json.loads(ws.recv(timeout=patience(5)))
         except ConnectionClosed as closed:
             assert closed.rcvd is not None and closed.rcvd.code == 4403, closed
             sockets.clear()
@@ -193,20 +194,20 @@ def fuzz_one_socket(url: str) -> None:
         if answer["type"] == "error":
             assert 400 <= answer["status"] < 500, answer
         if answer["type"] == "ack":  # a legal move was played: the state follows
-            assert json.loads(ws.recv(timeout=5))["type"] == "state"
+            assert json.loads(ws.recv(timeout=patience(5)))["type"] == "state"
 
     with opened:
         send()
 
 
 def test_oversized_websocket_frames_are_refused(server: LiveServer, tmp_path: Path) -> None:
-    with httpx.Client(base_url=server.url, timeout=10) as client:
+    with httpx.Client(base_url=server.url, timeout=patience(10)) as client:
         table = new_table(client, "toy", seats=["human", "human"], seed=13)
     with connect(f"{server.url.replace('http', 'ws')}/ws/tables/{table['table']}", max_size=None) as ws:
-        json.loads(ws.recv(timeout=5))
+        json.loads(ws.recv(timeout=patience(5)))
         ws.send("x" * (1 << 17))
         with pytest.raises(ConnectionClosed) as closed:
-            ws.recv(timeout=5)
+            ws.recv(timeout=patience(5))
         assert closed.value.rcvd is not None and closed.value.rcvd.code == 1009  # message too big
     no_traceback(server)
 
@@ -214,10 +215,10 @@ def test_oversized_websocket_frames_are_refused(server: LiveServer, tmp_path: Pa
 def test_text_frames_that_are_not_utf8_are_closed_without_a_traceback(server: LiveServer) -> None:
     """A text frame that is not UTF-8 closes its WebSocket (1007), and the server logs no traceback:
     an unauthenticated client could otherwise fill the log, a frame at a time."""
-    with httpx.Client(base_url=server.url, timeout=10) as client:
+    with httpx.Client(base_url=server.url, timeout=patience(10)) as client:
         table = new_table(client, "toy", seats=["human", "human"], seed=13)
     for _ in range(20):
-        with socket.create_connection(("127.0.0.1", server.port), timeout=10) as sock:
+        with socket.create_connection(("127.0.0.1", server.port), timeout=patience(10)) as sock:
             key = base64.b64encode(os.urandom(16)).decode()
             sock.sendall(
                 f"GET /ws/tables/{table['table']} HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\n"

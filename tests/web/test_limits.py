@@ -15,6 +15,7 @@ import pytest
 from websockets.sync.client import connect
 
 from .helpers import LiveServer, free_port, new_table, play, served, state, tokens, wait_until
+from .patience import patience
 
 
 @pytest.fixture
@@ -37,7 +38,7 @@ def public_server(tmp_path: Path) -> Iterator[LiveServer]:
 
 
 def test_a_large_body_is_refused_before_it_is_read(public_server: LiveServer) -> None:
-    with httpx.Client(base_url=public_server.url, timeout=10) as client:
+    with httpx.Client(base_url=public_server.url, timeout=patience(10)) as client:
         huge = client.post("/api/tables", content=b"{" + b" " * (300 * 1024) + b"}",
                            headers={"content-type": "application/json"})  # fmt: skip
         assert huge.status_code == 413 and huge.json()["error"] == "too-large"
@@ -68,12 +69,12 @@ def test_half_sent_headers_and_bodies_are_cut_off(public_server: LiveServer) -> 
     body.settimeout(2)
     assert b" 408 " in body.recv(1000).split(b"\r\n")[0]
     body.close()
-    with httpx.Client(base_url=public_server.url, timeout=10) as client:
+    with httpx.Client(base_url=public_server.url, timeout=patience(10)) as client:
         assert client.get("/api/games").status_code == 200
 
 
 def test_table_creation_and_actions_are_rate_limited_per_address(public_server: LiveServer) -> None:
-    with httpx.Client(base_url=public_server.url, timeout=10) as client:
+    with httpx.Client(base_url=public_server.url, timeout=patience(10)) as client:
         tables = [new_table(client, "biosphere5", seats=["human", "human"], seed=4) for _ in range(5)]
         refused = client.post("/api/tables", json={"game": "toy"})
         assert refused.status_code == 429 and refused.json()["error"] == "rate-limited"
@@ -88,15 +89,19 @@ def test_table_creation_and_actions_are_rate_limited_per_address(public_server: 
         assert statuses[:10] == [200] * 10 and 429 in statuses[10:]
         # the WebSocket counts against the same rate
         with connect(f"{public_server.url.replace('http', 'ws')}/ws/tables/{table['table']}") as ws:
-            json.loads(ws.recv(timeout=5))
+            json.loads(ws.recv(timeout=patience(5)))
             ws.send(json.dumps({"type": "hello", "token": seat_tokens[0]}))
-            json.loads(ws.recv(timeout=5))
+            json.loads(ws.recv(timeout=patience(5)))
             ws.send(json.dumps({"type": "action", "action": "draw", "move": 0}))
-            assert json.loads(ws.recv(timeout=5))["error"] in ("rate-limited", "stale", "not-your-turn")
+            assert json.loads(ws.recv(timeout=patience(5)))["error"] in (
+                "rate-limited",
+                "stale",
+                "not-your-turn",
+            )
 
 
 def test_bot_tables_are_capped_per_address(public_server: LiveServer) -> None:
-    with httpx.Client(base_url=public_server.url, timeout=10) as client:
+    with httpx.Client(base_url=public_server.url, timeout=patience(10)) as client:
         for _ in range(2):
             new_table(client, "toy", seats=["human", "random"])
         refused = client.post("/api/tables", json={"game": "toy", "seats": ["human", "random"]})
@@ -110,7 +115,7 @@ def test_a_persons_action_is_acknowledged_at_once_while_bots_think(tmp_path: Pat
     server = LiveServer(f"sqlite:///{tmp_path / 'live.db'}", free_port(), log=tmp_path / "server.log")
     server.start()
     try:
-        with httpx.Client(base_url=server.url, timeout=30) as client:
+        with httpx.Client(base_url=server.url, timeout=patience(30)) as client:
             bots = [new_table(client, "biosphere5", seats=["ismcts", "ismcts"]) for _ in range(10)]
             time.sleep(1.0)  # the bots are thinking now
             table = new_table(client, "toy", seats=["human", "human"], seed=21)
@@ -119,9 +124,9 @@ def test_a_persons_action_is_acknowledged_at_once_while_bots_think(tmp_path: Pat
             with connect(ws_url) as first, connect(ws_url) as second:
                 sockets = [first, second]
                 for ws, token in zip(sockets, seat_tokens, strict=True):
-                    json.loads(ws.recv(timeout=10))
+                    json.loads(ws.recv(timeout=patience(10)))
                     ws.send(json.dumps({"type": "hello", "token": token}))
-                latest = [json.loads(ws.recv(timeout=10)) for ws in sockets]
+                latest = [json.loads(ws.recv(timeout=patience(10))) for ws in sockets]
                 trips = []
                 for _ in range(20):
                     seat = latest[0]["decision"]["seat"]
@@ -129,12 +134,12 @@ def test_a_persons_action_is_acknowledged_at_once_while_bots_think(tmp_path: Pat
                     sockets[seat].send(json.dumps({"type": "action", "action": latest[seat]["legal"][0],
                                                    "move": latest[seat]["move"]}))  # fmt: skip
                     while True:  # the new state, then the acknowledgement
-                        message = json.loads(sockets[seat].recv(timeout=10))
+                        message = json.loads(sockets[seat].recv(timeout=patience(10)))
                         if message["type"] == "ack":
                             trips.append(time.perf_counter() - started)
                             break
                         latest[seat] = message
-                    latest[1 - seat] = json.loads(sockets[1 - seat].recv(timeout=10))
+                    latest[1 - seat] = json.loads(sockets[1 - seat].recv(timeout=patience(10)))
                     if latest[0]["result"] is not None:
                         break
             # the bots think on in their own process: their tables move on

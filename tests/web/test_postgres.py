@@ -22,6 +22,7 @@ from cardtable.web.db import SYNCHRONOUS_COMMIT_VARIABLE, connect, synchronous_c
 from cardtable.web.tables import TableError, Tables
 
 from .helpers import free_port, new_table, play, play_out, run_apart, state, tokens, wait_until
+from .patience import patience
 
 
 def _binaries() -> Path | None:
@@ -72,7 +73,7 @@ def postgres() -> Iterator[str]:
         yield f"postgresql://cardtable@127.0.0.1:{port}"
     finally:
         subprocess.run(_as_server_user([str(BIN / "pg_ctl"), "-D", str(data), "-m", "immediate", "stop"]),
-                       capture_output=True, timeout=60)  # fmt: skip
+                       capture_output=True, timeout=patience(60))  # fmt: skip
         shutil.rmtree(folder, ignore_errors=True)
 
 

@@ -16,6 +16,7 @@ from sqlalchemy import create_engine, text
 from websockets.sync.client import connect
 
 from .helpers import LiveServer, free_port, new_table, play, state, tokens
+from .patience import patience
 from .test_postgres import BIN, postgres  # noqa: F401  (the PostgreSQL server fixture)
 
 pytestmark = pytest.mark.skipif(BIN is None, reason="no PostgreSQL server binaries (Debian's postgresql)")
@@ -48,12 +49,15 @@ def test_two_processes_serve_one_table_and_tell_each_others_watchers(
     two_servers: tuple[LiveServer, LiveServer],
 ) -> None:
     a, b = two_servers
-    with httpx.Client(base_url=a.url, timeout=10) as on_a, httpx.Client(base_url=b.url, timeout=10) as on_b:
+    with (
+        httpx.Client(base_url=a.url, timeout=patience(10)) as on_a,
+        httpx.Client(base_url=b.url, timeout=patience(10)) as on_b,
+    ):
         table = new_table(on_a, "toy", seats=["human", "human"], seed=5)
         table_id, seat_tokens = table["table"], tokens(table)
         assert state(on_b, table_id)["move"] == 0  # B loads it (and keeps it in memory)
         with connect(f"{b.url.replace('http', 'ws')}/ws/tables/{table_id}") as watcher_on_b:
-            assert json.loads(watcher_on_b.recv(timeout=10))["move"] == 0
+            assert json.loads(watcher_on_b.recv(timeout=patience(10)))["move"] == 0
             for move in range(6):
                 mover, other = (on_a, on_b) if move % 2 == 0 else (on_b, on_a)
                 spectator = state(mover, table_id)
@@ -65,20 +69,20 @@ def test_two_processes_serve_one_table_and_tell_each_others_watchers(
                 assert play(mover, table_id, token, mine["legal"][0], move).status_code == 200
                 # the other process serves the new move at once, and B's watcher is told it
                 assert state(other, table_id)["move"] == move + 1
-                assert json.loads(watcher_on_b.recv(timeout=10))["move"] == move + 1
+                assert json.loads(watcher_on_b.recv(timeout=patience(10)))["move"] == move + 1
 
 
 def test_the_same_move_sent_to_both_processes_is_stored_once(
     two_servers: tuple[LiveServer, LiveServer],
 ) -> None:
     a, b = two_servers
-    with httpx.Client(base_url=a.url, timeout=10) as on_a:
+    with httpx.Client(base_url=a.url, timeout=patience(10)) as on_a:
         tables = [new_table(on_a, "toy", seats=["human", "human"], seed=s) for s in range(8)]
         legal = {t["table"]: state(on_a, t["table"], tokens(t)[0])["legal"] for t in tables}
     results: dict[str, list[int]] = {t["table"]: [] for t in tables}
 
     def race(server: LiveServer, table: dict, action_index: int) -> None:
-        with httpx.Client(base_url=server.url, timeout=10) as client:
+        with httpx.Client(base_url=server.url, timeout=patience(10)) as client:
             moves = legal[table["table"]]
             response = play(client, table["table"], tokens(table)[0], moves[action_index % len(moves)], 0)
             results[table["table"]].append(response.status_code)
@@ -92,7 +96,10 @@ def test_the_same_move_sent_to_both_processes_is_stored_once(
         thread.start()
     for thread in threads:
         thread.join(30)
-    with httpx.Client(base_url=b.url, timeout=10) as on_b, httpx.Client(base_url=a.url, timeout=10) as on_a:
+    with (
+        httpx.Client(base_url=b.url, timeout=patience(10)) as on_b,
+        httpx.Client(base_url=a.url, timeout=patience(10)) as on_a,
+    ):
         for table in tables:
             assert sorted(results[table["table"]]) == [200, 409], results
             assert state(on_a, table["table"]) == state(on_b, table["table"])
@@ -103,11 +110,11 @@ def test_serve_with_two_workers_shares_the_database(postgres: str, tmp_path: Pat
     server = LiveServer(fresh_database(postgres), free_port(), log=tmp_path / "server.log", workers=2)
     server.start()
     try:
-        with httpx.Client(base_url=server.url, timeout=10) as client:
+        with httpx.Client(base_url=server.url, timeout=patience(10)) as client:
             table = new_table(client, "toy", seats=["human", "human"], seed=6)
             for move in range(4):
                 # a new connection each time: the kernel hands it to either process
-                with httpx.Client(base_url=server.url, timeout=10) as fresh:
+                with httpx.Client(base_url=server.url, timeout=patience(10)) as fresh:
                     spectator = state(fresh, table["table"])
                     assert spectator["move"] == move
                     token = tokens(table)[spectator["decision"]["seat"]]

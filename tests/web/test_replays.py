@@ -17,6 +17,7 @@ from cardtable.core import Match, make_game
 from cardtable.players import make_player
 
 from .helpers import LiveServer, free_port, new_table, play, tokens
+from .patience import patience
 
 #: Dino Battles with four players, seed 4, random players seeded so: a game of 1,142 moves, whose replay
 #: is 27.7 MB of JSON
@@ -51,7 +52,7 @@ def test_sixteen_replay_clients_neither_slow_another_table_nor_swell_the_server(
     try:
         finished = long_game()
         assert len(finished.moves) == 1142
-        with httpx.Client(base_url=server.url, timeout=30) as client:
+        with httpx.Client(base_url=server.url, timeout=patience(30)) as client:
             table = new_table(
                 client, "dino-battles", options={"players": PLAYERS}, seats=["human"] * PLAYERS, seed=SEED
             )
@@ -72,7 +73,7 @@ def test_sixteen_replay_clients_neither_slow_another_table_nor_swell_the_server(
         answers: list[int] = []
 
         def loop_on_the_replay() -> None:
-            with httpx.Client(base_url=server.url, timeout=60) as looping:
+            with httpx.Client(base_url=server.url, timeout=patience(60)) as looping:
                 while not stop.is_set():
                     with looping.stream("GET", replay_path) as response:
                         for _ in response.iter_raw():
@@ -89,9 +90,9 @@ def test_sixteen_replay_clients_neither_slow_another_table_nor_swell_the_server(
                 sockets = [first_seat, second_seat]
                 latest = []
                 for ws, token in zip(sockets, tokens(other), strict=True):
-                    json.loads(ws.recv(timeout=10))
+                    json.loads(ws.recv(timeout=patience(10)))
                     ws.send(json.dumps({"type": "hello", "token": token}))
-                    latest.append(json.loads(ws.recv(timeout=10)))
+                    latest.append(json.loads(ws.recv(timeout=patience(10))))
                 started = time.monotonic()
                 while time.monotonic() - started < 10:
                     if latest[0]["result"] is not None:
@@ -106,9 +107,9 @@ def test_sixteen_replay_clients_neither_slow_another_table_nor_swell_the_server(
                         "ack": "update",
                     }
                     sockets[seat].send(json.dumps(request))
-                    latest[seat] = json.loads(sockets[seat].recv(timeout=30))
+                    latest[seat] = json.loads(sockets[seat].recv(timeout=patience(30)))
                     acks.append(time.perf_counter() - sent)
-                    latest[1 - seat] = json.loads(sockets[1 - seat].recv(timeout=30))
+                    latest[1 - seat] = json.loads(sockets[1 - seat].recv(timeout=patience(30)))
                     time.sleep(0.2)
             rss_after = rss_mb(server.process.pid)
         finally:
@@ -136,7 +137,7 @@ def test_a_record_file_replays_through_the_same_builder_and_a_broken_one_is_refu
         while match.decision is not None and len(match.moves) < 6:
             match.apply(match.legal_actions()[0])
         record = match.record()
-        with httpx.Client(base_url=server.url, timeout=30) as client:
+        with httpx.Client(base_url=server.url, timeout=patience(30)) as client:
             answer = client.post("/api/replay", content=record.to_text().encode())
             assert answer.status_code == 200, answer.text
             assert len(answer.json()["frames"]) == len(record.moves) + 1

@@ -25,6 +25,7 @@ from cardtable import __version__
 from cardtable.core import Move, Record, TakeBack, make_game, replay
 
 from .helpers import LiveServer, free_port, new_table, play, run_apart, state, tokens, wait_until
+from .patience import patience
 from .test_postgres import BIN, postgres  # noqa: F401  (the PostgreSQL server fixture)
 from .test_processes import fresh_database
 
@@ -123,8 +124,8 @@ def race_again_and_again(two: tuple[str, LiveServer, LiveServer], race: Race) ->
     how many races ended each way. No server logged a traceback."""
     url, one, other = two
     with (
-        httpx.Client(base_url=one.url, timeout=20) as on_one,
-        httpx.Client(base_url=other.url, timeout=20) as on_two,
+        httpx.Client(base_url=one.url, timeout=patience(20)) as on_one,
+        httpx.Client(base_url=other.url, timeout=patience(20)) as on_two,
     ):
         outcomes: Counter[tuple[Any, Any]] = Counter()
         made = []
@@ -148,8 +149,8 @@ def _http_race(
 
     async def race() -> Any:
         async with (
-            httpx.AsyncClient(base_url=one.url, timeout=20) as first,
-            httpx.AsyncClient(base_url=other.url, timeout=20) as second,
+            httpx.AsyncClient(base_url=one.url, timeout=patience(20)) as first,
+            httpx.AsyncClient(base_url=other.url, timeout=patience(20)) as second,
         ):
             return await asyncio.gather(
                 second.post(f"/api/tables/{table_id}/undo", json={"token": a, "move": 6}),
@@ -218,8 +219,8 @@ def test_an_expired_table_is_gone_from_every_process_and_its_watchers_are_told(
     one, other = servers
     try:
         with (
-            httpx.Client(base_url=one.url, timeout=10) as on_one,
-            httpx.Client(base_url=other.url, timeout=10) as on_two,
+            httpx.Client(base_url=one.url, timeout=patience(10)) as on_one,
+            httpx.Client(base_url=other.url, timeout=patience(10)) as on_two,
         ):
             tables = [new_table(on_one, "toy", seats=["human", "human"], seed=s) for s in range(6)]
             with contextlib.ExitStack() as stack:
@@ -232,11 +233,11 @@ def test_an_expired_table_is_gone_from_every_process_and_its_watchers_are_told(
                     sockets.append(ws)
                     assert state(on_one, table["table"])["move"] == state(on_two, table["table"])["move"] == 0
                 for ws in sockets:
-                    json.loads(ws.recv(timeout=10))
+                    json.loads(ws.recv(timeout=patience(10)))
                 for ws in sockets:
                     with pytest.raises(ConnectionClosed) as closed:
                         while True:
-                            ws.recv(timeout=20)
+                            ws.recv(timeout=patience(20))
                     assert closed.value.rcvd is not None and closed.value.rcvd.code == 4410
             for table in tables:
                 for client in (on_one, on_two):
@@ -254,7 +255,7 @@ def test_a_move_stored_as_the_table_expires_is_refused_not_lost(
     """A move can never be stored for a table another process has just deleted (it would be acknowledged
     and then vanish): the move's statement finds no table and the move is refused 404."""
     url, one, _ = two
-    with httpx.Client(base_url=one.url, timeout=10) as on_one:
+    with httpx.Client(base_url=one.url, timeout=patience(10)) as on_one:
         table = new_table(on_one, "toy", seats=["human", "human"], seed=3)
         a = tokens(table)[0]
         legal = state(on_one, table["table"], a)["legal"]

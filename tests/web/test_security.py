@@ -14,7 +14,9 @@ import pytest
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
+from .browser import new_context
 from .helpers import LiveServer, new_table, state, tokens
+from .patience import patience
 
 
 def test_seat_links_keep_the_token_in_the_fragment(client: TestClient) -> None:
@@ -100,9 +102,9 @@ CHROMIUM = Path("/usr/bin/chromium")
 def test_a_seat_page_works_under_its_content_security_policy(live_server: LiveServer, browser: Any) -> None:
     """The real page in a real browser, with the policy enforced: it draws the seat's view and reports
     no violation."""
-    with httpx.Client(base_url=live_server.url, timeout=10) as client:
+    with httpx.Client(base_url=live_server.url, timeout=patience(10)) as client:
         table = new_table(client, "toy", seats=["human", "human"], seed=3)
-    context = browser.new_context()  # the policy enforced: no bypass_csp
+    context = new_context(browser)  # the policy enforced: no bypass_csp
     page = context.new_page()
     violations: list[str] = []
     page.on(
@@ -121,7 +123,7 @@ def test_a_seat_page_works_under_its_content_security_policy(live_server: LiveSe
 
 def test_head_is_answered_on_every_get_route(live_server: LiveServer) -> None:
     """HEAD (monitors, link checkers, caches) gets GET's status and headers, and no body."""
-    with httpx.Client(base_url=live_server.url, timeout=10) as client:
+    with httpx.Client(base_url=live_server.url, timeout=patience(10)) as client:
         table = new_table(client, seats=["human", "human"], seed=4)
         for path in ("/", "/api/games", f"/t/{table['table']}", f"/api/tables/{table['table']}",
                      "/games/toy/rules", "/static/table.js", "/api/games/toy/setup"):  # fmt: skip
@@ -139,10 +141,10 @@ def test_an_old_seat_link_sends_its_token_in_the_first_message_not_the_websocket
 ) -> None:
     """A link made before tokens left URLs (`/t/ID/seat/TOKEN`) still opens its seat; its page puts the
     token in the WebSocket's `hello`, never in the WebSocket's URL (where a proxy would log it)."""
-    with httpx.Client(base_url=live_server.url, timeout=10) as client:
+    with httpx.Client(base_url=live_server.url, timeout=patience(10)) as client:
         table = new_table(client, "toy", seats=["human", "human"], seed=3)
     token = tokens(table)[0]
-    page = browser.new_context().new_page()
+    page = new_context(browser).new_page()
     sockets: list[Any] = []
     sent: list[str] = []
     page.on(

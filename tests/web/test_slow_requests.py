@@ -12,6 +12,7 @@ from pathlib import Path
 import httpx
 
 from .helpers import LiveServer, free_port
+from .patience import patience
 
 TRICKLE = (
     b"POST /api/tables HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"
@@ -72,7 +73,7 @@ def test_one_address_cannot_take_every_connection(tmp_path: Path) -> None:
                 slow.append(sock)
             time.sleep(0.5)
             transport = httpx.HTTPTransport(local_address="127.0.0.3")
-            with httpx.Client(base_url=server.url, timeout=3, transport=transport) as other:
+            with httpx.Client(base_url=server.url, timeout=patience(3), transport=transport) as other:
                 for _ in range(5):
                     assert other.get("/api/games").status_code == 200
             refused = 0

@@ -37,6 +37,7 @@ from tests.conformance.words import Vocabulary, faults
 
 from .browser import browser_only, close, open_page, screenshot
 from .helpers import LiveServer
+from .patience import patience
 
 pytestmark = browser_only
 
@@ -68,7 +69,7 @@ FAST_BOTS = {"dino-battles": "heuristic"}
 
 def seat_kinds(server: LiveServer, game: str, options: dict[str, Any]) -> list[str]:
     """The person at seat A; the rulebook's automaton where the game has one, fast bots elsewhere."""
-    setup = httpx.get(f"{server.url}/api/games/{game}/setup", params=options, timeout=10).json()
+    setup = httpx.get(f"{server.url}/api/games/{game}/setup", params=options, timeout=patience(10)).json()
     bot = FAST_BOTS.get(game, "random")
     return ["human"] + [
         "automaton" if str(i) in setup["automata"] else bot for i in range(1, setup["num_seats"])
@@ -201,7 +202,7 @@ def test_a_whole_game_by_clicking_the_table(
     browser: Any, web_server: LiveServer, game: str, mode: str, options: dict[str, Any], width: int
 ) -> None:
     kinds = seat_kinds(web_server, game, options)
-    with httpx.Client(base_url=web_server.url, timeout=10) as client:
+    with httpx.Client(base_url=web_server.url, timeout=patience(10)) as client:
         table, page, errors = open_table(client, browser, game, options, kinds, width, seed=7)
         started = time.monotonic()
         rng = random.Random(f"{game} {mode} {width}")

@@ -19,6 +19,7 @@ from cardtable.core.replay import replay
 
 from .browser import browser_only, close, screenshot
 from .helpers import LiveServer
+from .patience import patience
 from .test_table_play import WIDTHS, open_table, play_through_clicks
 
 pytestmark = browser_only
@@ -95,7 +96,7 @@ def test_an_expansion_game_by_clicking_shows_goals_and_prestige(
                 shots.add(kind)
                 screenshot(page, f"rftg-level{level}-{seats}p-{width}-{kind}.png", full_page=False)
 
-    with httpx.Client(base_url=web_server.url, timeout=10) as client:
+    with httpx.Client(base_url=web_server.url, timeout=patience(10)) as client:
         table, page, errors = open_table(
             client, browser, "race-for-the-galaxy", options, kinds, width, seed=11
         )

@@ -20,6 +20,7 @@ from cardtable.web import create_app
 from cardtable.web.db import connect
 
 from .helpers import ROOT, LiveServer, free_port, new_table, play, state, tokens, wait_until
+from .patience import patience
 from .test_postgres import BIN, postgres  # noqa: F401  (the PostgreSQL server fixture)
 from .test_processes import fresh_database
 
@@ -218,17 +219,17 @@ def test_a_take_back_reaches_every_server_process_sharing_the_database(
     try:
         one, two = servers
         with (
-            httpx.Client(base_url=one.url, timeout=10) as on_one,
-            httpx.Client(base_url=two.url, timeout=10) as on_two,
+            httpx.Client(base_url=one.url, timeout=patience(10)) as on_one,
+            httpx.Client(base_url=two.url, timeout=patience(10)) as on_two,
         ):
             table_id, (a, _) = biosphere(on_one)
             assert state(on_two, table_id)["move"] == 0  # the second process loads it and keeps it
             with ws_connect(f"{two.url.replace('http', 'ws')}/ws/tables/{table_id}") as watcher:
-                assert json.loads(watcher.recv(timeout=10))["move"] == 0
+                assert json.loads(watcher.recv(timeout=patience(10)))["move"] == 0
                 assert play(on_one, table_id, a, "take2", 0).status_code == 200
-                assert json.loads(watcher.recv(timeout=10))["move"] == 1
+                assert json.loads(watcher.recv(timeout=patience(10)))["move"] == 1
                 assert undo(on_one, table_id, a, 1).status_code == 200
-                told = json.loads(watcher.recv(timeout=10))
+                told = json.loads(watcher.recv(timeout=patience(10)))
                 assert told["move"] == 0 and told["log"][-1]["action"] == "took back 1 move"
             assert state(on_two, table_id, a)["legal"] == state(on_one, table_id, a)["legal"]
             assert play(on_two, table_id, a, "take pile", 0).status_code == 200

@@ -13,7 +13,9 @@ import pytest
 
 # `browser` is the one Chromium of the test process (conftest.py): a second Playwright in the same
 # process would find the first one's event loop running
+from .browser import new_context
 from .helpers import ROOT, LiveServer, free_port, new_table, state, tokens
+from .patience import patience
 
 CHROMIUM = Path("/usr/bin/chromium")
 
@@ -38,11 +40,11 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
 def test_clicking_undo_takes_back_a_move_that_showed_nothing(browser, server: LiveServer) -> None:
     from playwright.sync_api import expect
 
-    with httpx.Client(base_url=server.url, timeout=10) as client:
+    with httpx.Client(base_url=server.url, timeout=patience(10)) as client:
         # Biosphere 5, seed 7: A starts; "take two" (2.1) shows nothing
         table = new_table(client, "biosphere5", seats=["human", "human"], seed=7)
         contexts = [
-            browser.new_context(viewport={"width": 1280, "height": 900}, bypass_csp=True) for _ in range(2)
+            new_context(browser, viewport={"width": 1280, "height": 900}, bypass_csp=True) for _ in range(2)
         ]
         pages = [context.new_page() for context in contexts]
         for page, seat in zip(pages, table["seats"], strict=True):

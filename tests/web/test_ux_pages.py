@@ -16,6 +16,7 @@ from cardtable.core import Record, game_names
 
 from .browser import browser_only, close, open_page, screenshot, wait_move
 from .helpers import LiveServer, new_table, play_out
+from .patience import patience
 
 
 @browser_only
@@ -125,7 +126,7 @@ def test_a_downloaded_record_replays_from_the_file_and_a_bad_one_is_refused(clie
 
 @browser_only
 def test_the_replay_page_opens_a_record_file(browser, web_server: LiveServer, tmp_path: Path) -> None:
-    with httpx.Client(base_url=web_server.url, timeout=10) as client:
+    with httpx.Client(base_url=web_server.url, timeout=patience(10)) as client:
         table = new_table(client, "toy", seats=["human", "random"], seed=4, ask_every_window=False)
         play_out(client, table)
         saved = tmp_path / "game.rec"
@@ -196,7 +197,7 @@ def test_a_whole_game_is_played_from_the_keyboard(browser, web_server: LiveServe
     """Cards Against the Apocalypse (moves, a card picked then its cell) from the first move to the
     end with Tab, the arrow keys and Enter alone: every move and clickable thing is in the tab order,
     Enter plays it."""
-    with httpx.Client(base_url=web_server.url, timeout=10) as client:
+    with httpx.Client(base_url=web_server.url, timeout=patience(10)) as client:
         table = new_table(
             client, "apocalypse", seats=["human", "heuristic", "heuristic"], seed=3, ask_every_window=False
         )
@@ -265,7 +266,7 @@ def test_a_seat_panel_shows_a_ten_letter_name_whole_beside_the_to_move_badge(
 ) -> None:
     """At a phone's 390 px the seat panels are three to a row: a name of 10 letters ('Maximilian (you)')
     is not cut off by the "to move" badge, which goes under the name when both do not fit."""
-    with httpx.Client(base_url=web_server.url, timeout=30) as client:
+    with httpx.Client(base_url=web_server.url, timeout=patience(30)) as client:
         names = ["Maximilian", "Bartholome"]
         seats = ["human", "human", "random"]
         table = new_table(client, "dino-battles", options={"players": 3}, seats=seats, names=names, seed=7)

@@ -22,6 +22,7 @@ from cardtable.web.hub import TOO_SLOW, Connection
 from cardtable.web.limits import Limits
 
 from .helpers import LiveServer, free_port, new_table, play, run_apart, state, tokens
+from .patience import patience
 
 
 @pytest.fixture
@@ -74,7 +75,7 @@ class DeafWatcher:
 
 
 def test_a_watcher_that_never_reads_cannot_freeze_the_table(strict_server: LiveServer) -> None:
-    with httpx.Client(base_url=strict_server.url, timeout=10) as client:
+    with httpx.Client(base_url=strict_server.url, timeout=patience(10)) as client:
         table = new_table(client, "biosphere5", seats=["human", "human"], seed=4)
         deaf = DeafWatcher(strict_server, f"/ws/tables/{table['table']}")
         # it asks for the whole table over and over, and never reads an answer: megabytes pile up
@@ -94,43 +95,46 @@ def test_a_watcher_that_never_reads_cannot_freeze_the_table(strict_server: LiveS
             assert time.monotonic() - started < 2.0
         # and a watcher that reads is told every move while the deaf one is still connected
         with connect(strict_server.url.replace("http", "ws") + f"/ws/tables/{table['table']}") as reader:
-            first = json.loads(reader.recv(timeout=5))
+            first = json.loads(reader.recv(timeout=patience(5)))
             spectator = state(client, table["table"])
             token = seat_tokens[spectator["decision"]["seat"]]
             mine = state(client, table["table"], token)
             assert play(client, table["table"], token, mine["legal"][0], mine["move"]).status_code == 200
-            assert json.loads(reader.recv(timeout=5))["move"] == first["move"] + 1
+            assert json.loads(reader.recv(timeout=patience(5)))["move"] == first["move"] + 1
         deaf.close()
     assert "Traceback" not in strict_server.log.read_text(errors="replace")
 
 
 def test_watchers_per_table_and_per_address_are_limited(strict_server: LiveServer) -> None:
     ws = strict_server.url.replace("http", "ws")
-    with httpx.Client(base_url=strict_server.url, timeout=10) as client, contextlib.ExitStack() as sockets:
+    with (
+        httpx.Client(base_url=strict_server.url, timeout=patience(10)) as client,
+        contextlib.ExitStack() as sockets,
+    ):
         first = new_table(client, "toy", seats=["human", "human"])
         second = new_table(client, "toy", seats=["human", "human"])
         opened = [sockets.enter_context(connect(f"{ws}/ws/tables/{first['table']}")) for _ in range(4)]
         for socket_ in opened:
-            assert json.loads(socket_.recv(timeout=5))["type"] == "state"
+            assert json.loads(socket_.recv(timeout=patience(5)))["type"] == "state"
         # a fifth watcher of the same table is refused with a clear message and close code (once it has
         # not said hello with a seat's token within hello_timeout: a seat always gets in)
         with connect(f"{ws}/ws/tables/{first['table']}") as refused:
-            message = json.loads(refused.recv(timeout=10))
+            message = json.loads(refused.recv(timeout=patience(10)))
             assert message["error"] == "too-many-watchers"
             with pytest.raises(ConnectionClosed) as closed:
-                refused.recv(timeout=5)
+                refused.recv(timeout=patience(5))
             assert closed.value.rcvd is not None and closed.value.rcvd.code == 4429
         # two more on another table reach the per-address limit of six; a seventh is refused
         more = [sockets.enter_context(connect(f"{ws}/ws/tables/{second['table']}")) for _ in range(2)]
         for socket_ in more:
-            assert json.loads(socket_.recv(timeout=5))["type"] == "state"
+            assert json.loads(socket_.recv(timeout=patience(5)))["type"] == "state"
         with connect(f"{ws}/ws/tables/{second['table']}") as refused:
-            assert json.loads(refused.recv(timeout=5))["error"] == "too-many-watchers"
+            assert json.loads(refused.recv(timeout=patience(5)))["error"] == "too-many-watchers"
         # one leaves: there is room again
         opened.pop().close()
         time.sleep(0.3)
         with connect(f"{ws}/ws/tables/{second['table']}") as welcome:
-            assert json.loads(welcome.recv(timeout=5))["type"] == "state"
+            assert json.loads(welcome.recv(timeout=patience(5)))["type"] == "state"
 
 
 class _SlowSocket:

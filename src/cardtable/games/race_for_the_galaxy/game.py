@@ -44,7 +44,7 @@ if TYPE_CHECKING:
 
 #: the longest game played before it is taken never to end (RULES.md "Game length"), by seats
 BASE_MAX_ACTIONS = {2: 520, 3: 880, 4: 880}
-EXPANSION_MAX_ACTIONS = {2: 650, 3: 920, 4: 1050, 5: 1190, 6: 1300}
+EXPANSION_MAX_ACTIONS = {2: 650, 3: 920, 4: 1050, 5: 1190, 6: 1356}
 #: the solitaire game: the base game's, and one bound for levels 1-3
 SOLO_MAX_ACTIONS = {0: 190, 1: 320}
 

@@ -1,6 +1,6 @@
 // The live table: one WebSocket; on every update the game's module draws the table from this seat's
 // view, and the moves the server lists are made by clicking what they are about (js/picker.js).
-import { cardTile, setUpZoom } from "./js/cards.js";
+import { cardTile, fitCards, setUpZoom } from "./js/cards.js";
 import { markChanges, snapshot } from "./js/changes.js";
 import { Coach } from "./js/coach.js";
 import { el, named, seatName, ServerCheckbox } from "./js/dom.js";
@@ -230,6 +230,7 @@ function draw() {
   $("dock").replaceChildren(...[drawn.dock].flat().filter(Boolean));
   $("dock").hidden = !$("dock").children.length;
   if (!$("dock").hidden && !ctx.phone) $("dock").prepend(handSize());
+  if (!$("dock").hidden) fitCards($("dock"));
   $("players").replaceChildren(...seatPanels(state, game, ctx));
   picker.wire([$("board"), $("dock")], (node, key, opens) => targetWords(node, key, opens, ctx));
   // the hand stays in sight (pinned to the bottom of the screen) while a decision is about it alone;
@@ -498,11 +499,15 @@ document.addEventListener("keydown", (event) => {
   next.scrollIntoView({ block: "nearest", inline: "nearest" });
 });
 
-// the phone's bar is fixed at the bottom: the hand sits just above it
+// the phone's bar is fixed at the bottom: the hand sits just above it; what is scrolled into sight stops
+// clear of the bar and of the pinned hand (table.css: scroll-padding)
 function barHeight() {
   document.documentElement.style.setProperty("--bar-height", `${$("decision").offsetHeight}px`);
+  document.documentElement.style.setProperty("--dock-height", `${$("dock").offsetHeight}px`);
 }
-new ResizeObserver(barHeight).observe($("decision"));
+const sizes = new ResizeObserver(barHeight);
+sizes.observe($("decision"));
+sizes.observe($("dock"));
 
 /** For tests and tools: the moves as the table maps them, and any it could not show. */
 window.cardtable = {

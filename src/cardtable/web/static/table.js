@@ -230,6 +230,7 @@ function draw() {
   $("dock").replaceChildren(...[drawn.dock].flat().filter(Boolean));
   $("dock").hidden = !$("dock").children.length;
   if (!$("dock").hidden && !ctx.phone) $("dock").prepend(handSize());
+  fitCards($("board"));
   if (!$("dock").hidden) fitCards($("dock"));
   $("players").replaceChildren(...seatPanels(state, game, ctx));
   picker.wire([$("board"), $("dock")], (node, key, opens) => targetWords(node, key, opens, ctx));

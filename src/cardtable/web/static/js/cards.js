@@ -49,11 +49,14 @@ function overflows(card) {
 }
 
 /**
- * Every full card under `root` shows its whole text: a card whose text runs past its height is widened,
- * a step at a time up to twice its width, and one whose text still does not fit grows taller. The layout
- * is read once per step for all the cards, not once per card.
+ * Every card under `root` shows its whole face: a band whose marks (cost, type, distance) run past the
+ * card's width wraps onto a second line; a full card whose text runs past its height (a card in the hand)
+ * is widened, a step at a time up to twice its width, and one whose text still does not fit grows taller.
+ * The layout is read once per step for all the cards, not once per card.
  */
 export function fitCards(root) {
+  const bands = [...root.querySelectorAll(".card-band")].filter(overflows);
+  for (const band of bands) band.classList.add("wrap");
   let cards = [...root.querySelectorAll(".card-full")].filter(overflows);
   if (!cards.length) return;
   const widths = new Map(cards.map((card) => [card, card.offsetWidth]));

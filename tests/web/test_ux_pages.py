@@ -420,3 +420,26 @@ def test_a_hand_card_shows_its_whole_text_and_its_large_view(
         page.wait_for_selector("#zoom:not([hidden])")
         assert "Free Trade Association" in page.inner_text("#zoom")
     close(page)
+
+
+@browser_only
+def test_on_a_phone_the_cards_a_decision_is_about_are_in_sight_above_the_bar(
+    browser, web_server: LiveServer
+) -> None:
+    """Biosphere 5's first move at 390x844: the face-up cards to take lay at the bottom of the screen with
+    only their bands peeking out above the decision bar, so the table did not scroll to them; now a card
+    counts as in sight only when at least half of it shows, and the page brings one whole into sight."""
+    with httpx.Client(base_url=web_server.url, timeout=30) as client:
+        body = {"options": {"players": 2}, "seats": ["human", "random"], "names": ["Ann"], "seed": 7}
+        table = new_table(client, "biosphere5", **body, ask_every_window=False)
+    page = open_page(browser, web_server.url + table["seats"][0]["link"], width=390)
+    page.wait_for_selector("#board .clickable")
+    page.wait_for_timeout(300)  # the drawing's scroll
+    whole = page.evaluate(
+        """() => { const bar = document.getElementById('decision').getBoundingClientRect();
+        return [...document.querySelectorAll('#board .clickable')].filter((n) => {
+          const r = n.getBoundingClientRect(); return r.top >= 0 && r.bottom <= bar.top; }).length; }"""
+    )
+    screenshot(page, "phone-targets-in-sight.png", full_page=False)
+    assert whole >= 1
+    close(page)

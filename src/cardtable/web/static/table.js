@@ -414,6 +414,12 @@ function showInvite() {
   box.hidden = false;
 }
 
+/** Whether at least half of a thing's height lies between `top` and `bottom` (a card whose band alone
+ * peeks out from under the bar is not in sight). */
+function halfIn(r, top, bottom) {
+  return Math.min(r.bottom, bottom) - Math.max(r.top, top) >= r.height / 2;
+}
+
 /** Whether a thing on the table is in sight: not scrolled away, not under the bar or the hand. */
 function inSight(node) {
   const bar = $("decision").getBoundingClientRect();
@@ -423,11 +429,11 @@ function inSight(node) {
   const across = r.right > 0 && r.left < innerWidth;
   if (dock.contains(node)) {
     const row = node.closest(".row")?.getBoundingClientRect() ?? dock.getBoundingClientRect();
-    return across && r.right > row.left && r.left < row.right && r.bottom > 0 && r.top < (fixed ? bar.top : innerHeight);
+    return across && r.right > row.left && r.left < row.right && halfIn(r, 0, fixed ? bar.top : innerHeight);
   }
   const top = fixed ? 0 : bar.bottom;
   const bottom = Math.min(fixed ? bar.top : innerHeight, dock.hidden ? innerHeight : dock.getBoundingClientRect().top + 1);
-  return across && r.bottom > top && r.top < bottom;
+  return across && halfIn(r, top, bottom);
 }
 
 /** A new decision about the hand alone: the table is scrolled to its end, where your own area lies just

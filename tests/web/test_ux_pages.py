@@ -443,3 +443,67 @@ def test_on_a_phone_the_cards_a_decision_is_about_are_in_sight_above_the_bar(
     screenshot(page, "phone-targets-in-sight.png", full_page=False)
     assert whole >= 1
     close(page)
+
+
+#: the faults of the cards' faces on the table: a mark of a band outside its card, a word of a name of up
+#: to 9 letters broken over two lines, the ≈ mark of reconstructed data placed over the card's text
+CARD_FACES = """() => {
+  const faults = [];
+  for (const card of document.querySelectorAll('#board .card, #dock .card')) {
+    const box = card.getBoundingClientRect();
+    const label = card.querySelector('.card-name')?.textContent ?? card.getAttribute('aria-label');
+    for (const mark of card.querySelectorAll('.card-band > *')) {
+      const r = mark.getBoundingClientRect();
+      if (r.right > box.right + 1 || r.left < box.left - 1) faults.push(`${label}: a band mark outside`);
+    }
+    const name = card.querySelector('.card-name')?.firstChild;
+    if (name?.nodeType === 3) {
+      let at = 0;
+      for (const word of name.textContent.split(' ')) {
+        const range = document.createRange();
+        range.setStart(name, at);
+        range.setEnd(name, at + word.length);
+        const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+        if (word.length <= 9 && lines.size > 1) faults.push(`${label}: '${word}' broken over two lines`);
+        at += word.length + 1;
+      }
+    }
+    const after = getComputedStyle(card, '::after').content;
+    if (card.dataset.reconstructed && !['none', 'normal'].includes(after)) {
+      faults.push(`${label}: the ≈ mark over the card's text`);
+    }
+  }
+  return faults;
+}"""
+
+
+@browser_only
+@pytest.mark.parametrize("width", [1280, 390])
+def test_the_faces_of_the_shelter_cards_fit_their_cells(browser, web_server: LiveServer, width: int) -> None:
+    """Apocalypse's shelter with Energy Generators and a Water System in its cells: at 390 px the cards'
+    bands were cut ('needs ⚡ –') and 'Generator' broken over two lines ('Generat|or'); the ≈ mark of
+    reconstructed card data covered the last line of text. Now every band mark lies inside its card (a
+    band that does not fit wraps), a word of up to 9 letters is whole, and ≈ is at the end of the band."""
+    with httpx.Client(base_url=web_server.url, timeout=30) as client:
+        seats = ["human", "random", "random"]
+        table = new_table(client, "apocalypse", seats=seats, names=["Ann"], seed=7, ask_every_window=False)
+        token = table["seats"][0]["token"]
+        for _ in range(60):  # the person's first legal moves until an Energy Generator lies in the shelter
+            mine = client.get(f"/api/tables/{table['table']}", params={"token": token}).json()
+            if any(card["name"] == "energy-generator" for card in mine["view"].get("board", [])):
+                break
+            if mine["legal"]:
+                body = {"token": token, "action": mine["legal"][0], "move": mine["move"]}
+                client.post(f"/api/tables/{table['table']}/actions", json=body)
+            else:
+                time.sleep(0.02)
+        else:
+            raise AssertionError("no Energy Generator was placed")
+    page = open_page(browser, web_server.url + table["seats"][0]["link"], width=width)
+    page.wait_for_selector(".cell-card")
+    faults = page.evaluate(CARD_FACES)
+    screenshot(page, f"shelter-faces-{width}.png")
+    assert page.locator(".cell-card", has_text="Energy Generator").count() >= 1
+    assert page.locator(".card[data-reconstructed]").count() >= 1
+    assert not faults, faults
+    close(page)

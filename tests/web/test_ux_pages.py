@@ -405,6 +405,11 @@ def test_a_hand_card_shows_its_whole_text_and_its_large_view(
         fta = next(f for f in faces if f["name"] == "Free Trade Association")
         assert long in fta["text"] and "(each card counts once)" in fta["text"]
         assert fta["text"].count(long) == 1
+        # the hand is wider than the table: its right edge fades until it is scrolled to its end
+        hand = page.locator("#dock [data-zone='hand'] .row.scroll")
+        assert "more" in hand.get_attribute("class").split()
+        hand.evaluate("(row) => { row.scrollLeft = row.scrollWidth; }")
+        page.wait_for_function("() => !document.querySelector(\"#dock [data-zone='hand'] .row.more\")")
     card = page.locator("#dock .card.clickable", has_text="Free Trade Association")
     if width == 1280:
         card.hover()

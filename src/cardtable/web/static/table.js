@@ -7,6 +7,7 @@ import { el, named, seatName, ServerCheckbox } from "./js/dom.js";
 import { endSection } from "./js/end.js";
 import { LogView } from "./js/log.js";
 import { seatPanels } from "./js/panels.js";
+import { markRows } from "./js/parts.js";
 import { Picker } from "./js/picker.js";
 
 const root = document.getElementById("table");
@@ -232,6 +233,7 @@ function draw() {
   if (!$("dock").hidden && !ctx.phone) $("dock").prepend(handSize());
   fitCards($("board"));
   if (!$("dock").hidden) fitCards($("dock"));
+  markRows($("table"));
   $("players").replaceChildren(...seatPanels(state, game, ctx));
   picker.wire([$("board"), $("dock")], (node, key, opens) => targetWords(node, key, opens, ctx));
   // the hand stays in sight (pinned to the bottom of the screen) while a decision is about it alone;

@@ -286,3 +286,230 @@ def test_a_seat_panel_shows_a_ten_letter_name_whole_beside_the_to_move_badge(
     )
     assert not (overlaps and badge["top"] < name["bottom"]), (name, badge)
     close(page)
+
+
+#: from the top of the page (a person who scrolled up to look at the other seats), every thing on the
+#: table (card, token, cell) scrolled into view one after another, as the browser brings a focused or
+#: found thing into sight: those that end under the bar or under the pinned hand
+UNDER_THE_HAND = """() => {
+  window.scrollTo(0, 0);
+  const bar = document.getElementById('decision');
+  const dock = document.getElementById('dock');
+  const fixed = getComputedStyle(bar).position === 'fixed';
+  const hidden = [];
+  const things = '.card, .token, .grid-cell, .zone-title, .area-head, .empty-slot, .empty-note';
+  for (const node of document.querySelectorAll(things.split(', ').map((s) => `#board ${s}`).join(', '))) {
+    node.scrollIntoView({ block: 'nearest' });
+    const r = node.getBoundingClientRect();
+    const b = bar.getBoundingClientRect();
+    const top = fixed ? 0 : b.bottom;
+    const bottom = Math.min(fixed ? b.top : innerHeight, dock.getBoundingClientRect().top);
+    if (r.top < top - 1 || r.bottom > bottom + 1) {
+      const name = node.getAttribute('aria-label') ?? node.textContent.trim().slice(0, 30);
+      const [y0, y1, seen0, seen1] = [r.top, r.bottom, top, bottom].map(Math.round);
+      hidden.push(`${name}: ${y0}-${y1} outside ${seen0}-${seen1}`);
+    }
+  }
+  return hidden;
+}"""
+
+
+def _first_moves_until(client: httpx.Client, table: dict, kind: str, limit: int = 200) -> None:
+    """The person (seat A) plays their first legal move until they are asked a decision of `kind`."""
+    token = table["seats"][0]["token"]
+    for _ in range(limit):
+        mine = client.get(f"/api/tables/{table['table']}", params={"token": token}).json()
+        assert mine["result"] is None, f"the game ended before a decision of {kind}"
+        if not mine["legal"]:
+            time.sleep(0.02)
+            continue
+        if mine["decision"]["kind"] == kind:
+            return
+        client.post(
+            f"/api/tables/{table['table']}/actions",
+            json={"token": token, "action": mine["legal"][0], "move": mine["move"]},
+        )
+    raise AssertionError(f"no decision of {kind} in {limit} moves")
+
+
+@browser_only
+@pytest.mark.parametrize("width", [1280, 390])
+@pytest.mark.parametrize(
+    ("game", "options", "kind"),
+    [("apocalypse", {}, "ability"), ("dino-battles", {"players": 2}, "keep")],
+    ids=["apocalypse-shelter", "dino-battles-supply"],
+)
+def test_every_row_of_the_table_scrolls_into_view_above_the_pinned_hand(
+    browser, web_server: LiveServer, width: int, game: str, options: dict, kind: str
+) -> None:
+    """While the hand is pinned to the bottom of the screen (a decision about the hand alone), every
+    card, token and cell of the table, down to its lowest row (Apocalypse's shelter row 3, Dino Battles'
+    supply row 2), is brought into sight above the hand and below the decision bar when scrolled to."""
+    with httpx.Client(base_url=web_server.url, timeout=30) as client:
+        setup = client.get(f"/api/games/{game}/setup", params=options).json()
+        bot = "heuristic" if game == "dino-battles" else "random"
+        seats = ["human"] + [bot] * (setup["num_seats"] - 1)
+        body = {"options": options, "seats": seats, "names": ["Ann"], "seed": 7, "ask_every_window": False}
+        table = new_table(client, game, **body)
+        _first_moves_until(client, table, kind)
+    page = open_page(browser, width=width)
+    page.set_viewport_size({"width": width, "height": 800 if width == 1280 else 844})
+    page.goto(web_server.url + table["seats"][0]["link"])
+    page.wait_for_selector("#dock.pinned .clickable")
+    hidden = page.evaluate(UNDER_THE_HAND)
+    screenshot(page, f"lowest-row-{game}-{width}.png", full_page=False)
+    assert page.locator("#board .card, #board .grid-cell").count() > 5
+    assert not hidden, hidden
+    close(page)
+
+
+#: the hand's cards whose face runs past their edges, and the large view's text of each hand card
+HAND_FACES = """() => [...document.querySelectorAll('#dock .card')].map((card) => ({
+  name: card.querySelector('.card-name').textContent,
+  whole: card.scrollHeight <= card.clientHeight + 1 && card.scrollWidth <= card.clientWidth + 1
+    && [...card.querySelectorAll('.card-name, .card-text')].every((n) => n.scrollWidth <= n.clientWidth + 1
+      && n.scrollHeight <= n.clientHeight + 1
+      && n.getBoundingClientRect().bottom <= card.getBoundingClientRect().bottom + 1),
+  text: card.querySelector('.card-text')?.textContent ?? '',
+}))"""
+
+
+@browser_only
+@pytest.mark.parametrize("width", [1280, 390])
+def test_a_hand_card_shows_its_whole_text_and_its_large_view(
+    browser, web_server: LiveServer, width: int
+) -> None:
+    """Race for the Galaxy's longest card, Free Trade Association (a 6-cost development with an "End:"
+    bonus), in the opening hand (seed 28): at 1280 px every hand card shows its name and whole text
+    inside its edges, nothing printed twice; at 390 px (names only) every name whole. Hover (desktop),
+    a long press (touch) or the Z key opens the large view with the whole text, on a playable card too."""
+    with httpx.Client(base_url=web_server.url, timeout=30) as client:
+        table = new_table(
+            client,
+            "race-for-the-galaxy",
+            options={"players": 2},
+            seats=["human", "random"],
+            names=["Ann"],
+            seed=28,
+            ask_every_window=False,
+        )
+    touch = {"has_touch": True, "is_mobile": True} if width == 390 else {}
+    page = open_page(browser, web_server.url + table["seats"][0]["link"], width=width, **touch)
+    page.wait_for_selector("#dock .clickable")
+    page.evaluate("localStorage.removeItem('cardtable.small-hand')")
+    faces = page.evaluate(HAND_FACES)
+    screenshot(page, f"hand-text-{width}.png", full_page=False)
+    assert "Free Trade Association" in [f["name"] for f in faces]
+    assert all(f["whole"] for f in faces), [f["name"] for f in faces if not f["whole"]]
+    long = "End: 2 VP per Novelty production world"
+    if width == 1280:
+        fta = next(f for f in faces if f["name"] == "Free Trade Association")
+        assert long in fta["text"] and "(each card counts once)" in fta["text"]
+        assert fta["text"].count(long) == 1
+        # the hand is wider than the table: its right edge fades until it is scrolled to its end
+        hand = page.locator("#dock [data-zone='hand'] .row.scroll")
+        assert "more" in hand.get_attribute("class").split()
+        hand.evaluate("(row) => { row.scrollLeft = row.scrollWidth; }")
+        page.wait_for_function("() => !document.querySelector(\"#dock [data-zone='hand'] .row.more\")")
+    card = page.locator("#dock .card.clickable", has_text="Free Trade Association")
+    if width == 1280:
+        card.hover()
+    else:  # a long press: the card's large view, and the tap that ends it plays nothing
+        card.dispatch_event("touchstart")
+    page.wait_for_selector("#zoom:not([hidden])")
+    assert "(each card counts once)" in page.inner_text("#zoom")
+    if width == 1280:
+        page.mouse.move(1, 1)
+        page.wait_for_selector("#zoom", state="hidden")
+        card.focus()
+        page.keyboard.press("z")
+        page.wait_for_selector("#zoom:not([hidden])")
+        assert "Free Trade Association" in page.inner_text("#zoom")
+    close(page)
+
+
+@browser_only
+def test_on_a_phone_the_cards_a_decision_is_about_are_in_sight_above_the_bar(
+    browser, web_server: LiveServer
+) -> None:
+    """Biosphere 5's first move at 390x844: the face-up cards to take lay at the bottom of the screen with
+    only their bands peeking out above the decision bar, so the table did not scroll to them; now a card
+    counts as in sight only when at least half of it shows, and the page brings one whole into sight."""
+    with httpx.Client(base_url=web_server.url, timeout=30) as client:
+        body = {"options": {"players": 2}, "seats": ["human", "random"], "names": ["Ann"], "seed": 7}
+        table = new_table(client, "biosphere5", **body, ask_every_window=False)
+    page = open_page(browser, web_server.url + table["seats"][0]["link"], width=390)
+    page.wait_for_selector("#board .clickable")
+    page.wait_for_timeout(300)  # the drawing's scroll
+    whole = page.evaluate(
+        """() => { const bar = document.getElementById('decision').getBoundingClientRect();
+        return [...document.querySelectorAll('#board .clickable')].filter((n) => {
+          const r = n.getBoundingClientRect(); return r.top >= 0 && r.bottom <= bar.top; }).length; }"""
+    )
+    screenshot(page, "phone-targets-in-sight.png", full_page=False)
+    assert whole >= 1
+    close(page)
+
+
+#: the faults of the cards' faces on the table: a mark of a band outside its card, a word of a name of up
+#: to 9 letters broken over two lines, the ≈ mark of reconstructed data placed over the card's text
+CARD_FACES = """() => {
+  const faults = [];
+  for (const card of document.querySelectorAll('#board .card, #dock .card')) {
+    const box = card.getBoundingClientRect();
+    const label = card.querySelector('.card-name')?.textContent ?? card.getAttribute('aria-label');
+    for (const mark of card.querySelectorAll('.card-band > *')) {
+      const r = mark.getBoundingClientRect();
+      if (r.right > box.right + 1 || r.left < box.left - 1) faults.push(`${label}: a band mark outside`);
+    }
+    const name = card.querySelector('.card-name')?.firstChild;
+    if (name?.nodeType === 3) {
+      let at = 0;
+      for (const word of name.textContent.split(' ')) {
+        const range = document.createRange();
+        range.setStart(name, at);
+        range.setEnd(name, at + word.length);
+        const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+        if (word.length <= 9 && lines.size > 1) faults.push(`${label}: '${word}' broken over two lines`);
+        at += word.length + 1;
+      }
+    }
+    const after = getComputedStyle(card, '::after').content;
+    if (card.dataset.reconstructed && !['none', 'normal'].includes(after)) {
+      faults.push(`${label}: the ≈ mark over the card's text`);
+    }
+  }
+  return faults;
+}"""
+
+
+@browser_only
+@pytest.mark.parametrize("width", [1280, 390])
+def test_the_faces_of_the_shelter_cards_fit_their_cells(browser, web_server: LiveServer, width: int) -> None:
+    """Apocalypse's shelter with Energy Generators and a Water System in its cells: at 390 px the cards'
+    bands were cut ('needs ⚡ –') and 'Generator' broken over two lines ('Generat|or'); the ≈ mark of
+    reconstructed card data covered the last line of text. Now every band mark lies inside its card (a
+    band that does not fit wraps), a word of up to 9 letters is whole, and ≈ is at the end of the band."""
+    with httpx.Client(base_url=web_server.url, timeout=30) as client:
+        seats = ["human", "random", "random"]
+        table = new_table(client, "apocalypse", seats=seats, names=["Ann"], seed=7, ask_every_window=False)
+        token = table["seats"][0]["token"]
+        for _ in range(60):  # the person's first legal moves until an Energy Generator lies in the shelter
+            mine = client.get(f"/api/tables/{table['table']}", params={"token": token}).json()
+            if any(card["name"] == "energy-generator" for card in mine["view"].get("board", [])):
+                break
+            if mine["legal"]:
+                body = {"token": token, "action": mine["legal"][0], "move": mine["move"]}
+                client.post(f"/api/tables/{table['table']}/actions", json=body)
+            else:
+                time.sleep(0.02)
+        else:
+            raise AssertionError("no Energy Generator was placed")
+    page = open_page(browser, web_server.url + table["seats"][0]["link"], width=width)
+    page.wait_for_selector(".cell-card")
+    faults = page.evaluate(CARD_FACES)
+    screenshot(page, f"shelter-faces-{width}.png")
+    assert page.locator(".cell-card", has_text="Energy Generator").count() >= 1
+    assert page.locator(".card[data-reconstructed]").count() >= 1
+    assert not faults, faults
+    close(page)

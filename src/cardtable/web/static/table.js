@@ -1,12 +1,13 @@
 // The live table: one WebSocket; on every update the game's module draws the table from this seat's
 // view, and the moves the server lists are made by clicking what they are about (js/picker.js).
-import { cardTile, setUpZoom } from "./js/cards.js";
+import { cardTile, fitCards, setUpZoom } from "./js/cards.js";
 import { markChanges, snapshot } from "./js/changes.js";
 import { Coach } from "./js/coach.js";
 import { el, named, seatName, ServerCheckbox } from "./js/dom.js";
 import { endSection } from "./js/end.js";
 import { LogView } from "./js/log.js";
 import { seatPanels } from "./js/panels.js";
+import { markRows } from "./js/parts.js";
 import { Picker } from "./js/picker.js";
 
 const root = document.getElementById("table");
@@ -230,6 +231,9 @@ function draw() {
   $("dock").replaceChildren(...[drawn.dock].flat().filter(Boolean));
   $("dock").hidden = !$("dock").children.length;
   if (!$("dock").hidden && !ctx.phone) $("dock").prepend(handSize());
+  fitCards($("board"));
+  if (!$("dock").hidden) fitCards($("dock"));
+  markRows($("table"));
   $("players").replaceChildren(...seatPanels(state, game, ctx));
   picker.wire([$("board"), $("dock")], (node, key, opens) => targetWords(node, key, opens, ctx));
   // the hand stays in sight (pinned to the bottom of the screen) while a decision is about it alone;
@@ -412,6 +416,12 @@ function showInvite() {
   box.hidden = false;
 }
 
+/** Whether at least half of a thing's height lies between `top` and `bottom` (a card whose band alone
+ * peeks out from under the bar is not in sight). */
+function halfIn(r, top, bottom) {
+  return Math.min(r.bottom, bottom) - Math.max(r.top, top) >= r.height / 2;
+}
+
 /** Whether a thing on the table is in sight: not scrolled away, not under the bar or the hand. */
 function inSight(node) {
   const bar = $("decision").getBoundingClientRect();
@@ -421,11 +431,11 @@ function inSight(node) {
   const across = r.right > 0 && r.left < innerWidth;
   if (dock.contains(node)) {
     const row = node.closest(".row")?.getBoundingClientRect() ?? dock.getBoundingClientRect();
-    return across && r.right > row.left && r.left < row.right && r.bottom > 0 && r.top < (fixed ? bar.top : innerHeight);
+    return across && r.right > row.left && r.left < row.right && halfIn(r, 0, fixed ? bar.top : innerHeight);
   }
   const top = fixed ? 0 : bar.bottom;
   const bottom = Math.min(fixed ? bar.top : innerHeight, dock.hidden ? innerHeight : dock.getBoundingClientRect().top + 1);
-  return across && r.bottom > top && r.top < bottom;
+  return across && halfIn(r, top, bottom);
 }
 
 /** A new decision about the hand alone: the table is scrolled to its end, where your own area lies just
@@ -498,11 +508,15 @@ document.addEventListener("keydown", (event) => {
   next.scrollIntoView({ block: "nearest", inline: "nearest" });
 });
 
-// the phone's bar is fixed at the bottom: the hand sits just above it
+// the phone's bar is fixed at the bottom: the hand sits just above it; what is scrolled into sight stops
+// clear of the bar and of the pinned hand (table.css: scroll-padding)
 function barHeight() {
   document.documentElement.style.setProperty("--bar-height", `${$("decision").offsetHeight}px`);
+  document.documentElement.style.setProperty("--dock-height", `${$("dock").offsetHeight}px`);
 }
-new ResizeObserver(barHeight).observe($("decision"));
+const sizes = new ResizeObserver(barHeight);
+sizes.observe($("decision"));
+sizes.observe($("dock"));
 
 /** For tests and tools: the moves as the table maps them, and any it could not show. */
 window.cardtable = {

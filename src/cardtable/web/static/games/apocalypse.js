@@ -74,7 +74,7 @@ function shelter(view, ctx) {
     }
   }
   return el("div", { class: "shelter-scroll" },
-    el("div", { class: "shelter", style: `grid-template-columns: 1.4rem repeat(${right - left + 1}, minmax(${ctx.phone ? "4.4rem" : "7rem"}, 1fr))` }, grid));
+    el("div", { class: "shelter", style: `grid-template-columns: 1.4rem repeat(${right - left + 1}, minmax(${ctx.phone ? "4.7rem" : "7rem"}, 1fr))` }, grid));
 }
 
 function poolCard(ctx, key, i, target) {

@@ -290,7 +290,7 @@ function dock(view, ctx) {
   }
   const costs = p.hand_costs ?? {};
   const hand = (p.hand ?? []).map((key, i) => rftgCard(ctx, key, {
-    size: ctx.phone ? "mini" : "full", target: `hand:${key}`, id: `hand-${key}-${i}`, note: costNote(costs[key]),
+    size: ctx.phone ? "mini" : "full", target: `hand:${key}`, id: `hand-${key}-${i}`, note: ctx.over ? null : costNote(costs[key]),
   }));
   parts.push(zone("Your hand", row(hand, { scroll: true, empty: "no cards" }), { sub: plural(p.hand?.length ?? 0, "card"), key: "hand" }));
   return parts;

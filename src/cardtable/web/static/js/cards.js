@@ -43,6 +43,31 @@ export function cardTile(id, face, opts = {}) {
   return node;
 }
 
+/** Whether a card's face runs past its edges (a card in the hand is at most so tall). */
+function overflows(card) {
+  return card.scrollHeight > card.clientHeight + 1 || card.scrollWidth > card.clientWidth + 1;
+}
+
+/**
+ * Every card under `root` shows its whole face: a band whose marks (cost, type, distance) run past the
+ * card's width wraps onto a second line; a full card whose text runs past its height (a card in the hand)
+ * is widened, a step at a time up to twice its width, and one whose text still does not fit grows taller.
+ * The layout is read once per step for all the cards, not once per card.
+ */
+export function fitCards(root) {
+  const bands = [...root.querySelectorAll(".card-band")].filter(overflows);
+  for (const band of bands) band.classList.add("wrap");
+  let cards = [...root.querySelectorAll(".card-full")].filter(overflows);
+  if (!cards.length) return;
+  const widths = new Map(cards.map((card) => [card, card.offsetWidth]));
+  for (const step of [1.35, 1.7, 2]) {
+    for (const card of cards) card.style.width = `${Math.round(widths.get(card) * step)}px`;
+    cards = cards.filter(overflows);
+    if (!cards.length) return;
+  }
+  for (const card of cards) card.style.maxHeight = "none";
+}
+
 // --- the large view ------------------------------------------------------------------------------
 
 let facesOf = () => ({});

@@ -14,7 +14,18 @@ export function zone(title, children, opts = {}) {
 export function row(items, opts = {}) {
   const list = items.filter(Boolean);
   if (!list.length) return el("div", { class: "row" }, el("span", { class: "empty-note" }, opts.empty ?? "none"));
-  return el("div", { class: `row${opts.scroll ? " scroll" : ""}` }, list);
+  return el("div", { class: `row${opts.scroll ? " scroll" : ""}`, onscroll: opts.scroll ? (e) => markMore(e.target) : null }, list);
+}
+
+/** A sideways row with more cards past its right edge fades there (table.css `.more`), so the card cut
+ * by the edge does not read as a clipped name. */
+function markMore(node) {
+  node.classList.toggle("more", node.scrollLeft + node.clientWidth < node.scrollWidth - 2);
+}
+
+/** Marks every sideways row under `root` that has more past its right edge (after a drawing). */
+export function markRows(root) {
+  root.querySelectorAll(".row.scroll").forEach(markMore);
 }
 
 /** A player's area: a head (name and facts) and what lies before them. */

@@ -206,6 +206,5 @@ export default {
   scores,
   mode: (options) => (options.solo === "machine" ? "solo" : [options.abyss ? "abyss" : "", Number(options.players) > 2 ? "multi" : "two"].filter(Boolean).join(",")),
   draw: (view, ctx) => ({ board: board(view, ctx), dock: dock(view, ctx) }),
-  automaton: (text) => (/^(the )?Machine\b/i.test(text) ? "Machine" : null),
   groupBySeat: true,
 };

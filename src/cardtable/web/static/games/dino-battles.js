@@ -9,7 +9,7 @@ const HUES = { combat: 40, status: 0, strategy: 200, item: 160, theropod: 20, sa
 const STATS = [["atk", "attack", "ATK"], ["eva", "evade", "EVA"], ["def", "defend", "DEF"]];
 const PARTS = { strategy: "Strategy", combat: "Combat", buy: "Buy", keep: "end of turn" };
 const PASS = {
-  strategy: "Go on to Combat", combat: "Go on to Buy", buy: "Stop buying", keep: "Keep no card",
+  strategy: "Go on to Combat", combat: "Go on to Buy", buy: "Finish buying", keep: "Keep no card",
   "item-window": "Play no Item", react: "Take the hit",
 };
 
@@ -220,8 +220,6 @@ export default {
   panel,
   scores,
   draw: (view, ctx) => ({ board: board(view, ctx), dock: dock(view, ctx) }),
-  header(text) {
-    const m = /^Turn (\d+):\s*(.*)$/.exec(text);
-    return m ? { title: `Turn ${m[1]}`, rest: m[2] } : null;
-  },
+  // the log's round groups: a turn each (the engine marks the line that opens one)
+  roundWord: "Turn",
 };

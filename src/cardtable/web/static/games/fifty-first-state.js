@@ -294,9 +294,4 @@ export default {
   scores,
   mode: (options) => (options.solo === "virtual" ? "solo" : "multi"),
   draw: (view, ctx) => ({ board: board(view, ctx), dock: dock(view, ctx) }),
-  header(text) {
-    const m = /^Round (\d+):?\s*(.*)$/.exec(text);
-    return m ? { title: `Round ${m[1]}`, rest: m[2] } : null;
-  },
-  automaton: (text) => (/^(Virtual player|The virtual player)\b/i.test(text) ? "Virtual player" : null),
 };

@@ -477,9 +477,4 @@ export default {
   scores,
   mode: (options) => (options.solo === "robot" ? "solo" : Number(options.players) === 2 ? "two" : "multi"),
   draw: (view, ctx) => ({ board: board(view, ctx), dock: dock(view, ctx) }),
-  header(text) {
-    const m = /^Round (\d+):?\s*(.*)$/.exec(text);
-    return m ? { title: `Round ${m[1]}`, rest: m[2] ? `Actions: ${m[2]}` : "" } : null;
-  },
-  automaton: (text) => (/^Robot\b/.test(text) ? "Robot" : null),
 };

@@ -14,8 +14,8 @@ from .action import Action
 from .game import Game
 from .lines import Line, as_line
 
-#: a narration line: its text, or a `Line`
-L = TypeVar("L", str, Line)
+#: a narration line (its text, a `Line`, or either)
+T = TypeVar("T")
 
 
 class Told(msgspec.Struct, frozen=True, gc=False):
@@ -35,12 +35,13 @@ class Narrator:
     def __init__(self, game: Game[Any], state: Any, viewer: int | None) -> None:
         self.game = game
         self.viewer = viewer
-        self.lines = narration(game, state, viewer)
+        #: the narration as the game keeps it (plain lines as text: only new lines are made `Line`s)
+        self.lines = list(game.narration(state, viewer))
 
     @property
     def setup(self) -> list[Line]:
         """The narration before any move (the set-up), as the game tells it to this viewer."""
-        return list(self.lines)
+        return [as_line(said) for said in self.lines]
 
     def told(self, before: Any, action: Action, after: Any) -> Told:
         """What the viewer reads of `action`, taken in `before` and leading to `after`."""
@@ -48,10 +49,10 @@ class Narrator:
 
     def heard(self, after: Any) -> tuple[Line, ...]:
         """The narration lines the move leading to `after` added (what `told` says beside the text)."""
-        lines = narration(self.game, after, self.viewer)
+        lines = list(self.game.narration(after, self.viewer))
         events = new_lines(self.lines, lines)
         self.lines = lines
-        return tuple(events)
+        return tuple(as_line(said) for said in events)
 
 
 def narration(game: Game[Any], state: Any, viewer: int | None) -> list[Line]:
@@ -59,7 +60,7 @@ def narration(game: Game[Any], state: Any, viewer: int | None) -> list[Line]:
     return [as_line(said) for said in game.narration(state, viewer)]
 
 
-def new_lines(before: list[L], after: list[L]) -> list[L]:
+def new_lines(before: list[T], after: list[T]) -> list[T]:
     """The lines `after` adds to `before`, also when the game keeps only its latest lines."""
     for dropped in range(len(before) + 1):
         kept = before[dropped:]

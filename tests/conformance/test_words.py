@@ -20,7 +20,7 @@ from typing import Any
 
 import pytest
 
-from cardtable.core import Rng, make_game, named, plain
+from cardtable.core import Rng, make_game, named, plain, text_of
 from cardtable.core.narrate import new_lines
 from tests.conformance.harness import CASES, Case
 from tests.conformance.words import Vocabulary, faults
@@ -64,7 +64,7 @@ def texts(game: Any, seed: int) -> Iterator[tuple[str, str, bool]]:
     state = game.new_state(seed)
     rng = Rng(seed)
     viewers: list[int | None] = [None, *range(game.num_seats)]
-    lines = {v: game.narration(state, v) for v in viewers}
+    lines = {v: [text_of(line) for line in game.narration(state, v)] for v in viewers}
     for v in viewers:
         yield from (("set-up line", line, False) for text in lines[v] for line in shown(text))
     asks: list[dict[str, Any]] = []
@@ -83,7 +83,7 @@ def texts(game: Any, seed: int) -> Iterator[tuple[str, str, bool]]:
         told = {v: game.describe(state, action, v) for v in (decision.seat, None)}
         game.apply(state, action)
         for v in viewers:
-            after = game.narration(state, v)
+            after = [text_of(line) for line in game.narration(state, v)]
             events = new_lines(lines[v], after)
             lines[v] = after
             if v not in told:

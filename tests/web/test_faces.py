@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import pytest
@@ -148,3 +149,52 @@ def test_race_for_the_galaxy_has_no_goal_faces_without_goals() -> None:
     base = make_game("race-for-the-galaxy").card_faces()
     off = make_game("race-for-the-galaxy", {"expansion": 1, "goals": False}).card_faces()
     assert not any("goal" in face for face in [*base.values(), *off.values()])
+
+
+# --- the fields the table's modules read instead of parsing a face's words (issue 27) ---------------
+def test_biosphere5_faces_give_each_option_and_the_achievements_quality() -> None:
+    faces = make_game("biosphere5").card_faces()
+    face = faces["catch-basin"]
+    assert (face["upper"], face["lower"], face["quality"]) == (
+        "makeshift water (I)",
+        "catastrophe Hurricane (I)",
+        "makeshift",
+    )
+    assert all(f["options"] == [f"upper: {f['upper']}", f"lower: {f['lower']}"] for f in faces.values())
+    assert {f["quality"] for f in faces.values()} == {"perfect", "makeshift", ""}
+
+
+def test_dino_faces_give_a_cost_as_the_combat_cards_to_discard() -> None:
+    faces = make_game("dino-battles").card_faces()
+    assert (faces["rapid-deployment"]["cost"], faces["rapid-deployment"]["costs"]) == (
+        "1 ATK + 1 EVA",
+        {"attack": 1, "evade": 1},
+    )
+    assert faces["tyrannomech-3"]["costs"] == {"attack": 2}
+    short = {"attack": "ATK", "evade": "EVA", "defend": "DEF"}
+    for face in faces.values():
+        if "costs" in face:
+            words = " + ".join(f"{n} {short[kind]}" for kind, n in face["costs"].items()) or "free"
+            assert face["cost"] == words
+
+
+def test_race_for_the_galaxy_faces_give_each_power_without_its_phase_mark() -> None:
+    faces = make_game("race-for-the-galaxy").card_faces()
+    assert faces["old-earth"]["powers"] == [
+        "trade: +1 card for a good",
+        "consume any good: 1 VP, up to 2 times",
+    ]
+    for face in faces.values():
+        powers = face.get("powers", [])
+        for option, power in zip(face["options"][: len(powers)], powers, strict=True):
+            phase, said = option.split(": ", 1)
+            assert re.fullmatch(r"[IV]+", phase) and said == power
+
+
+def test_51st_state_faction_faces_give_each_action_by_its_contact() -> None:
+    face = make_game("51st-state").card_faces()["new-york"]
+    assert face["actions"] == {
+        "grey": {"cost": "1 iron", "gain": "1 grey contact"},
+        "red": {"cost": "1 gun", "gain": "2 red contacts"},
+        "blue": {"cost": "2 fuel", "gain": "2 blue contacts"},
+    }

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import msgspec
 from fastapi.testclient import TestClient
 
 from cardtable.core import make_game, new_lines
+from cardtable.core.narrate import narration
 from cardtable.web.hints import automata
 
 from .helpers import new_table, state, tokens
@@ -50,13 +52,53 @@ def test_the_log_carries_the_games_own_narration_under_each_move(client: TestCli
     a, b = tokens(table)
     first = state(client, table["table"], a)
     live = client.app.state.server.tables.get(table["table"]).match.state
-    assert first["setup_events"] and first["setup_events"] == game.narration(live, 0)
+    assert first["setup_events"] and first["setup_events"] == msgspec.to_builtins(narration(game, live, 0))
     mover = a if first["decision"]["seat"] == 0 else b
     after = play(client, table["table"], mover, state(client, table["table"], mover)["legal"][0], 0)
     told = after["setup_events"] + [e for line in after["log"] for e in line["events"]]
     assert after["log"][0]["events"], "the move's narration is attached to it"
     live = client.app.state.server.tables.get(table["table"]).match.state
-    assert told == game.narration(live, after["seat"])
+    assert told == msgspec.to_builtins(narration(game, live, after["seat"]))
+
+
+def test_the_log_sends_the_round_a_line_opens_and_the_automaton_whose_act_it_tells(
+    client: TestClient,
+) -> None:
+    """Issue 27: the engine marks a round's opening line and each automaton's line (`core.lines.Line`),
+    and the table sends those fields, so the web log groups by them and reads nothing from the words."""
+    table = new_table(
+        client, "race-for-the-galaxy", options={"solo": "robot"}, seats=["human", "heuristic"], seed=3
+    )
+    token = tokens(table)[0]
+    seen = state(client, table["table"], token)
+    setup = seen["setup_events"]
+    assert {"text": "Robot takes 4 cards face down as its hand.", "author": "Robot"} in setup
+    assert all(line.get("author") in (None, "Robot") and "round" not in line for line in setup)
+    while seen["move"] < 12 and seen["decision"] is not None:
+        seen = play(client, table["table"], token, seen["legal"][0], seen["move"])
+    lines = [said for line in seen["log"] for said in line["events"]]
+    openings = [line for line in lines if "round" in line]
+    assert openings and openings[0]["round"] == 1 and openings[0]["text"].startswith("Round 1: {A} ")
+    assert openings[0]["body"] == "Actions: " + openings[0]["text"].removeprefix("Round 1: ")
+    robot = [line for line in lines if line.get("author") == "Robot"]
+    assert robot and all(line["text"].startswith("Robot") for line in robot)
+    assert all(line["text"].startswith("Robot") == ("author" in line) for line in lines)
+
+
+def test_only_the_mover_is_sent_the_kind_of_decision_its_move_answered(client: TestClient) -> None:
+    """The mover's own log line carries the kind of the decision it answered (its log words the move as
+    the button did: Dino Battles' "Play no Item", not "Pass"); no other seat learns that it was asked."""
+    table = new_table(client, "biosphere5", seats=["human", "human"], seed=4)
+    seat_tokens = tokens(table)
+    mover = state(client, table["table"])["decision"]["seat"]
+    first = state(client, table["table"], seat_tokens[mover])
+    kind = first["decision"]["kind"]
+    play(client, table["table"], seat_tokens[mover], first["legal"][0], 0)
+    [mine] = state(client, table["table"], seat_tokens[mover])["log"]
+    others = (
+        state(client, table["table"], seat_tokens[1 - mover])["log"] + state(client, table["table"])["log"]
+    )
+    assert mine["kind"] == kind and not any("kind" in line for line in others)
 
 
 def test_a_game_without_narration_logs_moves_only(client: TestClient) -> None:

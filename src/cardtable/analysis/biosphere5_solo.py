@@ -30,7 +30,7 @@ from typing import Any
 
 import msgspec
 
-from cardtable.core import Rng
+from cardtable.core import Rng, text_of
 from cardtable.core.runner import play_match
 from cardtable.games.biosphere5 import queries as q
 from cardtable.games.biosphere5.heuristic import HeuristicPlayer
@@ -65,7 +65,7 @@ DIES: dict[str, tuple[str, ...] | None] = {
 
 def outcome(state: Any) -> str:
     """How the game ended, from the human's side: 'win: ...', 'loss: ...' or 'draw: ...'."""
-    events = state.events
+    events = [text_of(said) for said in state.events]
     if HUMAN in state.winners:
         if "built Biosphere 5" in state.reason:
             return "win: Biosphere 5"

@@ -120,7 +120,7 @@ class Table:
         )
         self.say(f"[dim]reproduce with --seed {match.seed}; type 'help' for help[/]")
         for line in self.narrator.setup:
-            self.say(f"[dim]{escape(line)}[/]")
+            self.say(f"[dim]{escape(line.text)}[/]")
         while (decision := match.decision) is not None:
             if decision.seat == self.seat:
                 forced = None if self.ask_every_window else forced_action(game, match.state)
@@ -255,7 +255,7 @@ class Table:
         if told.text is not None:  # in words, as the web's log shows it, with the notation beside
             self.say(f"[cyan]{escape(who)}[/]: {escape(shown(self.game, told.text, before))}")
         for line in told.events:
-            self.say(f"[dim]  {escape(line)}[/]")
+            self.say(f"[dim]  {escape(line.text)}[/]")
 
     def say(self, text: str, markup: bool = True) -> None:
         """Print `text`; the seats the game's words name are shown by their letters (`core.plain`)."""

@@ -107,7 +107,8 @@ def positions(record: Record, finished: Match, viewer: int | None) -> list[tuple
     game = finished.game
     match = Match(game, record.seed, list(finished.seats))
     narrator = Narrator(game, match.state, viewer)
-    out: list[tuple[str, Sequence[str], Any]] = [("set-up", narrator.setup, game.clone(match.state))]
+    setup = [line.text for line in narrator.setup]
+    out: list[tuple[str, Sequence[str], Any]] = [("set-up", setup, game.clone(match.state))]
     for move in finished.moves:
         before = game.clone(match.state)
         action = game.parse_action(move.action)
@@ -115,7 +116,8 @@ def positions(record: Record, finished: Match, viewer: int | None) -> list[tuple
         told = narrator.told(before, action, match.state)
         who = finished.seats[move.seat] if move.seat < len(finished.seats) else game.seat_name(move.seat)
         text = told.text if told.text is not None else "(nothing you could see)"
-        out.append((f"{who}: {shown(game, text, before)}", told.events, game.clone(match.state)))
+        events = [line.text for line in told.events]
+        out.append((f"{who}: {shown(game, text, before)}", events, game.clone(match.state)))
     return out
 
 

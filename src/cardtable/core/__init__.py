@@ -21,6 +21,7 @@ from .game import (
     register,
     two_player_utility,
 )
+from .lines import Line, Said, as_line, text_of, texts
 from .match import Match
 from .narrate import Narrator, Told, forced_action, new_lines
 from .record import Move, Record
@@ -45,6 +46,7 @@ __all__ = [
     "Evaluator",
     "Game",
     "IllegalAction",
+    "Line",
     "Match",
     "Mode",
     "Move",
@@ -59,6 +61,7 @@ __all__ = [
     "Result",
     "Rng",
     "RulesOfThumb",
+    "Said",
     "SplitViews",
     "Step",
     "StepGame",
@@ -66,6 +69,7 @@ __all__ = [
     "Told",
     "UnknownGame",
     "act",
+    "as_line",
     "forced_action",
     "game_class",
     "game_names",
@@ -80,5 +84,7 @@ __all__ = [
     "replay",
     "seat_letter",
     "seat_mark",
+    "text_of",
+    "texts",
     "two_player_utility",
 ]

@@ -13,6 +13,7 @@ import msgspec
 from .action import Action
 from .decision import Decision, Result
 from .errors import BadOption, BadRecord, IllegalAction, UnknownGame
+from .lines import Said
 from .rng import Rng
 from .seats import SEAT_LETTERS, plain, seat_letter, seat_mark
 
@@ -300,11 +301,13 @@ class Game(Generic[S]):
         secret = self.secret_verbs.get(action.verb)
         return str(action) if secret is None else secret
 
-    def narration(self, state: S, viewer: int | None) -> list[str]:
+    def narration(self, state: S, viewer: int | None) -> Sequence[Said]:
         """The game's running narration of what happened, as `viewer` may read it (oldest first).
 
         Games that narrate keep the lines in their view; the terminal and the web table show the
-        lines each move adds under that move. It must be part of what `view` tells the viewer.
+        lines each move adds under that move. It must be part of what `view` tells the viewer. A line
+        that opens a round or tells an automaton's act is a `core.lines.Line` with those fields (the
+        web table groups its log by them); any other may be its text alone.
         """
         return []
 

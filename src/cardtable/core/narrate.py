@@ -6,22 +6,27 @@ so neither guesses what a seat may know (`Game.describe` and `Game.narration` ar
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 import msgspec
 
 from .action import Action
 from .game import Game
+from .lines import Line, as_line
+
+#: a narration line (its text, a `Line`, or either)
+T = TypeVar("T")
 
 
 class Told(msgspec.Struct, frozen=True, gc=False):
-    """What a viewer reads of one move: its text (None: no line) and the narration it added.
+    """What a viewer reads of one move: its text (None: no line) and the narration lines it added.
 
-    Not tracked by the garbage collector (it holds only strings): a web table keeps one per viewer and
-    move for as long as the table is played, and the collector's pauses grow with what it tracks."""
+    Not tracked by the garbage collector (it holds only strings and lines): a web table keeps one per
+    viewer and move for as long as the table is played, and the collector's pauses grow with what it
+    tracks."""
 
     text: str | None
-    events: tuple[str, ...]
+    events: tuple[Line, ...]
 
 
 class Narrator:
@@ -30,26 +35,32 @@ class Narrator:
     def __init__(self, game: Game[Any], state: Any, viewer: int | None) -> None:
         self.game = game
         self.viewer = viewer
-        self.lines = game.narration(state, viewer)
+        #: the narration as the game keeps it (plain lines as text: only new lines are made `Line`s)
+        self.lines = list(game.narration(state, viewer))
 
     @property
-    def setup(self) -> list[str]:
+    def setup(self) -> list[Line]:
         """The narration before any move (the set-up), as the game tells it to this viewer."""
-        return list(self.lines)
+        return [as_line(said) for said in self.lines]
 
     def told(self, before: Any, action: Action, after: Any) -> Told:
         """What the viewer reads of `action`, taken in `before` and leading to `after`."""
         return Told(self.game.describe(before, action, self.viewer), self.heard(after))
 
-    def heard(self, after: Any) -> tuple[str, ...]:
+    def heard(self, after: Any) -> tuple[Line, ...]:
         """The narration lines the move leading to `after` added (what `told` says beside the text)."""
-        lines = self.game.narration(after, self.viewer)
+        lines = list(self.game.narration(after, self.viewer))
         events = new_lines(self.lines, lines)
         self.lines = lines
-        return tuple(events)
+        return tuple(as_line(said) for said in events)
 
 
-def new_lines(before: list[str], after: list[str]) -> list[str]:
+def narration(game: Game[Any], state: Any, viewer: int | None) -> list[Line]:
+    """The game's narration as `viewer` reads it, every line as a `Line` (`Game.narration`)."""
+    return [as_line(said) for said in game.narration(state, viewer)]
+
+
+def new_lines(before: list[T], after: list[T]) -> list[T]:
     """The lines `after` adds to `before`, also when the game keeps only its latest lines."""
     for dropped in range(len(before) + 1):
         kept = before[dropped:]

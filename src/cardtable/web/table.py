@@ -202,9 +202,10 @@ class Table:
     def advance(self, action: Action, after: Any, *, texts: dict[Viewer, str | None] | None = None) -> None:
         """Make `after` (the position `action` leads to: `Match.preview`) the table's, and log the move;
         `texts`: what each viewer reads of the action, when worked out already (`Game.describe`)."""
-        before = self.match.state
+        before, decision = self.match.state, self.position.decision
         move = self.match.advance(action, after, legal=self.position.known_legal())
-        self.log.add(self.ply, move.seat, move.action, self.log.told(before, action, after, texts))
+        kind = decision.kind if decision is not None else None
+        self.log.add(self.ply, move.seat, move.action, self.log.told(before, action, after, texts), kind)
 
     def adopt(self, match: Match, log: TableLog, *, revision: int) -> None:
         """Take `match` and `log` (this table replayed anew: after a take-back, or read again from the

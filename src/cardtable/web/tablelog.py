@@ -35,6 +35,9 @@ class LogEntry(msgspec.Struct, gc=False):
     told: dict[Viewer, Told] = msgspec.field(default_factory=dict)
     #: a take-back's line (after move `ply`), not a move
     undo: bool = False
+    #: the kind of the decision the move answered: only its seat reads it (its log words the move as
+    #: the button did; other seats must not learn that it was asked)
+    kind: str | None = None
 
 
 class TableLog:
@@ -64,7 +67,9 @@ class TableLog:
     # --- writing -----------------------------------------------------------------------------------
     def observe(self, before: Any, action: Action, after: Any, move: Move) -> None:
         """A move made again by a replay (`core.match.Observer`): written, with the take-backs after it."""
-        self.add(self.ply + 1, move.seat, str(action), self.told(before, action, after))
+        decision = self.game.decision(before)
+        kind = decision.kind if decision is not None else None
+        self.add(self.ply + 1, move.seat, str(action), self.told(before, action, after), kind)
         self._note_upto(self.ply)
 
     def finish(self) -> None:
@@ -80,9 +85,12 @@ class TableLog:
             return {v: narrator.told(before, action, after) for v, narrator in self.narrators.items()}
         return {v: Told(texts[v], narrator.heard(after)) for v, narrator in self.narrators.items()}
 
-    def add(self, ply: int, seat: int, action: str, told: dict[Viewer, Told]) -> None:
-        """Move `ply`, `action` by `seat`, read by each viewer as `told` says."""
-        self.entries.append(LogEntry(ply, seat, action, told))
+    def add(
+        self, ply: int, seat: int, action: str, told: dict[Viewer, Told], kind: str | None = None
+    ) -> None:
+        """Move `ply`, `action` by `seat` answering a decision of `kind`, read by each viewer as `told`
+        says."""
+        self.entries.append(LogEntry(ply, seat, action, told, kind=kind))
         self.ply = ply
 
     def _note_upto(self, ply: int | None) -> None:
@@ -122,12 +130,13 @@ class TableLog:
         text = (entry.action if own is not None else None) if over else told.text
         if text is None and not told.events:
             return None
-        return _encode(
-            {
-                "move": entry.ply,
-                "seat": entry.seat,
-                "letter": self.game.seat_name(entry.seat),
-                "action": text or "",
-                "events": told.events,
-            }
-        )
+        line = {
+            "move": entry.ply,
+            "seat": entry.seat,
+            "letter": self.game.seat_name(entry.seat),
+            "action": text or "",
+            "events": told.events,
+        }
+        if entry.kind is not None and viewer == entry.seat:
+            line["kind"] = entry.kind
+        return _encode(line)

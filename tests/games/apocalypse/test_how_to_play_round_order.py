@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cardtable.core import Action
+from cardtable.core import Action, Line, text_of
 
 from .position import (
     CAT,
@@ -90,8 +90,10 @@ def test_step_7_the_game_ends_after_the_seventh_round() -> None:
     state = started(8)
     while GAME.decision(state) is not None:
         finish_round(state)  # (a round with a Volcanic Eruption may need no decision at all)
-    assert state.round == 7 and [line for line in state.log if line.startswith("round ")] == [
-        f"round {r}, led by {{{'ABC'[(r - 1) % 3]}}}" for r in range(1, 8)
+    openings = [line for line in GAME.narration(state, None) if isinstance(line, Line) and line.round]
+    assert state.round == 7 and [(line.round, line.text, line.body) for line in openings] == [
+        (r, f"Round {r}, led by {{{'ABC'[(r - 1) % 3]}}}", f"Led by {{{'ABC'[(r - 1) % 3]}}}")
+        for r in range(1, 8)
     ]
     assert GAME.decision(state) is None and GAME.legal_actions(state) == []
     result = GAME.result(state)
@@ -105,7 +107,7 @@ def test_an_empty_building_deck_is_refilled_from_the_discard_pile() -> None:
         finish_round(state)
     # 35 cards after set-up; 5 rounds x 6 = 30, round 6 drew the last 5 and one from the shuffled discards
     assert state.round == 7 and len(state.pool) == 6
-    assert any("discard pile is shuffled" in line for line in state.log)
+    assert any("discard pile is shuffled" in line for line in map(text_of, state.log))
     assert all(CAT.cards[c].deck == "building" for c in state.building_deck)
 
 

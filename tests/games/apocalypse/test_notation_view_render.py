@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from cardtable.core import Action, Rng
+from cardtable.core import Action, Rng, text_of
 
 from .position import CAT, GAME, give_ability, lay, skip_windows, started
 
@@ -73,9 +73,13 @@ def test_every_move_is_read_face_up_and_its_consequences_are_narrated() -> None:
             assert text == (None if window_pass else str(action))
         GAME.apply(state, action)
         lines = GAME.narration(state, None)
-        assert all(GAME.narration(state, v) == lines == GAME.view(state, v)["log"] for v in (0, 1, 2))
-    told = "\n".join(GAME.narration(state, None))
-    for words in ("round 2, led by {B}", "card pool: ", "unused pool cards discarded: ", " points"):
+        texts = [text_of(line) for line in lines]
+        assert all(
+            GAME.narration(state, v) == lines and GAME.view(state, v)["log"] == texts for v in (0, 1, 2)
+        )
+    told = "\n".join(text_of(line) for line in GAME.narration(state, None))
+    # every line opens with a capital (these three opened in lower case before issue 27)
+    for words in ("Round 2, led by {B}", "Card pool: ", "Unused pool cards discarded: ", " points"):
         assert words in told
 
 
@@ -92,8 +96,8 @@ def test_the_narration_says_who_placed_a_card() -> None:
         if action.verb not in ("place", "put"):
             continue
         cell = str(action.args[-1])
-        told = [line for line in state.log[before:] if f" at {cell}" in line]
+        told = [line for line in map(text_of, state.log[before:]) if f" at {cell}" in line]
         assert told and told[0].startswith(f"{{{'ABCDE'[decision.seat]}}} places the "), state.log[before:]
         placed += 1
     assert placed > 5
-    assert not any(" placed at " in line for line in state.log)
+    assert not any(" placed at " in line for line in map(text_of, state.log))

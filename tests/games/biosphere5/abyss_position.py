@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from cardtable.core import texts
 from cardtable.games.biosphere5.abyss import AbyssGame
 from cardtable.games.biosphere5.state import State
 
@@ -47,4 +48,4 @@ def show_strength(game: AbyssGame, state: State, ability: str) -> None:
     if game.decision(state).kind == "strength":
         game.apply(state, f"ability {ability}")
     name = game.abilities[ability][1].name
-    assert any(e.endswith(f"shows strength: {name}") for e in state.events), f"{ability} was not used"
+    assert any(e.endswith(f"shows strength: {name}") for e in texts(state.events)), f"{ability} was not used"

@@ -1,5 +1,7 @@
 """3.2 Doom: five causes of increase, the fifth move option, and doom 8 ending a player's game."""
 
+from cardtable.core import texts
+
 from .abyss_position import abyss_position, doom, pass_move, show_strength
 from .position import keys, legal
 
@@ -13,7 +15,7 @@ def test_3_2_1_an_empty_draw_pile_raises_doom_by_two():
     del board.pile[:-1]  # one card left in the pile: drawing it empties the pile
     game.apply(state, "take pile")
     assert doom(state) == [2, 0]
-    assert any("the draw pile ran out" in e for e in state.events)
+    assert any("the draw pile ran out" in e for e in texts(state.events))
 
 
 def test_3_2_2_missing_achievements_raise_doom_by_one_each_instead_of_a_loss():
@@ -145,7 +147,7 @@ def test_3_2_1_the_trap_taking_the_last_card_renews_the_pile_and_raises_doom_at_
     assert doom(state) == [2, 0]
     board = state.boards[0]  # the new pile: the discard pile with Shown Strength
     assert board.discard == [] and len(board.pile) == discarded + 1
-    assert any("the draw pile ran out" in e for e in state.events)
+    assert any("the draw pile ran out" in e for e in texts(state.events))
 
 
 def test_3_2_1_at_doom_6_the_trap_emptying_the_pile_ends_the_game_before_biosphere_5():

@@ -1,6 +1,6 @@
 """3.5.2 Commander: Raising the Flag, Concentrate Troops, Victory is near!, and the third move marker."""
 
-from cardtable.core import Rng
+from cardtable.core import Rng, texts
 
 from .abyss_position import abyss_position, pass_move, show_strength
 from .position import keys, legal
@@ -33,7 +33,7 @@ def test_3_5_2_commander_and_fighter_abilities_give_the_third_move():
     pass_move(game, state)
     game.apply(state, f"play {BL} lower")  # second move
     game.apply(state, "ability victory-is-near")
-    assert (state.abyss.third and "third move marker" in state.events[-1]) or state.abyss.third
+    assert (state.abyss.third and "third move marker" in texts(state.events)[-1]) or state.abyss.third
     assert game.decision(state).seat == 0 and state.move == 2  # a third move follows
     assert "choose move 3" in game.decision(state).prompt or game.decision(state).kind == "move"
     pass_move(game, state)

@@ -2,7 +2,7 @@
 
 import pytest
 
-from cardtable.core import BadOption, make_game
+from cardtable.core import BadOption, make_game, texts
 from cardtable.games.biosphere5.machine import HUMAN, MACHINE
 
 
@@ -11,7 +11,7 @@ def test_4_1_the_machine_starts_and_the_human_gets_the_first_decision():
     state = game.new_state(7)
     assert state.order == [MACHINE, HUMAN]
     assert game.seat_name(MACHINE) == "Machine"
-    assert any("Machine reveals" in e for e in state.events)  # its first turn ran on its own
+    assert any("Machine reveals" in e for e in texts(state.events))  # its first turn ran on its own
     decision = game.decision(state)
     assert decision.seat == HUMAN and decision.kind == "move"
 
@@ -30,7 +30,7 @@ def test_4_1_the_machine_has_its_own_draw_pile_and_no_hand():
 def test_4_1_the_starting_hand_card_level_is_the_difficulty(level):
     game = make_game("biosphere5", dict(solo="machine", level=level))
     state = game.new_state(1)
-    assert f"at hand card level {level}" in state.events[0]
+    assert f"at hand card level {level}" in texts(state.events)[0]
     assert game.view(state, HUMAN)["machine"]["level"] >= 0
 
 

@@ -2,6 +2,8 @@
 
 import pytest
 
+from cardtable.core import texts
+
 from .solo_position import machine_position, machine_turn
 
 # fig. 27: the number grows at level stages 1, 2, 4, 6 and 8 (RULES.md 4.2)
@@ -13,7 +15,7 @@ def test_4_2_cards_revealed_per_level(level, count):
     # level III cards the Machine cannot play, so it reveals and raises its level
     game, state = machine_position(level=level, machine_top=_distinct(count))
     machine_turn(game, state)
-    line = next(e for e in state.events if "reveals" in e)
+    line = next(e for e in texts(state.events) if "reveals" in e)
     assert line.startswith(f"Machine reveals {count} cards at level {level}")
     assert state.machine.level == min(8, level + 2)  # nothing playable: level +2 (4.3 IV)
 
@@ -38,5 +40,5 @@ def test_4_2_an_empty_machine_pile_is_renewed_from_its_discard_pile():
     board.discard.extend(board.pile)
     board.pile.clear()
     machine_turn(game, state)
-    assert any("Machine reshuffles" in e for e in state.events)
+    assert any("Machine reshuffles" in e for e in texts(state.events))
     game.check_invariants(state)

@@ -1,5 +1,7 @@
 """4.3 Machine tactics: the hierarchy, in its order."""
 
+from cardtable.core import texts
+
 from .position import keys, legal
 from .solo_position import cube_keys, machine_position, machine_turn
 
@@ -13,7 +15,7 @@ def test_4_3_biosphere_5_with_both_level_iii_achievements_and_level_5_wins():
     )
     machine_turn(game, state)
     assert state.over and state.winners == [1]
-    assert "Machine plays Biosphere 5 at level 6" in state.events
+    assert "Machine plays Biosphere 5 at level 6" in texts(state.events)
 
 
 def test_4_3_no_biosphere_5_below_level_5():
@@ -36,7 +38,7 @@ def test_4_3_attack_when_the_opponent_has_more_achievements_on_the_highest_value
     machine_turn(game, state)
     # Barricade (makeshift security) outranks Deep Well (perfect water)? No: perfect ranks first (4.4)
     assert keys(game, state.boards[0].achievements) == ["barricade", "shack"]
-    assert any("Attack on the highest-valued achievement, Deep Well" in e for e in state.events)
+    assert any("Attack on the highest-valued achievement, Deep Well" in e for e in texts(state.events))
     assert "biosphere-5" in keys(game, state.boards[1].discard)
     assert state.machine.kept == -1 and state.machine.level == 2
 
@@ -47,7 +49,7 @@ def test_4_3_the_card_set_aside_is_checked_first_next_turn_and_then_it_is_the_wh
     )
     machine_turn(game, state)
     assert keys(game, state.boards[0].achievements) == ["shack"]
-    assert not any("reveals" in e for e in state.events)  # no other move allowed
+    assert not any("reveals" in e for e in texts(state.events))  # no other move allowed
     assert state.machine.kept == -1
 
 
@@ -76,11 +78,11 @@ def test_4_3_the_highest_valued_playable_achievement_is_built():
     game, state = machine_position(level=4, machine_top=["shack", "deep-well", "barricade"])
     machine_turn(game, state)
     assert cube_keys(game, state) == ["deep-well"]
-    assert any("a green cube" in e for e in state.events)
+    assert any("a green cube" in e for e in texts(state.events))
     game, state = machine_position(level=4, cubes=["deep-well"], machine_top=["shack", "tent", "seed-vault"])
     machine_turn(game, state)
     assert cube_keys(game, state) == ["deep-well", "shack"]
-    assert any("a yellow cube" in e for e in state.events)
+    assert any("a yellow cube" in e for e in texts(state.events))
     assert state.machine.level == 4  # playing does not change the level
 
 
@@ -112,13 +114,13 @@ def test_4_3_sabotage_before_espionage_before_new_hope():
         machine_top=["deep-well", "surveillance-technology", "reforestation", "tent"],
     )
     machine_turn(game, state)
-    assert any("(Sabotage)" in e for e in state.events)
+    assert any("(Sabotage)" in e for e in texts(state.events))
     assert len(state.boards[0].hand) == 1
     game, state = machine_position(
         level=6, cubes=cubes, hand=hand, machine_top=["deep-well", "surveillance-technology", "tent"]
     )
     machine_turn(game, state)
-    assert any("(Espionage)" in e for e in state.events)
+    assert any("(Espionage)" in e for e in texts(state.events))
 
 
 def test_4_3_machine_espionage_takes_the_card_of_the_highest_level():
@@ -153,7 +155,7 @@ def test_4_3_machine_espionage_on_an_empty_hand_costs_an_achievement():
         level=4, cubes=cubes, achievements=["shack"], machine_top=["surveillance-technology", "seed-vault"]
     )
     machine_turn(game, state)
-    assert "{A} sacrifices the achievement Shack" in state.events and not state.over
+    assert "{A} sacrifices the achievement Shack" in texts(state.events) and not state.over
     game, state = machine_position(
         level=4, cubes=cubes, machine_top=["surveillance-technology", "seed-vault"]
     )
@@ -168,8 +170,8 @@ def test_4_3_new_hope_raises_the_level_by_two_and_reveals_three_more():
     game.check_invariants(state)
     state.boards[1].achievements.append(game.cards.index["catch-basin"])  # water built: Deep Well is New Hope
     machine_turn(game, state)
-    assert "the Machine's hand card level goes from 2 to 4 (New Hope)" in state.events
-    assert any(e.startswith("Machine reveals 3 cards more (New Hope)") for e in state.events)
+    assert "the Machine's hand card level goes from 2 to 4 (New Hope)" in texts(state.events)
+    assert any(e.startswith("Machine reveals 3 cards more (New Hope)") for e in texts(state.events))
     # Tent (housing rescue) could not be built: nothing more to play
     assert state.machine.level == 4
 
@@ -181,7 +183,7 @@ def test_4_3_a_second_new_hope_is_not_chosen_after_new_hope():
         machine_top=["deep-well", "seed-vault", "protection-bunker", "herbal-remedies", "peace-treaty"],
     )
     machine_turn(game, state)
-    assert sum("(New Hope)" in e and "plays" in e for e in state.events) == 1
+    assert sum("(New Hope)" in e and "plays" in e for e in texts(state.events)) == 1
     assert state.machine.level == 4
 
 
@@ -191,7 +193,7 @@ def test_4_3_catastrophe_when_the_machine_is_better_protected():
         level=2, cubes=["catch-basin"], hand=["barricade", "guard-dogs"], machine_top=["tent", "seed-vault"]
     )
     machine_turn(game, state)
-    assert any("(Drought), being better protected" in e for e in state.events)
+    assert any("(Drought), being better protected" in e for e in texts(state.events))
 
 
 def test_4_3_no_catastrophe_when_equally_protected_and_not_more_hand_cards():
@@ -204,7 +206,7 @@ def test_4_3_no_catastrophe_when_equally_protected_and_not_more_hand_cards():
         machine_top=["tent", "seed-vault"],
     )
     machine_turn(game, state)
-    assert not any("Drought" in e for e in state.events)
+    assert not any("Drought" in e for e in texts(state.events))
     assert state.machine.level == 4  # nothing fits: level +2
     # both makeshift, and the Machine holds more hand cards (level 4 > 3): it plays the catastrophe
     game, state = machine_position(
@@ -217,7 +219,7 @@ def test_4_3_no_catastrophe_when_equally_protected_and_not_more_hand_cards():
     machine_turn(game, state)
     assert (
         "Machine plays Tent (Drought), both protected by makeshift achievements, 4 hand cards against 3"
-        in (state.events)
+        in (texts(state.events))
     )
 
 
@@ -230,7 +232,7 @@ def test_4_3_no_catastrophe_when_both_perfect():
         machine_top=["tent", "seed-vault", "herbal-remedies"],
     )
     machine_turn(game, state)
-    assert not any("Drought" in e for e in state.events)
+    assert not any("Drought" in e for e in texts(state.events))
 
 
 def test_4_3_otherwise_the_level_rises_by_two_up_to_eight():
@@ -239,4 +241,4 @@ def test_4_3_otherwise_the_level_rises_by_two_up_to_eight():
     )
     machine_turn(game, state)
     assert state.machine.level == 8
-    assert "the Machine's hand card level goes from 7 to 8 (nothing to play)" in state.events
+    assert "the Machine's hand card level goes from 7 to 8 (nothing to play)" in texts(state.events)

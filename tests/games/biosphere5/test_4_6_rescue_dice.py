@@ -1,6 +1,7 @@
 """4.6 Checking for rescue cards: dice as many as the level; a fitting face saves all but one hand card;
 no dice for a second catastrophe in the same round."""
 
+from cardtable.core import texts
 from cardtable.games.biosphere5.machine import machine_data
 
 from .solo_position import cube_keys, loaded_rng, machine_position, machine_turn
@@ -28,7 +29,7 @@ def test_4_6_a_fitting_die_means_one_hand_card_lost_only():
     game.apply(state, "play catch-basin lower")
     assert any(
         e.startswith("Machine rolls 3 dice against Hurricane") and "a fitting rescue" in e
-        for e in state.events
+        for e in texts(state.events)
     )
     assert state.machine.level == 2  # makeshift would cost two; the rescue costs one
 
@@ -37,17 +38,17 @@ def test_4_6_no_fitting_die_means_the_full_loss():
     game, state = _hurricane(level=3)
     state.rng = loaded_rng(game, 3, lambda faces: "housing" not in faces)
     game.apply(state, "play catch-basin lower")
-    assert any("(no rescue)" in e for e in state.events)
+    assert any("(no rescue)" in e for e in texts(state.events))
     assert state.machine.level == 1  # makeshift Shack: two hand cards
 
 
 def test_4_6_as_many_dice_as_the_level_and_none_at_level_zero():
     game, state = _hurricane(level=5)
     game.apply(state, "play catch-basin lower")
-    assert any(e.startswith("Machine rolls 5 dice") for e in state.events)
+    assert any(e.startswith("Machine rolls 5 dice") for e in texts(state.events))
     game, state = _hurricane(level=0, cubes=["shack", "deep-well", "surveillance-technology"])
     game.apply(state, "play catch-basin lower")
-    assert not any("rolls" in e for e in state.events)
+    assert not any("rolls" in e for e in texts(state.events))
     # level 0 and a makeshift Shack: two hand cards missing, two cubes lost in the order of 4.5
     assert cube_keys(game, state) == ["surveillance-technology"]
 
@@ -56,9 +57,9 @@ def test_4_6_no_dice_for_a_second_catastrophe_in_the_same_round():
     game, state = _hurricane(level=6)
     game.apply(state, "play catch-basin lower")
     game.apply(state, "play water-canister lower")
-    rolls = [e for e in state.events if "rolls" in e]
+    rolls = [e for e in texts(state.events) if "rolls" in e]
     assert len(rolls) == 1
-    assert "Machine may not roll for rescue cards: second catastrophe this round" in state.events
+    assert "Machine may not roll for rescue cards: second catastrophe this round" in texts(state.events)
 
 
 def test_4_6_the_machine_rolls_for_its_own_catastrophe_too():
@@ -71,7 +72,7 @@ def test_4_6_the_machine_rolls_for_its_own_catastrophe_too():
     for card in hand[:4]:
         game.apply(state, f"discard {card}")  # the human is hit first ...
     assert any(
-        e.startswith("Machine rolls 2 dice against Drought") for e in state.events
+        e.startswith("Machine rolls 2 dice against Drought") for e in texts(state.events)
     )  # ... then the Machine
 
 
@@ -81,4 +82,4 @@ def test_4_6_a_new_round_allows_dice_again():
     machine_turn(game, state)  # the Machine's turn starts the next round
     assert game.decision(state).seat == 0 and state.move == 0
     game.apply(state, "play water-canister lower")
-    assert sum("rolls" in e for e in state.events) == 2
+    assert sum("rolls" in e for e in texts(state.events)) == 2

@@ -1,5 +1,7 @@
 """Section 4's worked examples, rebuilt from the positions the rulebook describes."""
 
+from cardtable.core import texts
+
 from .position import keys, legal
 from .solo_position import cube_keys, loaded_rng, machine_position, machine_turn
 
@@ -14,7 +16,7 @@ def test_4_example_3_the_machine_playing_new_hope():
     hand = ["barricade", "window-garden", "barter-circle", "campfire-stories", "solar-factory"]
     game, state = machine_position(level=8, cubes=cubes, hand=hand, machine_top=first + more)
     machine_turn(game, state)
-    events = state.events
+    events = texts(state.events)
     assert events[0] == (
         "Machine reveals 5 cards at level 8: "
         "Reforestation, Council of Clans, Protection Bunker, Tent, Guard Dogs"
@@ -48,13 +50,13 @@ def test_4_example_4_the_human_plays_hurricane_twice():
     game.apply(state, "play catch-basin lower")  # first Hurricane (A)
     assert any(
         e.startswith("Machine rolls 2 dice against Hurricane") and "a fitting rescue" in e
-        for e in state.events
+        for e in texts(state.events)
     )
     assert state.machine.level == 1 and cube_keys(game, state) == ["deep-well", "shack"]
     game.apply(state, "play water-canister lower")  # second Hurricane (E)
-    assert "Machine may not roll for rescue cards: second catastrophe this round" in state.events
-    second = state.events[
-        state.events.index("Machine may not roll for rescue cards: second catastrophe this round") :
+    assert "Machine may not roll for rescue cards: second catastrophe this round" in texts(state.events)
+    second = texts(state.events)[
+        texts(state.events).index("Machine may not roll for rescue cards: second catastrophe this round") :
     ]
     assert second[1:4] == [
         "the Machine loses 2 hand cards (Hurricane): its hand card level goes from 1 to 0",
@@ -64,4 +66,4 @@ def test_4_example_4_the_human_plays_hurricane_twice():
     assert cube_keys(game, state) == ["deep-well"]
     assert state.machine.kept == -1 and "biosphere-5" in keys(game, state.boards[1].discard)
     # the human's turn is over; the Machine then played its own turn from level 0
-    assert "Machine reveals 0 cards at level 0: nothing" in state.events and not state.over
+    assert "Machine reveals 0 cards at level 0: nothing" in texts(state.events) and not state.over

@@ -8,7 +8,7 @@ from cardtable.analysis.biosphere5_solo import (
     outcome,
     solo_game,
 )
-from cardtable.core import Action, Rng, make_game
+from cardtable.core import Action, Rng, make_game, texts
 from cardtable.core.runner import play_match
 from cardtable.games.biosphere5.solo_player import SoloPlayer
 from cardtable.players import AutomatonSeat, make_player
@@ -125,7 +125,9 @@ def test_4_2_solo_measure_reads_the_running_text_only_for_the_run():
     assert solo_game(5).table.reveal[5] == 3  # the game itself keeps fig. 27
     _, state = machine_position(level=5, machine_top=["tent", "storm-cellar", "guard-dogs", "seed-vault"])
     machine_turn(solo_game(5, reveal="text"), state)
-    assert "Machine reveals 4 cards at level 5: Tent, Storm Cellar, Guard Dogs, Seed Vault" in state.events
+    assert "Machine reveals 4 cards at level 5: Tent, Storm Cellar, Guard Dogs, Seed Vault" in texts(
+        state.events
+    )
 
 
 def test_4_6_solo_measure_die_without_rescue_never_saves_the_machine():

@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from cardtable.core import Action, Rng
+from cardtable.core import Action, Rng, texts
 from cardtable.players import RandomPlayer
 
 from .conftest import PLAYERS, Table, make_game
@@ -185,13 +185,13 @@ def test_hidden_information_public_consequences_are_narrated_the_same_for_everyo
     t.play("attack 1")
     if t.decision.kind == "target":
         t.play("target b")
-    log = t.game.narration(t.s, None)
+    log = texts(t.game.narration(t.s, None))
     assert any("Rex attacks with" in line for line in log)
     assert any("{B}'s Rex takes 10 damage and is knocked out" in line for line in log)
-    assert all(t.game.narration(t.s, seat) == log for seat in range(len(t.s.players)))
+    assert all(texts(t.game.narration(t.s, seat)) == log for seat in range(len(t.s.players)))
     assert t.game.view(t.s, 1)["log"] == log
     t.dino(0, "jammer-1")
     t.hand(0, "evade", "evade")
     t.part(0, "strategy")
     t.play("power")
-    assert any("uses its Dino Power Signal Jammer" in line for line in t.game.narration(t.s, 1))
+    assert any("uses its Dino Power Signal Jammer" in line for line in texts(t.game.narration(t.s, 1)))

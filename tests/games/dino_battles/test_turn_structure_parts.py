@@ -114,5 +114,5 @@ def test_turn_structure_a_pass_is_narrated_in_the_words_of_its_button(table: Tab
 
 
 #: the buttons' verbs as the narration says them of a player
-THIRD_PERSON = {"Go": "goes", "Stop": "stops", "Take": "takes", "Keep": "keeps"}
+THIRD_PERSON = {"Go": "goes", "Finish": "finishes", "Take": "takes", "Keep": "keeps"}
 STATIC = Path(__file__).resolve().parents[3] / "src" / "cardtable" / "web" / "static"

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cardtable.core import Action, plain
+from cardtable.core import Action, plain, texts
 from cardtable.games.fifty_first_state import FiftyFirstState
 from cardtable.games.fifty_first_state.actions import TakeAction
 from cardtable.games.fifty_first_state.state import FiftyState, Site
@@ -147,4 +147,4 @@ class SoloTable(Table):
         """Play the person's `actions`; the narration lines they added (the virtual player's included)."""
         self.s.events = []
         self.act(*actions)
-        return [plain(line) for line in self.s.events]
+        return [plain(line) for line in texts(self.s.events)]

@@ -6,7 +6,7 @@ from collections import Counter
 
 import pytest
 
-from cardtable.core import BadOption, make_game
+from cardtable.core import BadOption, make_game, texts
 from cardtable.games.fifty_first_state import FiftyFirstState
 from cardtable.games.fifty_first_state.lookout import pick_order
 
@@ -68,7 +68,7 @@ def test_lookout_every_step_in_order() -> None:
     drawn = vip.sites[0].key
     assert Counter(s.draft.revealed) == left - Counter([drawn]) and len(s.draft.revealed) == 2
     assert pick_order(s) == [0] and s.draft.second
-    assert any("at random from the 3 cards left" in line for line in s.events)
+    assert any("at random from the 3 cards left" in line for line in texts(s.events))
     # 5. choose one of the remaining two
     second, last = s.draft.revealed[0], s.draft.revealed[1]
     game.apply(s, f"pick {second}")
@@ -76,8 +76,8 @@ def test_lookout_every_step_in_order() -> None:
     # 6. the last card face up in front of the virtual player; 7. one more from the deck
     assert [site.key for site in vip.sites] == [drawn, last, deck_before[-1]]
     assert s.draft.revealed == []
-    assert any("the last card" in line for line in s.events)
-    assert any("the top card of the deck" in line for line in s.events)
+    assert any("the last card" in line for line in texts(s.events))
+    assert any("the top card of the deck" in line for line in texts(s.events))
     # then Production (the person's faction draws the next card), and the Action phase, person first
     assert s.deck == deck_before[:-2] and deck_before[-2] in you.hand
     assert s.phase == "action" and s.turn == 0 and game.decision(s).seat == 0

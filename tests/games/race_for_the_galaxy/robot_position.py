@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 import pytest
 
-from cardtable.core import make_game, plain
+from cardtable.core import make_game, plain, texts
 from cardtable.core.game import OptionValue
 from cardtable.games.race_for_the_galaxy import RaceForTheGalaxy, RobotGame, robot
 from cardtable.games.race_for_the_galaxy.state import ACTIONS, RftgState, RobotState
@@ -110,7 +110,7 @@ def play_round(game: RaceForTheGalaxy, s: RftgState, *actions: str) -> list[str]
         legal = [str(a) for a in game.legal_actions(s)]
         neutral = [a for a in legal if a in ("develop none", "settle none", "stop")]
         game.apply(s, neutral[0] if neutral else legal[0])
-    return [plain(line) for line in s.log[start:]]
+    return [plain(line) for line in texts(s.log[start:])]
 
 
 def robot_lines(lines: list[str]) -> list[str]:

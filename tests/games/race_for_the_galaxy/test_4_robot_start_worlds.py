@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from cardtable.core import BadOption, make_game
+from cardtable.core import BadOption, make_game, texts
 from cardtable.games.race_for_the_galaxy import RaceForTheGalaxy, RobotGame
 from cardtable.games.race_for_the_galaxy.state import RftgState
 
@@ -406,7 +406,7 @@ def test_prestige_the_robot_gains_prestige_for_the_prestige_symbol(monkeypatch) 
     roll(monkeypatch, "develop", "produce")
     lines = robot_lines(play_round(game, s, "consume-x2", "produce"))
     assert line_of(lines, "Robot, Develop Action").endswith("free, 1 prestige for its prestige symbol.")
-    assert r.prestige == 1 and "Robot earns 1 VP, a card and 1 credit as Prestige Leader." in s.log
+    assert r.prestige == 1 and "Robot earns 1 VP, a card and 1 credit as Prestige Leader." in texts(s.log)
 
 
 def test_prestige_no_prestige_without_set_3(monkeypatch) -> None:
@@ -433,13 +433,13 @@ def test_prestige_round_start_bonus_of_the_sole_leader(monkeypatch) -> None:
     roll(monkeypatch, "produce", "x2")
     hand = len(r.hand)
     lines = play_round(game, s, "produce", "consume-x2")
-    assert "Robot earns 1 VP, a card and 1 credit as Prestige Leader." in s.log[-3:]
+    assert "Robot earns 1 VP, a card and 1 credit as Prestige Leader." in texts(s.log[-3:])
     assert r.chips == 1 and len(r.hand) == hand + 1 and r.credit == 2 and not r.prestige_turn
     assert lines  # the round was played
     roll(monkeypatch, "produce", "x2")
     chips, x2 = r.chips, 2 * r.economy
     play_round(game, s, "produce", "consume-x2")  # no prestige gained last round: 1 VP only
-    assert "Robot earns 1 VP as Prestige Leader." in s.log[-3:] and r.chips == chips + x2 + 1
+    assert "Robot earns 1 VP as Prestige Leader." in texts(s.log[-3:]) and r.chips == chips + x2 + 1
 
 
 def test_prestige_tied_leaders_get_1_vp_each(monkeypatch) -> None:
@@ -451,7 +451,7 @@ def test_prestige_tied_leaders_get_1_vp_each(monkeypatch) -> None:
     r.chips, r.economy, chips, hand = 0, 0, p.chips, len(r.hand)
     roll(monkeypatch, "produce", "x2")
     play_round(game, s, "produce", "consume-x2")
-    assert s.log[-2:] == ["{A} earns 1 VP as Prestige Leader.", "Robot earns 1 VP as Prestige Leader."]
+    assert texts(s.log[-2:]) == ["{A} earns 1 VP as Prestige Leader.", "Robot earns 1 VP as Prestige Leader."]
     assert r.chips == 1 and p.chips == chips + 1 and len(r.hand) == hand and r.credit == 1
 
 
@@ -485,7 +485,9 @@ def test_search_the_robot_never_searches_and_a_match_die_passes_over_search(monk
     start = len(s.log)
     game.apply(s, "select search produce")
     assert r.fields == ["produce", "produce"]
-    assert all("Search" not in line for line in robot_lines(s.log[start:]) if line.startswith("Robot,"))
+    assert all(
+        "Search" not in line for line in robot_lines(texts(s.log[start:])) if line.startswith("Robot,")
+    )
 
 
 # --- the first rounds of every start world of every level -----------------------------------------------

@@ -180,13 +180,13 @@ def begin(catalog: Catalog, state: ApocalypseState, seat: int, ability: str) -> 
     if ability == "weather-report":
         state.catastrophe_known = True
         top = catalog.cards[state.catastrophe_deck[0]].title
-        state.log.append(f"the next catastrophe is {top}")
+        state.log.append(f"The next catastrophe is {top}")
         return
     if ability == "research":  # the order they go back in cannot matter: the next pool takes them all
         depth = min(RESEARCH_DEPTH, len(state.building_deck))
         state.deck_known = max(state.deck_known, depth)
         seen = ", ".join(catalog.cards[c].title for c in state.building_deck[:depth])
-        state.log.append(f"the top of the building deck, put back as it was: {seen}")
+        state.log.append(f"The top of the building deck, put back as it was: {seen}")
         return
     first = {"teraform": Teraform, "recycle": Recycle, "use-reserves": Protect, "restructure": Lift}[ability]
     push(state, first(seat))

@@ -59,7 +59,7 @@ def slide(catalog: Catalog, state: ApocalypseState) -> None:
     if by:
         state.board = grid.slid(state.board, by)
         side = "right" if by > 0 else "left"
-        state.log.append(f"the shelter is slid {plural(abs(by), 'column')} {side} on the grid")
+        state.log.append(f"The shelter is slid {plural(abs(by), 'column')} {side} on the grid")
 
 
 def turnable(catalog: Catalog, tile: Tile) -> bool:

@@ -26,10 +26,10 @@ def draw(catalog: Catalog, state: ApocalypseState) -> None:
     state.catastrophe = state.catastrophe_deck.pop(0)
     state.catastrophe_known = False
     design = catalog.cards[state.catastrophe]
-    state.log.append(f"catastrophe: {design.title}")
+    state.log.append(f"Catastrophe: {design.title}")
     if design.name == "volcanic-eruption":
         state.skip_turns = True
-        state.log.append("the eruption activates at the start of the round: no turns this round")
+        state.log.append("The eruption activates at the start of the round: no turns this round")
 
 
 def quake_targets(catalog: Catalog, state: ApocalypseState) -> list[str]:

@@ -29,7 +29,20 @@ from collections.abc import Sequence
 from functools import cache
 from typing import TYPE_CHECKING, Any, Literal
 
-from cardtable.core import Action, Mode, Parts, Result, Rng, SplitViews, StepGame, push, register, seat_mark
+from cardtable.core import (
+    Action,
+    Mode,
+    Parts,
+    Result,
+    Rng,
+    Said,
+    SplitViews,
+    StepGame,
+    push,
+    register,
+    seat_mark,
+)
+from cardtable.core.lines import opening
 
 from . import abilities, board, catastrophes, faces, grid, scoring
 from .abilities import Window
@@ -73,7 +86,7 @@ class Start(ApoChoice, tag="start"):
         s.building_deck.remove(human)
         s.board[START_CELLS[0]] = Tile(natural)
         s.board[START_CELLS[1]] = Tile(human)
-        s.log.append(f"set-up: {cat.cards[natural].title} at e1, Human at e2")
+        s.log.append(f"Set-up: {cat.cards[natural].title} at e1, Human at e2")
         self.done(s)
         push(s, RoundStart())
         board.slide(cat, s)
@@ -86,7 +99,8 @@ class RoundStart(ApoAuto, tag="round-start"):
         s.round += 1
         s.leader = (s.round - 1) % SEATS
         s.turn, s.workforce_spent, s.skip_turns = 0, 0, False
-        s.log.append(f"round {s.round}, led by {seat_mark(s.leader)}")
+        leader = seat_mark(s.leader)
+        s.log.append(opening(s.round, f"Round {s.round}, led by {leader}", f"Led by {leader}"))
         push(s, Draw())
 
 
@@ -104,10 +118,10 @@ class Draw(ApoAuto, tag="draw"):
                 s.discard = [c for c in s.discard if cat.cards[c].deck != "building"]
                 s.rng.shuffle(refill)
                 s.building_deck, s.deck_known = refill, 0
-                s.log.append("the building deck is empty: the discard pile is shuffled into it")
+                s.log.append("The building deck is empty: the discard pile is shuffled into it")
             s.pool.append(s.building_deck.pop(0))
             s.deck_known = max(0, s.deck_known - 1)
-        s.log.append(f"card pool: {', '.join(cat.cards[c].title for c in s.pool)}")
+        s.log.append(f"Card pool: {', '.join(cat.cards[c].title for c in s.pool)}")
         if s.round > 1:
             catastrophes.draw(cat, s)
         if s.skip_turns:
@@ -168,7 +182,7 @@ class PoolDiscard(ApoAuto, tag="discard"):
 
     def run(self, cat: Catalog, s: ApocalypseState) -> None:
         if s.pool:
-            s.log.append(f"unused pool cards discarded: {', '.join(cat.cards[c].title for c in s.pool)}")
+            s.log.append(f"Unused pool cards discarded: {', '.join(cat.cards[c].title for c in s.pool)}")
         s.discard += s.pool
         s.pool = []
         push(s, Window(s.leader), Needs())
@@ -306,7 +320,7 @@ class Apocalypse(SplitViews[ApocalypseState], StepGame[ApocalypseState, ApoStep]
             return None
         return str(action)
 
-    def narration(self, state: ApocalypseState, viewer: int | None) -> list[str]:
+    def narration(self, state: ApocalypseState, viewer: int | None) -> list[Said]:
         """The game's log: every public consequence of the moves, in words (the same for everyone)."""
         return list(state.log)
 

@@ -12,7 +12,7 @@ from typing import ClassVar
 
 import msgspec
 
-from cardtable.core import Auto, Choice, Queue, Rng, Step
+from cardtable.core import Auto, Choice, Queue, Rng, Said, Step
 
 
 class Tile(msgspec.Struct):
@@ -75,4 +75,5 @@ class ApocalypseState(msgspec.Struct):
     # --- the end ---------------------------------------------------------------------------------
     trios: int = 0
     points: int = 0
-    log: list[str] = []
+    #: public narration, oldest first (a round's opening as a marked line)
+    log: list[Said] = []

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from cardtable.core import texts
+
 from . import board, grid
 from .abilities import Task, open_window, window_then
 from .cards import Catalog
@@ -99,5 +101,5 @@ def public_view(catalog: Catalog, state: ApocalypseState) -> dict[str, Any]:
         },
         "protected": state.protected,
         "score": {"trios": state.trios, "points": state.points, "lost": len(state.dead)},
-        "log": list(state.log),
+        "log": texts(state.log),
     }

@@ -22,6 +22,11 @@ def _face(cards: CardSet, spec: CardSpec) -> dict[str, Any]:
         "level": ROMAN[upper.level],
         "stats": {"red": spec.red} if spec.red else {},
         "options": [f"upper: {_option(cards, upper)}", f"lower: {_option(cards, spec.lower)}"],
+        #: each option in words, by the half of the card it is printed on (the notation's `upper`/`lower`)
+        "upper": _option(cards, upper),
+        "lower": _option(cards, spec.lower),
+        #: an achievement's quality ("perfect", "makeshift"), as its built card shows it ("" none)
+        "quality": upper.quality if upper.kind == "achievement" else "",
         "expansion": "The Abyss" if spec.abyss else "",
         "origin": _origin(spec.source),
     }

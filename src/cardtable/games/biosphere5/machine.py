@@ -18,6 +18,7 @@ import msgspec
 
 from cardtable.core import Action, CardDataError, Rng, push
 from cardtable.core.carddata import load_card_file
+from cardtable.core.lines import by
 from cardtable.core.words import plural
 
 from . import queries as q
@@ -30,6 +31,8 @@ from .turn import EndTurn, Move
 
 MACHINE_FILE = Path(__file__).with_name("machine.toml")
 HUMAN, MACHINE = 0, 1
+#: the Machine as the narration's lines name their author
+NAME = "Machine"
 PROTECTION_RANK = {"": 0, "makeshift": 1, "perfect": 2}  # 4.3 (III): the protection comparison
 #: after New Hope, equal card values are settled by the order of the tactics hierarchy (4.3)
 HIERARCHY = {"achievement": 4, "sabotage": 3, "espionage": 2, "catastrophe": 1}
@@ -73,7 +76,11 @@ class MachineGame(Biosphere5):
                 raise CardDataError(f"{MACHINE_FILE}: die face {face!r} is no problem area of cards.toml")
 
     def seat_name(self, seat: int) -> str:
-        return "Machine" if seat == MACHINE else "A"
+        return NAME if seat == MACHINE else "A"
+
+    def machine_says(self, state: State, text: str) -> None:
+        """Narrate the Machine's act `text` (a line of its own: `core.lines.by`)."""
+        self.event(state, by(NAME, text))
 
     def automata(self) -> dict[int, str]:
         return {MACHINE: "machine"}
@@ -93,7 +100,7 @@ class MachineGame(Biosphere5):
             rng=rng,
             machine=MachineState(level=level),
         )
-        self.event(state, f"the Machine starts, at hand card level {level}")
+        self.machine_says(state, f"the Machine starts, at hand card level {level}")
         state.steps[:] = [MachineTurn(MACHINE)]
         self.advance(state)
         return state
@@ -127,7 +134,7 @@ class MachineGame(Biosphere5):
             cards.append(self._draw_top(state, MACHINE))
         machine.revealed.extend(cards)
         names = ", ".join(self.cards.name(c) for c in cards) or "nothing"
-        self.event(state, f"Machine reveals {len(cards)} cards {why}: {names}")
+        self.machine_says(state, f"Machine reveals {len(cards)} cards {why}: {names}")
 
     def _choose(self, state: State, after_new_hope: bool) -> None:
         """The tactics hierarchy of 4.3, in its order."""
@@ -137,7 +144,7 @@ class MachineGame(Biosphere5):
             machine.revealed.remove(card)
             if not self._use_biosphere_card(state, card):
                 machine.kept = card
-                self.event(state, "Machine sets Biosphere 5/Attack aside")
+                self.machine_says(state, "Machine sets Biosphere 5/Attack aside")
                 self._raise_level(state, "no use for Biosphere 5/Attack")
             return
         if after_new_hope:
@@ -156,7 +163,7 @@ class MachineGame(Biosphere5):
         """4.3: after New Hope, the playable card of the highest value; no second New Hope."""
         options = [o for o in self._playable(state) if o[2] != "new-hope"]
         if not options:
-            self.event(state, "Machine finds nothing more to play")
+            self.machine_says(state, "Machine finds nothing more to play")
             return
         card, side, _ = max(options, key=lambda o: (self.cards.value(o[0]), HIERARCHY[o[2]]))
         self._machine_play(state, card, side)
@@ -205,14 +212,14 @@ class MachineGame(Biosphere5):
         top = [name for name, cat in self.cards.categories.items() if cat.level == 3]
         if all(c in built for c in top) and machine.level >= self.table.biosphere_level:
             self._spend(state, card)
-            self.event(state, f"Machine plays Biosphere 5 at level {machine.level}")
+            self.machine_says(state, f"Machine plays Biosphere 5 at level {machine.level}")
             self._finish(state, [MACHINE], "machine-biosphere")
             return True
         human = state.boards[HUMAN]
         if len(human.achievements) > len(board.achievements):
             self._spend(state, card)
             target = max(human.achievements, key=self.cards.value)
-            self.event(
+            self.machine_says(
                 state, f"Machine plays Attack on the highest-valued achievement, {self.cards.name(target)}"
             )
             self.destroy(state, HUMAN, target, "loses")
@@ -236,19 +243,21 @@ class MachineGame(Biosphere5):
         if kind == "achievement":
             state.boards[MACHINE].achievements.append(card)  # a cube of this category and quality
             cube = "green" if option.quality == "perfect" else "yellow"
-            self.event(state, f"Machine plays {name} ({option.quality} {option.category}): a {cube} cube")
+            self.machine_says(
+                state, f"Machine plays {name} ({option.quality} {option.category}): a {cube} cube"
+            )
         elif kind == "new-hope":
-            self.event(state, f"Machine plays {name} (New Hope)")
+            self.machine_says(state, f"Machine plays {name} (New Hope)")
             self._raise_level(state, "New Hope")
             self._reveal(state, self.table.new_hope_reveal, "more (New Hope)")
             self._choose(state, after_new_hope=True)
         elif kind == "sabotage":
-            self.event(
+            self.machine_says(
                 state, f"Machine plays {name} (Sabotage): {self.seat_said(0)} loses three random hand cards"
             )
             self._sabotage(state, HUMAN)
         elif kind == "espionage":
-            self.event(
+            self.machine_says(
                 state,
                 f"Machine plays {name} (Espionage): {self.seat_said(0)} discards the highest-level card",
             )
@@ -258,7 +267,7 @@ class MachineGame(Biosphere5):
                 push(state, Sacrifice(HUMAN, 1, "Espionage on an empty hand"))
         else:
             disaster = self.catastrophe_name(option.category)
-            self.event(
+            self.machine_says(
                 state,
                 f"Machine plays {name} ({disaster}), {self._catastrophe_reason(state, option.category)}",
             )
@@ -268,14 +277,14 @@ class MachineGame(Biosphere5):
         machine = self._m(state)
         old = machine.level
         machine.level = min(self.table.max_level, machine.level + self.table.raise_by)
-        self.event(state, f"the Machine's hand card level goes from {old} to {machine.level} ({why})")
+        self.machine_says(state, f"the Machine's hand card level goes from {old} to {machine.level} ({why})")
 
     def machine_end(self, state: State) -> None:
         machine = self._m(state)
         if machine.revealed:
             state.boards[MACHINE].discard.extend(machine.revealed)
             machine.revealed = []
-            self.event(state, "Machine discards the revealed cards")
+            self.machine_says(state, "Machine discards the revealed cards")
 
     # --- the Machine losing hand cards (4.5, 4.6) ------------------------------------------------
     def _play_effect(self, state: State, seat: int, card: int, kind: str, category: str) -> None:
@@ -292,16 +301,16 @@ class MachineGame(Biosphere5):
         disaster = self.catastrophe_name(category)
         quality = q.protection(self.cards, state.boards[MACHINE], category)
         if quality == "perfect":
-            self.event(state, f"Machine is protected from {disaster}")
+            self.machine_says(state, f"Machine is protected from {disaster}")
             return
         cost = CATASTROPHE_COST[quality]
         if machine.catastrophes > 1:
-            self.event(state, "Machine may not roll for rescue cards: second catastrophe this round")
+            self.machine_says(state, "Machine may not roll for rescue cards: second catastrophe this round")
         elif machine.level > 0:
             faces = [state.rng.choice(self.table.die.faces) for _ in range(machine.level)]
             hit = any(self._die_fits(face, category) for face in faces)
             outcome = "a fitting rescue" if hit else "no rescue"
-            self.event(
+            self.machine_says(
                 state, f"Machine rolls {len(faces)} dice against {disaster}: {', '.join(faces)} ({outcome})"
             )
             if hit:
@@ -319,7 +328,7 @@ class MachineGame(Biosphere5):
         old = machine.level
         paid = min(count, machine.level)
         machine.level -= paid
-        self.event(
+        self.machine_says(
             state,
             f"the Machine loses {plural(count, 'hand card')} ({why}): its hand card level goes from {old} "
             f"to {machine.level}",
@@ -327,7 +336,7 @@ class MachineGame(Biosphere5):
         if machine.level == 0 and machine.kept >= 0:
             state.boards[MACHINE].discard.append(machine.kept)
             machine.kept = -1
-            self.event(state, "Machine discards Biosphere 5/Attack: its level is 0")
+            self.machine_says(state, "Machine discards Biosphere 5/Attack: its level is 0")
         missing = count - paid
         if not missing:
             return
@@ -344,7 +353,7 @@ class MachineGame(Biosphere5):
             return
         state.boards[MACHINE].achievements.remove(card)  # a cube leaves the board; the card is long gone
         upper = self.cards.option(card, UPPER)
-        self.event(
+        self.machine_says(
             state, f"Machine {verb} its {upper.quality} {upper.category} cube ({self.cards.name(card)})"
         )
 
@@ -367,7 +376,7 @@ class MachineGame(Biosphere5):
                     break
                 machine.unveiled.append(self._draw_top(state, MACHINE))
             names = ", ".join(self.cards.name(c) for c in machine.unveiled) or "nothing"
-            self.event(state, f"the Machine's draw pile shows {len(machine.unveiled)} cards: {names}")
+            self.machine_says(state, f"the Machine's draw pile shows {len(machine.unveiled)} cards: {names}")
             if machine.unveiled:
                 push(state, Unveil(seat))
             else:

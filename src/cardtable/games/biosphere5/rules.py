@@ -21,7 +21,19 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from cardtable.core import Action, BadOption, Mode, OptionSpec, Parts, Result, Rng, SplitViews, StepGame, push
+from cardtable.core import (
+    Action,
+    BadOption,
+    Mode,
+    OptionSpec,
+    Parts,
+    Result,
+    Rng,
+    Said,
+    SplitViews,
+    StepGame,
+    push,
+)
 
 from . import faces
 from . import queries as q
@@ -420,7 +432,8 @@ class Biosphere5(SplitViews[State], StepGame[State, B5Step]):
         scores = tuple(1.0 if s in state.winners else -1.0 for s in range(len(state.boards)))
         return Result(tuple(state.winners), scores, state.reason, termination=how)
 
-    def event(self, state: State, text: str) -> None:
+    def event(self, state: State, text: Said) -> None:
+        """Add `text` to the public narration (the latest `MAX_EVENTS` lines are kept)."""
         state.events.append(text)
         if len(state.events) > MAX_EVENTS:
             del state.events[0]
@@ -432,7 +445,7 @@ class Biosphere5(SplitViews[State], StepGame[State, B5Step]):
     def seat_view(self, state: State, seat: int | None, public: dict[str, Any]) -> dict[str, Any]:
         return seat_view(self, state, seat, public)
 
-    def narration(self, state: State, viewer: int | None) -> list[str]:
+    def narration(self, state: State, viewer: int | None) -> list[Said]:
         """The public event lines (view key `events`): what the table sees, the same for every viewer."""
         return list(state.events)
 

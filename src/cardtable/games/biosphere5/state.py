@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal
 
-from cardtable.core import Auto, Choice, Queue, Rng, Step
+from cardtable.core import Auto, Choice, Queue, Rng, Said, Step
 
 #: how a game ends (`Result.termination`), in every mode
 Termination = Literal[
@@ -108,7 +108,8 @@ class State:
     over: bool = False
     reason: str = ""
     termination: Termination | None = None
-    events: list[str] = field(default_factory=list)
+    #: public narration, the latest lines (the Machine's acts as marked lines)
+    events: list[Said] = field(default_factory=list)
     rng: Rng = field(default_factory=Rng)
     abyss: AbyssState | None = None
     machine: MachineState | None = None

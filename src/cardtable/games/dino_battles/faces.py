@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .cards import COMBAT_TYPES, STATUS_TYPES, Attack, Catalog, Dinosaur, Effects
+from .cards import COMBAT_TYPES, STATUS_TYPES, Attack, Catalog, Cost, Dinosaur, Effects
 
 
 def card_faces(catalog: Catalog, players: int) -> dict[str, dict[str, Any]]:
@@ -24,6 +24,7 @@ def card_faces(catalog: Catalog, players: int) -> dict[str, dict[str, Any]]:
                 "name": card.name,
                 "category": kind,
                 "cost": str(card.cost),
+                "costs": _counts(card.cost),
                 "text": text,
                 "origin": origin,
             }
@@ -32,6 +33,11 @@ def card_faces(catalog: Catalog, players: int) -> dict[str, dict[str, Any]]:
     for tag in catalog.dino_tags(players):
         faces[tag] = faces[tag.rsplit("-", 1)[0]]
     return faces
+
+
+def _counts(cost: Cost) -> dict[str, int]:
+    """A cost as the Combat Cards to discard, by kind ("attack", "evade", "defend"), those it needs only."""
+    return {kind: n for kind, n in cost.as_dict().items() if n}
 
 
 def _dinosaur(dino: Dinosaur, origin: str) -> dict[str, Any]:
@@ -44,6 +50,7 @@ def _dinosaur(dino: Dinosaur, origin: str) -> dict[str, Any]:
         "name": dino.name,
         "category": dino.type.lower(),
         "cost": str(dino.cost),
+        "costs": _counts(dino.cost),
         "stats": {
             "HP": dino.hp,
             "ATK": dino.atk,

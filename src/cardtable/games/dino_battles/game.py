@@ -15,7 +15,19 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from cardtable.core import Action, BadOption, Mode, OptionSpec, Parts, Result, Rng, StepGame, register
+from cardtable.core import (
+    Action,
+    BadOption,
+    Mode,
+    OptionSpec,
+    Parts,
+    Result,
+    Rng,
+    Said,
+    StepGame,
+    register,
+    texts,
+)
 
 from . import faces, rules
 from .cards import COMBAT_TYPES, Catalog, load_catalog
@@ -128,7 +140,7 @@ class DinoBattles(StepGame[DinoState, DinoStep]):
             return PASS_TEXTS.get(decision.kind, "pass")
         return str(action)
 
-    def narration(self, state: DinoState, viewer: int | None) -> list[str]:
+    def narration(self, state: DinoState, viewer: int | None) -> list[Said]:
         """The public narration (the view's "log"): the same lines for every viewer."""
         return list(state.log)
 
@@ -245,7 +257,7 @@ class DinoBattles(StepGame[DinoState, DinoStep]):
             "effects": [effect for step in pending if (effect := shown(step)) is not None],
             "promote": [seat_arg(step.seat) for step in pending if isinstance(step, Promote)],
             "ended": state.ended or "",
-            "log": list(state.log),
+            "log": texts(state.log),
         }
         return head, tail
 

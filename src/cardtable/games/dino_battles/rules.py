@@ -10,6 +10,7 @@ promotion after a knock-out) comes before it in the queue, in the order of the r
 from __future__ import annotations
 
 from cardtable.core import Action
+from cardtable.core.lines import opening
 from cardtable.core.words import plural
 
 from . import combat
@@ -141,7 +142,7 @@ class Keep(Part, tag="keep"):
 
 #: what a `pass` that ends a part of the turn is narrated as: the words of its button (the web table's
 #: dino-battles.js PASS), so the log reads as the move did
-PART_PASSES = {"strategy": "goes on to Combat", "combat": "goes on to Buy", "buy": "stops buying"}
+PART_PASSES = {"strategy": "goes on to Combat", "combat": "goes on to Buy", "buy": "finishes buying"}
 
 PARTS: dict[str, type[Part]] = {"strategy": Strategy, "combat": Combat, "buy": Buy, "keep": Keep}
 
@@ -163,7 +164,8 @@ def start_turn(cat: Catalog, s: DinoState, seat: int) -> None:
     """
     s.turn = Turn(player=seat, number=s.turn.number + 1)
     s.boosts = [[0, 0, 0] for _ in s.players]
-    say(s, f"Turn {s.turn.number}: {who(seat)} plays.")
+    plays = f"{who(seat)} plays."
+    say(s, opening(s.turn.number, f"Turn {s.turn.number}: {plays}", plays))
     if s.dino_deck and s.row:
         purged = s.row.pop(0)
         s.purgatory.append(purged)

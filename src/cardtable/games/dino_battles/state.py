@@ -11,7 +11,7 @@ from typing import ClassVar, Literal
 
 import msgspec
 
-from cardtable.core import Auto, Choice, Queue, Rng, Step
+from cardtable.core import Auto, Choice, Queue, Rng, Said, Step
 
 #: how a game ends (`Result.termination`; rulebook "The goal of the game", RULES.md D2), and its words
 Termination = Literal["ko", "wounds", "stall"]
@@ -118,5 +118,6 @@ class DinoState(msgspec.Struct):
     unresolved: Queue[DinoStep] = msgspec.field(default_factory=list)
     ended: Termination | None = None  # how the game ended (RULES.md D2); None while it goes on
     ko_winner: int = -1
-    log: list[str] = msgspec.field(default_factory=list)  # public narration, the latest LOG_LINES lines
+    #: public narration, the latest LOG_LINES lines (a turn's opening as a marked line)
+    log: list[Said] = msgspec.field(default_factory=list)
     rng: Rng = msgspec.field(default_factory=Rng)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from cardtable.core import Action, seat_letter, seat_mark
+from cardtable.core import Action, Said, seat_letter, seat_mark
 
 from .cards import Catalog, Cost
 from .state import DinoAuto, DinoChoice, DinoState, Termination, schedule
@@ -15,7 +15,7 @@ LOG_LINES = 40
 KOS_TO_WIN = 3
 
 
-def say(s: DinoState, line: str) -> None:
+def say(s: DinoState, line: Said) -> None:
     """Add a line to the public narration: only what every seat sees happen (RULES.md D23)."""
     s.log.append(line)
     del s.log[:-LOG_LINES]

@@ -123,6 +123,10 @@ def card_faces(cat: Catalog) -> dict[str, dict[str, Any]]:
                 f"{words(list(a.gain))}."
                 for a in faction.actions
             ],
+            #: each faction action, by the colour of its contact: what it spends and gains, in words
+            "actions": {
+                a.contact: {"cost": words(list(a.cost)), "gain": words(list(a.gain))} for a in faction.actions
+            },
             "origin": "printed facts (" + faction.source + ")",
         }
     return faces

@@ -24,9 +24,11 @@ from cardtable.core import (
     Parts,
     Result,
     Rng,
+    Said,
     SplitViews,
     StepGame,
     register,
+    texts,
     two_player_utility,
 )
 
@@ -262,7 +264,7 @@ class FiftyFirstState(SplitViews[FiftyState], StepGame[FiftyState, FiftyStep]):
             "store_order": [SEAT_ARGS[step.seat] for step in state.steps if isinstance(step, rules.Store)],
             "costs": {},
             "players": players,
-            "events": list(state.events),
+            "events": texts(state.events),
             **self._virtual_view(state),
         }
 
@@ -280,7 +282,7 @@ class FiftyFirstState(SplitViews[FiftyState], StepGame[FiftyState, FiftyStep]):
             }
         }
 
-    def narration(self, state: FiftyState, viewer: int | None) -> list[str]:
+    def narration(self, state: FiftyState, viewer: int | None) -> list[Said]:
         return list(state.events)
 
     def describe(self, state: FiftyState, action: Action, viewer: int | None) -> str | None:

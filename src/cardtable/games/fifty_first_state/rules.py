@@ -28,6 +28,7 @@ Action phase's turns (each pushing the next), `EndOfActions` (then Cleanup or th
 from __future__ import annotations
 
 from cardtable.core import Action, Rng, push
+from cardtable.core.lines import opening
 
 from . import payment
 from .actions import begin_turn, moves
@@ -117,7 +118,8 @@ class StartRound(FiftyAuto, tag="start-round"):
 
     def run(self, cat: Catalog, s: FiftyState) -> None:
         s.phase = "lookout"
-        event(s, f"Round {s.round}: {seat_name(s.first)} has the first-player token.")
+        token = f"{seat_name(s.first)} has the first-player token."
+        event(s, opening(s.round, f"Round {s.round}: {token}", token))
         for colour in ("blue", "red"):
             deck = s.connection_decks[colour]
             if not deck and s.connection_discards[colour]:

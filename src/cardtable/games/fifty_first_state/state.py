@@ -11,7 +11,7 @@ from typing import Literal
 
 import msgspec
 
-from cardtable.core import Auto, Choice, Queue, Rng, Step
+from cardtable.core import Auto, Choice, Queue, Rng, Said, Step
 
 #: the phases of a round (RESEARCH.md §2.3), after the set-up's "keep 4 of 6"
 PHASES = ("setup", "lookout", "action", "cleanup", "over")
@@ -118,7 +118,8 @@ class FiftyState(msgspec.Struct):
     #: the steps still to run, the head first (the pending decision); empty once the game is over
     steps: Queue[FiftyStep] = msgspec.field(default_factory=list)
     last_round: bool = False  # someone reached the end score: this round is the last
-    events: list[str] = msgspec.field(default_factory=list)  # public narration, latest lines
+    #: public narration, the latest lines (a round's opening and the virtual player's acts as marked lines)
+    events: list[Said] = msgspec.field(default_factory=list)
     rng: Rng = msgspec.field(default_factory=Rng)
     #: the virtual player of the solo game (`solo=virtual`); None in the game for 2 to 4 players
     virtual: Virtual | None = None

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from cardtable.core import seat_letter, seat_mark
+from cardtable.core import Said, seat_letter, seat_mark
 
 from .cards import BASIC, Catalog, Location, TypeIcon
 from .faces import WORDS
@@ -28,7 +28,8 @@ def seat_arg(seat: int) -> str:
     return seat_letter(seat).lower()
 
 
-def event(s: FiftyState, line: str) -> None:
+def event(s: FiftyState, line: Said) -> None:
+    """Add `line` to the public narration (the latest `EVENTS_KEPT` lines are kept)."""
     s.events.append(line)
     if len(s.events) > EVENTS_KEPT:
         del s.events[: len(s.events) - EVENTS_KEPT]

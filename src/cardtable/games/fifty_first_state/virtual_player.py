@@ -37,6 +37,7 @@ from msgspec import Meta
 
 from cardtable.core import CardDataError, Result, push
 from cardtable.core.carddata import load_card_file
+from cardtable.core.lines import by
 
 from .cards import Catalog, Location, Resource
 from .lookout import Pick
@@ -54,6 +55,8 @@ CLASS_WORDS = {
 }
 #: the name of the automaton seat (Game.automata, records, the web table)
 AUTOMATON = "virtual-player"
+#: the virtual player as the narration's lines name their author
+NAME = "Virtual player"
 
 
 class LookoutRules(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
@@ -147,7 +150,7 @@ class AfterPick(FiftyAuto, tag="after-pick"):
                 card = s.rng.choice(left)
                 draft.revealed.remove(card)
                 _place(s, card)
-                event(
+                says(
                     s,
                     f"The virtual player draws {cat.locations[card].name} at random from the {len(left)} "
                     f"cards left ({_names(cat, left)}) and puts it face up in its State.",
@@ -157,7 +160,7 @@ class AfterPick(FiftyAuto, tag="after-pick"):
                 return
         for card in sorted(draft.revealed):
             _place(s, card)
-            event(s, f"The virtual player puts the last card, {cat.locations[card].name}, into its State.")
+            says(s, f"The virtual player puts the last card, {cat.locations[card].name}, into its State.")
         draft.revealed = []
         finish_lookout(cat, s)
 
@@ -171,7 +174,12 @@ def finish_lookout(cat: Catalog, s: FiftyState) -> None:
             break
         _place(s, card)
         name = cat.locations[card].name
-        event(s, f"The virtual player puts {name}, the top card of the deck, into its State.")
+        says(s, f"The virtual player puts {name}, the top card of the deck, into its State.")
+
+
+def says(s: FiftyState, text: str) -> None:
+    """Narrate the virtual player's act `text` (a line of its own: `core.lines.by`)."""
+    event(s, by(NAME, text))
 
 
 def _place(s: FiftyState, card: str) -> None:
@@ -211,7 +219,7 @@ def _pass(cat: Catalog, s: FiftyState, why: str) -> None:
     pile = f"; the attack pile ({_names(cat, v.pile)}) is discarded" if v.pile else ""
     s.discard.extend(v.pile)
     v.pile = []
-    event(s, f"The virtual player passes: {why}{pile}.")
+    says(s, f"The virtual player passes: {why}{pile}.")
 
 
 def _claim(cat: Catalog, s: FiftyState, up: list[str]) -> None:
@@ -224,7 +232,7 @@ def _claim(cat: Catalog, s: FiftyState, up: list[str]) -> None:
     vp = virtual_rules().turn.connection_vp
     me.vp += vp
     how = " (chosen at random between the two face-up cards)" if len(up) > 1 else ""
-    event(
+    says(
         s,
         f"The virtual player claims the {colour} Connection card {cat.connections[card].name}{how}: "
         f"{vp} VP ({me.vp} in all); the card is discarded.",
@@ -357,7 +365,7 @@ def attack(cat: Catalog, s: FiftyState) -> bool:
     you = seat_name(PERSON)
     target = choose_target(cat, s, card)
     if target.slot is None:
-        event(s, f"{line}; none of {you}'s locations shares a type with it: the attack fails.")
+        says(s, f"{line}; none of {you}'s locations shares a type with it: the attack fails.")
         return True
     site = s.players[PERSON].sites[target.slot - 1]
     name = f"{cat.locations[site.key].name} at {target.slot}"
@@ -365,7 +373,7 @@ def attack(cat: Catalog, s: FiftyState) -> bool:
         site.defended = False
         v.pile.remove(card)
         s.discard.append(card)
-        event(
+        says(
             s,
             f"{line}: {name} is hit, but its defence token is discarded instead, and so is the attack card.",
         )
@@ -373,7 +381,7 @@ def attack(cat: Catalog, s: FiftyState) -> bool:
     me = s.players[VIRTUAL]
     me.vp += virtual_rules().turn.raze_vp
     back = raze_site(cat, s, PERSON, target.slot)
-    event(
+    says(
         s,
         f"{line}: it razes {name}, {virtual_rules().turn.raze_vp} VP ({me.vp} in all); "
         f"{you} gains {counted(back)}; the location is a Ruin.",

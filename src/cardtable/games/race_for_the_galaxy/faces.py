@@ -308,6 +308,8 @@ def card_face(card: Card, cat: Catalog) -> dict[str, Any]:
         "stats": {"VP": card.vp, "cost": card.cost},
         "text": " · ".join(options) if options else "no powers",
         "options": options,
+        #: each power's words without its phase mark (a move that uses the n-th power names it)
+        "powers": [PHASE_TEXT[p.phase](p) for p in card.powers],
         "origin": "printed" if card.source == "confirmed" else "reconstructed",
     }
     if card.good:

@@ -21,6 +21,7 @@ from cardtable.core import (
     Parts,
     Result,
     Rng,
+    Said,
     SplitViews,
     StepGame,
     seat_letter,
@@ -216,7 +217,7 @@ class RaceForTheGalaxy(SplitViews[RftgState], StepGame[RftgState, RftgStep]):
     def seat_view(self, state: RftgState, seat: int | None, public: dict[str, Any]) -> dict[str, Any]:
         return view.seat_view(self, state, seat, public)
 
-    def narration(self, state: RftgState, viewer: int | None) -> list[str]:
+    def narration(self, state: RftgState, viewer: int | None) -> list[Said]:
         return list(state.log)
 
     def reversible(self, before: RftgState, action: Action, after: RftgState) -> bool:

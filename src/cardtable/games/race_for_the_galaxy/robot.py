@@ -19,6 +19,7 @@ import msgspec
 
 from cardtable.core import CardDataError, Rng, seat_mark
 from cardtable.core.carddata import load_card_file
+from cardtable.core.lines import by
 
 from .cards import FLAGS, Catalog, catalog
 from .chance import draw as chance_draw
@@ -27,6 +28,8 @@ from .state import ACTIONS, SEARCH, Player, RftgAuto, RftgState, RobotState, Rou
 
 ROBOT_FILE = Path(__file__).with_name("robot.toml")
 ROBOT = 1
+#: the robot as the narration names it (the author of its lines)
+NAME = "Robot"
 #: the dice-row symbols and their fields, left to right (one field per action card)
 SYMBOL_FIELDS: dict[str, tuple[str, ...]] = {
     "explore": ("explore-5", "explore-1-1"),
@@ -271,6 +274,11 @@ def new_robot(data: RobotFile, start: str, difficulty: str) -> RobotState:
     )
 
 
+def says(s: RftgState, text: str) -> None:
+    """Narrate the robot's act `text` (a line of its own: `core.lines.by`)."""
+    s.log.append(by(NAME, text))
+
+
 def draw(cat: Catalog, s: RftgState, count: int) -> int:
     """The robot draws: cards go from the deck onto its face-down hand pile, unseen."""
     r = _robot(s)
@@ -354,11 +362,11 @@ def roll_and_place(data: RobotFile, s: RftgState, player: Player) -> None:
     r = _robot(s)
     r.dice = roll(data, s.rng)
     r.fields, _ = place_dice(r.dice, r.tile, player.actions)
-    s.log.append(f"Robot rolls {' and '.join(FACE_NAMES[f] for f in r.dice)}.")
+    says(s, f"Robot rolls {' and '.join(FACE_NAMES[f] for f in r.dice)}.")
     placed = "; ".join(
         f"{FACE_NAMES[f]} on {FIELD_NAMES[field]}" for f, field in zip(r.dice, r.fields, strict=True)
     )
-    s.log.append(f"Robot's dice: {placed}.")
+    says(s, f"Robot's dice: {placed}.")
 
 
 # --- the tracks and prestige ----------------------------------------------------------------------------
@@ -425,9 +433,9 @@ def prestige_awards(cat: Catalog, s: RftgState) -> None:
             credit = data.prestige.leader_credit
             _credit(data, r, credit)
             what = "a card" if got else "no card (the deck is empty)"
-            s.log.append(f"Robot earns 1 VP, {what} and {credit} credit as Prestige Leader.")
+            says(s, f"Robot earns 1 VP, {what} and {credit} credit as Prestige Leader.")
         else:
-            s.log.append("Robot earns 1 VP as Prestige Leader.")
+            says(s, "Robot earns 1 VP as Prestige Leader.")
     p.prestige_turn = False
     r.prestige_turn = False
 
@@ -620,7 +628,7 @@ def act(cat: Catalog, data: RobotFile, s: RftgState, player: Player, phase: str)
         if "produce" in r.fields:
             _produce(cat, data, s)
         elif "produce" in chosen:
-            s.log.append("Robot, Produce Reaction: passes.")
+            says(s, "Robot, Produce Reaction: passes.")
 
 
 def _explore(cat: Catalog, data: RobotFile, s: RftgState, action: bool, both: bool) -> None:
@@ -636,7 +644,7 @@ def _explore(cat: Catalog, data: RobotFile, s: RftgState, action: bool, both: bo
         name = "both Explore Actions" if both else "Explore Action"
     credit = ", credit +1" if action else ""
     tile = _tile(cat, r, explore_changes(world))
-    s.log.append(f"Robot, {name}: {tile}{_drawn(got, wanted)}{credit}.")
+    says(s, f"Robot, {name}: {tile}{_drawn(got, wanted)}{credit}.")
 
 
 def _develop(cat: Catalog, data: RobotFile, s: RftgState, reaction: bool) -> None:
@@ -650,12 +658,10 @@ def _develop(cat: Catalog, data: RobotFile, s: RftgState, reaction: bool) -> Non
         r.markers += 1
         r.credit -= price
         cheaper = _tile(cat, r, [f"pays {price} credit for a marker"] if reaction and price != 3 else [])
-        s.log.append(
-            f"Robot, {name}: {cheaper}places a 6-cost marker worth {r.value} VP and pays {price} credit."
-        )
+        says(s, f"Robot, {name}: {cheaper}places a 6-cost marker worth {r.value} VP and pays {price} credit.")
         return
     if reaction and r.credit == 0:
-        s.log.append(f"Robot, {name}: no credit, passes.")
+        says(s, f"Robot, {name}: no credit, passes.")
         return
     wanted = world.develop_reaction_more if reaction else 1 + world.develop_action_more
     got = draw(cat, s, wanted)
@@ -675,15 +681,16 @@ def _develop(cat: Catalog, data: RobotFile, s: RftgState, reaction: bool) -> Non
     drew = f"{_drawn(got, wanted)}, " if wanted else ""
     drew += _refused(cat, world, r, turned, development)
     if found is None:
-        s.log.append(f"Robot, {name}: {tile}{drew}{_turned(cat, turned)}finds no development.")
+        says(s, f"Robot, {name}: {tile}{drew}{_turned(cat, turned)}finds no development.")
         return
     price = pays(found)
     r.credit -= price
     gained = _place(cat, world, r, found)
     paid = f"pays {price} credit" if price else "free"
-    s.log.append(
+    says(
+        s,
         f"Robot, {name}: {tile}{drew}{_turned(cat, turned)}places {cat[found].name} "
-        f"(cost {cat[found].cost}), {paid}{', ' + gained if gained else ''}."
+        f"(cost {cat[found].cost}), {paid}{', ' + gained if gained else ''}.",
     )
 
 
@@ -698,7 +705,7 @@ def _settle(cat: Catalog, data: RobotFile, s: RftgState, reaction: bool) -> None
     kind = world.settle_reaction_search if reaction else world.settle_search
     pays = reaction and world.settle_reaction_credit
     if pays and r.credit == 0:
-        s.log.append(f"Robot, {name}: no credit, passes.")
+        says(s, f"Robot, {name}: no credit, passes.")
         return
     wanted = world.settle_reaction_draw if reaction else world.settle_action_draw
     if world.settle_more_per:
@@ -709,16 +716,17 @@ def _settle(cat: Catalog, data: RobotFile, s: RftgState, reaction: bool) -> None
     drew = f"{_drawn(got, wanted)}, {_turned(cat, turned)}"
     drew += _refused(cat, world, r, turned, lambda c: finds(cat, kind, c))
     if found is None:
-        s.log.append(f"Robot, {name}: {tile}{drew}finds no {words}.")
+        says(s, f"Robot, {name}: {tile}{drew}finds no {words}.")
         return
     if pays:
         r.credit -= 1
     gained = _place(cat, world, r, found)
     military = "military world" if cat[found].military else "non-military world"
     paid = "pays 1 credit" if pays else "free"
-    s.log.append(
+    says(
+        s,
         f"Robot, {name}: {tile}{drew}places {cat[found].name} ({military}), {paid}"
-        f"{', ' + gained if gained else ''}."
+        f"{', ' + gained if gained else ''}.",
     )
 
 
@@ -749,9 +757,10 @@ def _deck_search(cat: Catalog, data: RobotFile, s: RftgState, world: StartWorld,
     s.discard.append(r.start)
     placed = f"places {cat[found].name} ({cat[found].vp} VP)" if found else "finds none"
     tile = _tile(cat, r, settle_changes(cat, world, False, first=True))
-    s.log.append(
+    says(
+        s,
         f"Robot, Settle Action: {tile}{_turned(cat, turned)}{placed}{', ' + gained if gained else ''}; "
-        f"{cat[r.start].name} and its tile are discarded."
+        f"{cat[r.start].name} and its tile are discarded.",
     )
 
 
@@ -763,7 +772,7 @@ def _consume(cat: Catalog, data: RobotFile, s: RftgState, chosen: list[str]) -> 
     if not trade and not x2:
         if any(a.startswith("consume") for a in chosen):
             _vp(s, eco)
-            s.log.append(f"Robot, Consume Reaction: {eco} VP.")
+            says(s, f"Robot, Consume Reaction: {eco} VP.")
         return
     symbol = "both" if trade and x2 else "trade" if trade else "x2"
     vp = 2 * eco if x2 else eco
@@ -780,7 +789,7 @@ def _consume(cat: Catalog, data: RobotFile, s: RftgState, chosen: list[str]) -> 
         said.append(f"{_prestige(cat, r, 1)} prestige")
     name = {"both": "both Consume Actions", "trade": "Consume: Trade Action", "x2": "Consume: 2x VP Action"}
     tile = _tile(cat, r, consume_changes(world, symbol))
-    s.log.append(f"Robot, {name[symbol]}: {tile}{', '.join(said)}.")
+    says(s, f"Robot, {name[symbol]}: {tile}{', '.join(said)}.")
     if trade:
         _turn_tile(data, s, world, "trade")
 
@@ -791,7 +800,7 @@ def _produce(cat: Catalog, data: RobotFile, s: RftgState) -> None:
     _economy(data, r, 1)
     _credit(data, r, world.produce_credit)
     credit = f", credit +{world.produce_credit}" if world.produce_credit else ""
-    s.log.append(f"Robot, Produce Action: {_tile(cat, r, produce_changes(world))}economy +1{credit}.")
+    says(s, f"Robot, Produce Action: {_tile(cat, r, produce_changes(world))}economy +1{credit}.")
     _turn_tile(data, s, world, "produce")
 
 
@@ -804,10 +813,10 @@ def _turn_tile(data: RobotFile, s: RftgState, world: StartWorld, done: str) -> N
     if done == "trade" and after and not r.swapped:
         r.swapped = True
         r.tile = after
-        s.log.append(f"Robot: after its first Consume: Trade Action, its tile shows {FACE_NAMES[after]}.")
+        says(s, f"Robot: after its first Consume: Trade Action, its tile shows {FACE_NAMES[after]}.")
     elif world.tile_flips and r.tile == done:
         r.tile = FLIP[1 - FLIP.index(done)]
-        s.log.append(f"Robot: its tile turns over and shows {FACE_NAMES[r.tile]}.")
+        says(s, f"Robot: its tile turns over and shows {FACE_NAMES[r.tile]}.")
 
 
 # --- end and score -------------------------------------------------------------------------------------

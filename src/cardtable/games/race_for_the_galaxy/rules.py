@@ -21,6 +21,7 @@ from functools import cache
 from typing import get_args
 
 from cardtable.core import Action, push, seat_mark
+from cardtable.core.lines import opening
 
 from . import goalplay, robot
 from .cards import Catalog
@@ -248,7 +249,7 @@ class Reveal(RftgAuto, tag="reveal"):
         picks = "; ".join(
             f"{seat_mark(i)} {', '.join(action_name(a) for a in p.actions)}" for i, p in enumerate(s.players)
         )
-        s.log.append(f"Round {s.round}: {picks}.")
+        s.log.append(opening(s.round, f"Round {s.round}: {picks}.", f"Actions: {picks}."))
         for seat, p in enumerate(s.players):
             for a in p.actions:
                 if a == SEARCH:

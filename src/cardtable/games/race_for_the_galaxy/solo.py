@@ -50,7 +50,7 @@ class RobotGame(RaceForTheGalaxy):
         self._context = self.step_context()
 
     def seat_name(self, seat: int) -> str:
-        return "Robot" if seat == ROBOT else "A"
+        return robot.NAME if seat == ROBOT else "A"
 
     def automata(self) -> dict[int, str]:
         return {ROBOT: "robot"}
@@ -82,17 +82,18 @@ class RobotGame(RaceForTheGalaxy):
         assert r is not None
         level = data.difficulty[difficulty]
         s.log.append(f"Start worlds: {seat_mark(HUMAN)} {cat[mine].name}; Robot {cat[its].name}.")
-        s.log.append(
+        robot.says(
+            s,
             f"Robot starts with credit {r.credit} and economy {r.economy}; its robot tile shows "
             f"{FACE_NAMES[r.tile]}; {difficulty}: {plural(level.markers, '6-cost marker')} worth "
-            f"{level.value} VP each."
+            f"{level.value} VP each.",
         )
         if cat[mine].windfall:
             put_good(cat, s, HUMAN, mine)
         s.deck.extend(starts[2:])  # the other start worlds are shuffled into the cards
         rng.shuffle(s.deck)
         got = robot.draw(cat, s, data.start(its).hand)
-        s.log.append(f"Robot takes {got} cards face down as its hand.")
+        robot.says(s, f"Robot takes {got} cards face down as its hand.")
         draw(cat, s, HUMAN, START_HAND)
         s.players[HUMAN].produced = []
         s.steps = [InitialDiscard(HUMAN, n=START_HAND - keep_at_start(cat, mine))]

@@ -10,7 +10,7 @@ from typing import Literal
 
 import msgspec
 
-from cardtable.core import Auto, Choice, Queue, Rng, Step
+from cardtable.core import Auto, Choice, Queue, Rng, Said, Step
 
 #: the action cards (RESEARCH.md §2.1), in phase order; the second Develop and Settle are 2-player only
 ACTIONS = (
@@ -181,8 +181,8 @@ class RftgState(msgspec.Struct):
     phases: list[RoundPhase] = msgspec.field(default_factory=list)
     #: the steps still to run, the head first (the pending decision, once the queue has advanced)
     steps: Queue[RftgStep] = msgspec.field(default_factory=list)
-    #: public narration, oldest first
-    log: list[str] = msgspec.field(default_factory=list)
+    #: public narration, oldest first (a round's opening and the robot's acts as marked lines)
+    log: list[Said] = msgspec.field(default_factory=list)
     ended: bool = False
     #: how the game ended (`TERMINATIONS`), set with `ended`
     ending: Termination | None = None

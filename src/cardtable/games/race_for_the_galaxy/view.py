@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from cardtable.core import Rng, seat_letter
+from cardtable.core import Rng, seat_letter, texts
 
 from . import goalplay, scoring
 from . import powers as pw
@@ -155,7 +155,7 @@ def _seat_view(
         "discard": len(s.discard),
         "reshuffles": s.reshuffles,
         "players": players,
-        "log": list(s.log),
+        "log": texts(s.log),
         "ended": s.ended,
     }
 

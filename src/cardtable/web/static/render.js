@@ -460,7 +460,7 @@ export function logItems(setupEvents, lines, mySeat, ctx = null) {
   return items;
 }
 
-/** The game's narration, each seat it names by its name at the table (`ctx.seats`). */
+/** The game's narration (lines: `core.lines.Line`), each seat it names by its name at the table (`ctx.seats`). */
 function narration(events, ctx) {
-  return events.length ? el("ul", { class: "events" }, events.map((text) => el("li", {}, named(text, ctx?.seats)))) : null;
+  return events.length ? el("ul", { class: "events" }, events.map((said) => el("li", {}, named(said.text, ctx?.seats)))) : null;
 }

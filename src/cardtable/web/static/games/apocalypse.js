@@ -175,8 +175,4 @@ export default {
   panel,
   scores,
   draw: (v, ctx) => ({ board: board(v, ctx), dock: dock(v, ctx) }),
-  header(text) {
-    const m = /^round (\d+)(?:, led by (.*))?$/i.exec(text);
-    return m ? { title: `Round ${m[1]}`, rest: m[2] ? `led by ${m[2]}` : "" } : null;
-  },
 };

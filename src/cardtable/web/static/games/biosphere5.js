@@ -14,8 +14,8 @@ const LEADERS = ["strategist", "commander", "fighter", "believer"];
 
 const boardOf = (view, seat) => (view.boards ?? []).find((b) => b.seat === seat) ?? null;
 
-/** "upper: perfect water (I)" -> "perfect water (I)" */
-const option = (face, which) => (face?.options ?? []).find((o) => o.startsWith(`${which}:`))?.slice(which.length + 2) ?? which;
+/** A card's upper or lower option in words (its face's `upper` / `lower`). */
+const option = (face, which) => face?.[which] ?? which;
 
 function bioCard(ctx, key, opts = {}) {
   const face = ctx.faces[key] ?? {};
@@ -39,7 +39,7 @@ function civilisation(b, ctx, mine) {
   const slot = (problem) => {
     const key = built.get(problem);
     const face = key ? ctx.faces[key] : null;
-    const kind = face ? option(face, "upper").split(" ")[0] : "";
+    const kind = face?.quality ?? "";
     return el("div", {
       class: `slot${key ? ` solved ${kind}` : ""}`, style: `--hue:${HUES[problem]}`,
       "data-target": key ? `ach:${b.seat}:${key}` : null, "data-card": key ?? null, "data-id": `slot-${b.seat}-${problem}`,
@@ -206,6 +206,5 @@ export default {
   scores,
   mode: (options) => (options.solo === "machine" ? "solo" : [options.abyss ? "abyss" : "", Number(options.players) > 2 ? "multi" : "two"].filter(Boolean).join(",")),
   draw: (view, ctx) => ({ board: board(view, ctx), dock: dock(view, ctx) }),
-  automaton: (text) => (/^(the )?Machine\b/i.test(text) ? "Machine" : null),
   groupBySeat: true,
 };

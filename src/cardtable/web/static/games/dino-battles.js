@@ -9,7 +9,7 @@ const HUES = { combat: 40, status: 0, strategy: 200, item: 160, theropod: 20, sa
 const STATS = [["atk", "attack", "ATK"], ["eva", "evade", "EVA"], ["def", "defend", "DEF"]];
 const PARTS = { strategy: "Strategy", combat: "Combat", buy: "Buy", keep: "end of turn" };
 const PASS = {
-  strategy: "Go on to Combat", combat: "Go on to Buy", buy: "Stop buying", keep: "Keep no card",
+  strategy: "Go on to Combat", combat: "Go on to Buy", buy: "Finish buying", keep: "Keep no card",
   "item-window": "Play no Item", react: "Take the hit",
 };
 
@@ -18,17 +18,16 @@ const seatIndex = (l) => LETTERS.indexOf(String(l).toUpperCase());
 const family = (tag) => String(tag).replace(/-\d+$/, "");
 const name = (ctx, key) => ctx.faces[key]?.name ?? ctx.faces[family(key)]?.name ?? pretty(key);
 
-const COST_ICONS = { ATK: "attack", EVA: "evade", DEF: "defend" };
+const COST_ICONS = { attack: "ATK", evade: "EVA", defend: "DEF" };
 
-/** "1 ATK + 1 EVA" as icons with counts (the Combat Cards to discard); words where it is not a cost. */
-function costIcons(text) {
-  const parts = String(text ?? "").split("+").map((p) => p.trim()).filter(Boolean);
-  if (!parts.every((p) => /^\d+ (ATK|EVA|DEF)$/.test(p))) return el("span", { class: "cost-words" }, text);
+/** A card's cost (its face's `costs`: the Combat Cards to discard, by kind) as icons with counts; its
+ * words (`cost`) where it needs none ("free"). */
+function costIcons(face) {
+  const text = face.cost;
+  const parts = Object.entries(face.costs ?? {});
+  if (!parts.length) return el("span", { class: "cost-words" }, text);
   return el("span", { class: "cost-icons", title: `costs ${text}`, "aria-label": `costs ${text}` },
-    parts.map((p) => {
-      const [n, kind] = p.split(" ");
-      return el("span", { class: "cost-part" }, icon(COST_ICONS[kind], kind), Number(n) > 1 ? el("b", {}, n) : null);
-    }));
+    parts.map(([kind, n]) => el("span", { class: "cost-part" }, icon(kind, COST_ICONS[kind]), n > 1 ? el("b", {}, String(n)) : null)));
 }
 
 function smallCard(ctx, key, opts = {}) {
@@ -36,7 +35,7 @@ function smallCard(ctx, key, opts = {}) {
   return ctx.card(key, {
     ...opts,
     hue: HUES[face.category] ?? 200,
-    badges: face.cost ? [costIcons(face.cost)] : null,
+    badges: face.cost ? [costIcons(face)] : null,
     kind: pretty(face.category ?? ""),
     lines: opts.size === "full" ? [face.text, ...(face.options ?? [])].filter(Boolean).filter((l) => !/^(Combat Card|Status Effect)$/.test(l)) : [],
   });
@@ -105,7 +104,7 @@ function market(view, ctx) {
     const face = ctx.faces[key] ?? {};
     return el("div", { class: `card card-mini stack${n ? "" : " empty"}`, style: `--hue:${HUES[face.category] ?? 200}`, "data-card": key,
       "data-target": `supply:${key}`, "data-id": `supply-${key}`, "aria-label": `${face.name ?? pretty(key)} (${n} left)` },
-    el("div", { class: "card-band" }, face.cost ? costIcons(face.cost) : null, el("span", { class: "stack-count" }, `×${n}`)),
+    el("div", { class: "card-band" }, face.cost ? costIcons(face) : null, el("span", { class: "stack-count" }, `×${n}`)),
     el("div", { class: "card-name" }, face.name ?? pretty(key)));
   });
   return [
@@ -220,8 +219,6 @@ export default {
   panel,
   scores,
   draw: (view, ctx) => ({ board: board(view, ctx), dock: dock(view, ctx) }),
-  header(text) {
-    const m = /^Turn (\d+):\s*(.*)$/.exec(text);
-    return m ? { title: `Turn ${m[1]}`, rest: m[2] } : null;
-  },
+  // the log's round groups: a turn each (the engine marks the line that opens one)
+  roundWord: "Turn",
 };

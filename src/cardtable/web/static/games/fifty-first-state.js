@@ -82,20 +82,18 @@ function supplyRow(p, seat, ctx) {
   return el("div", { class: "supply" }, items.length ? items : el("span", { class: "empty-note" }, mine ? "no resources" : "none"));
 }
 
-/** "Grey action (once a round): spend 1 iron to gain 1 grey contact." -> "1 iron → 1 grey contact" */
-function shortAction(line) {
-  const m = /spend (.*) to gain (.*?)\.?$/.exec(line ?? "");
-  return m ? `${m[1]} → ${m[2]}` : line ?? "";
+/** A faction action in short, from the faction's face ({cost, gain} in words): "1 iron → 1 grey contact". */
+function shortAction(action) {
+  return action ? `${action.cost} → ${action.gain}` : "";
 }
 
 function factionBoard(p, seat, ctx) {
   const face = ctx.faces[p.faction] ?? {};
-  const lines = face.options ?? [];
   const used = new Set(p.faction_used ?? []);
   const mine = seat === ctx.mySeat;
-  const actions = ["grey", "red", "blue"].map((colour, i) => token(mine ? shortAction(lines[i]) : "", {
+  const actions = ["grey", "red", "blue"].map((colour) => token(mine ? shortAction(face.actions?.[colour]) : "", {
     target: `faction:${letter(seat)}:${colour}`, icon: colour, class: `faction-action${used.has(colour) ? " dim" : ""}`,
-    id: `faction-${seat}-${colour}`, label: `${pretty(colour)} faction action: ${shortAction(lines[i])}${used.has(colour) ? " (used this round)" : ""}`,
+    id: `faction-${seat}-${colour}`, label: `${pretty(colour)} faction action: ${shortAction(face.actions?.[colour])}${used.has(colour) ? " (used this round)" : ""}`,
   }));
   return el("div", { class: "faction" }, el("span", { class: "faction-name", "data-card": p.faction }, FACTIONS[p.faction] ?? face.name ?? pretty(p.faction)), actions);
 }
@@ -294,9 +292,4 @@ export default {
   scores,
   mode: (options) => (options.solo === "virtual" ? "solo" : "multi"),
   draw: (view, ctx) => ({ board: board(view, ctx), dock: dock(view, ctx) }),
-  header(text) {
-    const m = /^Round (\d+):?\s*(.*)$/.exec(text);
-    return m ? { title: `Round ${m[1]}`, rest: m[2] } : null;
-  },
-  automaton: (text) => (/^(Virtual player|The virtual player)\b/i.test(text) ? "Virtual player" : null),
 };

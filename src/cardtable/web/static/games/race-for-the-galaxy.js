@@ -296,9 +296,9 @@ function dock(view, ctx) {
   return parts;
 }
 
-/** The power text a card's n-th power reads, without its phase mark ("III: "). */
+/** The power text a card's n-th power reads, without its phase mark (the face's `powers`). */
 function powerText(ctx, key, n) {
-  return (ctx.faces[key]?.options?.[Number(n) - 1] ?? `power ${n}`).replace(/^[IV]+: /, "");
+  return ctx.faces[key]?.powers?.[Number(n) - 1] ?? `power ${n}`;
 }
 
 /** Where a card the person may use lies: in hand, else in their tableau. */
@@ -477,9 +477,4 @@ export default {
   scores,
   mode: (options) => (options.solo === "robot" ? "solo" : Number(options.players) === 2 ? "two" : "multi"),
   draw: (view, ctx) => ({ board: board(view, ctx), dock: dock(view, ctx) }),
-  header(text) {
-    const m = /^Round (\d+):?\s*(.*)$/.exec(text);
-    return m ? { title: `Round ${m[1]}`, rest: m[2] ? `Actions: ${m[2]}` : "" } : null;
-  },
-  automaton: (text) => (/^Robot\b/.test(text) ? "Robot" : null),
 };

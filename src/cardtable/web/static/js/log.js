@@ -1,7 +1,9 @@
 // The log: the game's own narration of each move, one line per thing that happened, grouped under the
 // round (or turn) it happened in; the automata's lines are marked as theirs; a move's notation only
-// when asked for ("show notation"). It only grows while the game goes on: new lines are appended, and
-// it is drawn anew only when lines change (a take-back, the end of the game showing every move).
+// when asked for ("show notation"). The engine says which line opens a round and which is an
+// automaton's (`core.lines.Line`: {text, round, body, author}); nothing here reads it from the words.
+// It only grows while the game goes on: new lines are appended, and it is drawn anew only when lines
+// change (a take-back, the end of the game showing every move).
 import { el, named } from "./dom.js";
 
 export class LogView {
@@ -11,10 +13,10 @@ export class LogView {
   }
 
   /**
-   * `lines`: the server's log ({move, seat, action, events}); `setup`: the set-up's narration; `game`:
-   * the game's module (`header(text)`: a group title when a line opens a round or a turn;
-   * `automaton(text)`: the automaton's name when a line is its own; `groupBySeat`: a group per turn
-   * of a seat); `ctx.words(action)`: {text, known}.
+   * `lines`: the server's log ({move, seat, action, events, kind}: `kind`, in the mover's own lines
+   * only, the decision it answered); `setup`: the set-up's narration (lines); `game`: the game's module
+   * (`roundWord`: what its rounds are called, "Round" by default; `groupBySeat`: a group per turn of a
+   * seat); `ctx.words(action, kind)`: {text, known}.
    */
   update(setup, lines, ctx, game, over) {
     const d = this.drawn;
@@ -24,7 +26,7 @@ export class LogView {
       this.list.replaceChildren();
       this.group = null;
       this.lastSeat = null;
-      for (const text of setup) this.add(text, null, false, ctx, game);
+      for (const said of setup) this.add(said, null, false, ctx, game);
     }
     for (const line of lines.slice(grows ? d.count : 0)) this.addLine(line, ctx, game);
     this.drawn = { setup: setup.length, count: lines.length, last: JSON.stringify(lines.at(-1) ?? null), over };
@@ -37,23 +39,22 @@ export class LogView {
     this.list.append(this.group);
   }
 
-  add(text, line, first, ctx, game) {
-    text = named(text, ctx.seats);
-    const header = game.header?.(text) ?? null;
-    if (header) {
-      this.open(header.title);
-      if (!header.rest) return;
-      text = header.rest;
+  /** One line: `said` a narration line ({text, round, body, author}), or a move's words as text. */
+  add(said, line, first, ctx, game) {
+    const { text, round = null, body = null, author = null } = typeof said === "string" ? { text: said } : said;
+    if (round !== null) {
+      this.open(`${game.roundWord ?? "Round"} ${round}`);
+      if (!body) return;
     }
     if (!this.group) this.open(line ? "" : "Set-up");
-    const robot = game.automaton?.(text) ?? null;
-    const mine = line && line.seat === ctx.mySeat && !robot;
+    // an automaton's line names it in its words; it is marked as the automaton's, not the mover's
+    const mine = line && line.seat === ctx.mySeat && !author;
     this.items.append(el("li", {
-      class: `entry${robot ? " auto" : ""}${mine ? " mine" : ""}${first ? " first" : ""}`,
+      class: `entry${author ? " auto" : ""}${mine ? " mine" : ""}${first ? " first" : ""}`,
       "data-move": line ? String(line.move) : "0",
+      "data-author": author,
     },
-    robot && !text.startsWith(robot) ? el("span", { class: "auto-tag" }, robot) : null,
-    el("span", { class: "said" }, text),
+    el("span", { class: "said" }, named(round !== null ? body : text, ctx.seats)),
     first && line?.action ? el("code", { class: "notation" }, line.action) : null));
   }
 
@@ -63,10 +64,10 @@ export class LogView {
     if (game.groupBySeat && line.seat !== this.lastSeat) this.open(line.seat === ctx.mySeat ? "Your moves" : who);
     this.lastSeat = line.seat;
     if (events.length) {
-      events.forEach((text, i) => this.add(text, line, i === 0, ctx, game));
+      events.forEach((said, i) => this.add(said, line, i === 0, ctx, game));
       return;
     }
-    const said = line.action ? ctx.words(line.action) : { text: "moved (nothing you can see)", known: false };
+    const said = line.action ? ctx.words(line.action, line.kind) : { text: "moved (nothing you can see)", known: false };
     this.add(said.known ? `${who}: ${said.text}` : `${who} ${said.text}`, line, true, ctx, game);
   }
 }

@@ -1,0 +1,102 @@
+"""Issue 27, "What changed": the web table's log (static/js/log.js) groups its lines by the fields the
+engine gives them (`core.lines.Line`: the round a line opens, the automaton whose act it tells), never
+by reading the words. Drawn by node under a stand-in DOM (log_groups.mjs), from what the server sends."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+from pathlib import Path
+from typing import Any
+
+from fastapi.testclient import TestClient
+
+from .helpers import new_table, play, state, tokens
+
+STATIC = Path(__file__).resolve().parents[2] / "src" / "cardtable" / "web" / "static"
+SCRIPT = Path(__file__).with_name("log_groups.mjs")
+
+
+def drawn(
+    setup: list[Any], lines: list[Any], game: dict[str, Any] | None = None, my_seat: int = 0
+) -> list[dict]:
+    """The log's groups as log.js draws them: [{title, entries: [{class, author, text}]}]."""
+    payload = {"game": game or {}, "setup": setup, "lines": lines, "mySeat": my_seat, "seats": ["Ann", "Bob"]}
+    done = subprocess.run(
+        ["node", str(SCRIPT), (STATIC / "js" / "log.js").as_uri()],
+        input=json.dumps(payload),
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout)  # type: ignore[no-any-return]
+
+
+def test_the_solitaire_robots_log_is_grouped_by_round_and_marks_the_robots_lines(client: TestClient) -> None:
+    """A Race for the Galaxy solitaire table as the server sends it: a group per round, headed by its
+    number, with the round's actions as its first line; the robot's lines marked as its own."""
+    table = new_table(
+        client, "race-for-the-galaxy", options={"solo": "robot"}, seats=["human", "heuristic"], seed=3
+    )
+    token = tokens(table)[0]
+    seen = state(client, table["table"], token)
+    while seen["decision"] is not None and seen["view"]["round"] < 3:
+        response = play(client, table["table"], token, seen["legal"][0], seen["move"])
+        assert response.status_code == 200, response.text
+        seen = response.json()
+    groups = drawn(seen["setup_events"], seen["log"])
+    titles = [group["title"] for group in groups]
+    assert titles[:3] == ["Set-up", "Round 1", "Round 2"]
+    first = groups[1]["entries"][0]
+    assert first["text"].startswith("Actions: Ann ") and "auto" not in first["class"]
+    entries = [entry for group in groups for entry in group["entries"]]
+    assert not any(entry["text"].startswith("Round ") for entry in entries)
+    robot = [entry for entry in entries if entry["author"] == "Robot"]
+    assert robot and all("auto" in entry["class"] and "mine" not in entry["class"] for entry in robot)
+    assert {entry["text"] for entry in robot} >= {"Robot takes 4 cards face down as its hand."}
+
+
+def test_the_fields_alone_group_and_mark_the_lines() -> None:
+    """A line opens a group only by its `round` (titled with the game's word for a round), and is an
+    automaton's only by its `author`: words that look like a round or a robot mean nothing."""
+    setup = [{"text": "Set-up done."}]
+    lines = [
+        {"move": 1, "seat": 0, "letter": "A", "action": "pass", "kind": "buy", "events": []},
+        {
+            "move": 2,
+            "seat": 1,
+            "letter": "B",
+            "action": "",
+            "events": [
+                {"text": "Turn 2: {B} plays.", "round": 2, "body": "{B} plays."},
+                {"text": "Robot is a word here.", "author": None},
+                {"text": "It thinks, then acts.", "author": "Machine"},
+                {"text": "Round 9: not a round."},
+            ],
+        },
+    ]
+    groups = drawn(setup, lines, {"roundWord": "Turn"})
+    assert [group["title"] for group in groups] == ["Set-up", "Turn 2"]
+    assert [entry["text"] for entry in groups[0]["entries"]] == ["Set-up done.", "Ann: pass (buy)"]
+    entries = groups[1]["entries"]
+    assert [entry["text"] for entry in entries] == [
+        "Bob plays.",
+        "Robot is a word here.",
+        "It thinks, then acts.",
+        "Round 9: not a round.",
+    ]
+    assert [entry["author"] for entry in entries] == [None, None, "Machine", None]
+    assert ["auto" in entry["class"] for entry in entries] == [False, False, True, False]
+
+
+def test_no_game_module_reads_a_round_or_an_automaton_from_the_words() -> None:
+    """The regexes that found round headers and automata in the English text are gone."""
+    modules = {path.name: path.read_text(encoding="utf-8") for path in (STATIC / "games").glob("*.js")}
+    modules["log.js"] = (STATIC / "js" / "log.js").read_text(encoding="utf-8")
+    found = {
+        name
+        for name, text in modules.items()
+        if re.search(r"\bheader\(|\bautomaton:|startsWith\(robot\)|\^Round|\^Turn|\^Robot|Machine\\b", text)
+    }
+    assert found == set()

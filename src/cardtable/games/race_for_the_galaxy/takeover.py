@@ -25,7 +25,7 @@ from .cards import Card, Catalog, Power
 from .payment import UsePowers, military_actions, use_hand_military, use_military
 from .placing import settle_bonus
 from .state import Player, RftgAuto, RftgChoice, RftgState, Takeover
-from .steps import discard_from_tableau, gain_prestige, spend_prestige
+from .steps import PairOrNone, discard_from_tableau, gain_prestige, spend_prestige
 
 #: prestige for taking over a non-military world (Imperium Invasion Fleet) or destroying one
 PEACEFUL_PRESTIGE = 2
@@ -129,7 +129,7 @@ def targets(cat: Catalog, s: RftgState, seat: int) -> list[tuple[str, str]]:
     return found
 
 
-class TakeoverDeclare(RftgChoice, tag="takeover"):
+class TakeoverDeclare(PairOrNone, tag="takeover"):
     """Declare a takeover (a target world and the power used) or none; asked in Settle of a seat that
     placed no world (after its extra-placement power placed none, `extra`)."""
 
@@ -143,15 +143,10 @@ class TakeoverDeclare(RftgChoice, tag="takeover"):
             return True
         return False
 
-    def legal(self, cat: Catalog, s: RftgState) -> list[Action]:
-        pairs = [Action("takeover", (world, card)) for world, card in targets(cat, s, self.seat)]
-        return [*pairs, Action("takeover", ("none",))]
+    def pairs(self, cat: Catalog, s: RftgState) -> list[tuple[str, str]]:
+        return targets(cat, s, self.seat)
 
-    def apply(self, cat: Catalog, s: RftgState, action: Action) -> None:
-        self.done(s)
-        if action.args[0] == "none":
-            return
-        world, card = str(action.args[0]), str(action.args[1])
+    def paired(self, cat: Catalog, s: RftgState, world: str, card: str) -> None:
         seat = self.seat
         p = s.players[seat]
         key, index, power = next(x for x in takeover_powers(cat, s, seat) if x[0] == card)

@@ -35,10 +35,7 @@ class ExplorePrestige(RftgChoice, tag="prestige-discard"):
         return (found[0][0], found[0][1]) if found else None
 
     def run(self, cat: Catalog, s: RftgState) -> bool:
-        if self.power(cat, s) is None:
-            self.done(s)
-            return True
-        return False
+        return self.done_if(s, self.power(cat, s) is None)
 
     def prompt(self, cat: Catalog, s: RftgState) -> str:
         power = self.power(cat, s)

@@ -150,10 +150,7 @@ class SettlePower(RftgChoice, tag="settle-power"):
         )
 
     def run(self, cat: Catalog, s: RftgState) -> bool:
-        if not self.options(cat, s):
-            self.done(s)
-            return True
-        return False
+        return self.done_if(s, not self.options(cat, s))
 
     def legal(self, cat: Catalog, s: RftgState) -> list[Action]:
         return [Action("power", (key, index + 1)) for key, index in self.options(cat, s)] + [Action("stop")]

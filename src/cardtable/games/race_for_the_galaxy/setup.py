@@ -192,10 +192,7 @@ class StartSave(FromZone, tag="start-save"):
     question = "save a card from hand under your start world"
 
     def run(self, cat: Catalog, s: RftgState) -> bool:
-        if not s.players[self.seat].hand:
-            self.done(s)
-            return True
-        return False
+        return self.done_if(s, not s.players[self.seat].hand)
 
     def chosen(self, cat: Catalog, s: RftgState, card: str) -> None:
         p = self.take(s, card)

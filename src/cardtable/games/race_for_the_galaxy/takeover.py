@@ -138,10 +138,7 @@ class TakeoverDeclare(PairOrNone, tag="takeover"):
 
     def run(self, cat: Catalog, s: RftgState) -> bool:
         p = s.players[self.seat]
-        if (p.placing and not self.extra) or not targets(cat, s, self.seat):
-            self.done(s)
-            return True
-        return False
+        return self.done_if(s, (p.placing and not self.extra) or not targets(cat, s, self.seat))
 
     def pairs(self, cat: Catalog, s: RftgState) -> list[tuple[str, str]]:
         return targets(cat, s, self.seat)
@@ -220,10 +217,7 @@ class TakeoverPrevent(RftgChoice, tag="takeover-prevent"):
     index: int
 
     def run(self, cat: Catalog, s: RftgState) -> bool:
-        if s.players[self.seat].prestige <= 0:
-            self.done(s)
-            return True
-        return False
+        return self.done_if(s, s.players[self.seat].prestige <= 0)
 
     def legal(self, cat: Catalog, s: RftgState) -> list[Action]:
         worlds = [Action("prevent", (t.world,)) for t in s.declared if not t.failed]

@@ -1,5 +1,6 @@
 # cardtable: `make serve` sets up and starts the web table; `make play` a terminal game;
-# `make test` sets up and runs ruff, mypy (strict on core) and every test with the doctests (reproducible);
+# `make test` sets up and runs ruff, mypy (strict on core), the import contracts (import-linter) and every test
+# with the doctests (reproducible);
 # `make fuzz` runs the property tests with FUZZ times their examples from fresh random seeds.
 PY ?= python3
 VENV := .venv
@@ -40,6 +41,7 @@ system-deps:
 test: setup system-deps
 	$(BIN)/ruff check src tests
 	$(BIN)/mypy
+	$(BIN)/lint-imports --no-cache
 	$(BIN)/pytest -n auto
 
 # opt-in, not in CI: new seeds every run; a failure is kept in .hypothesis/ and tried first next time
@@ -51,6 +53,7 @@ lint: setup
 	$(BIN)/ruff check src tests
 	$(BIN)/ruff format --check src tests
 	$(BIN)/mypy
+	$(BIN)/lint-imports --no-cache
 
 # side by side with OpenSpiel's C++ crazy_eights, so the bench installs the openspiel extra
 bench: setup

@@ -87,6 +87,23 @@ class Peek(PileStep, Choice, tag="peek"):
         self.done(s)
 
 
+class Draw(PileStep, Choice, tag="draw"):
+    """A choice to draw from the pile or not, done without asking when the pile is empty (`done_if`)."""
+
+    question = "draw a card, or not"
+
+    def run(self, game: PileGame, s: PileState) -> bool:
+        return self.done_if(s, not s.pile)
+
+    def legal(self, game: PileGame, s: PileState) -> list[Action]:
+        return [act("draw"), act("skip")]
+
+    def apply(self, game: PileGame, s: PileState, action: Action) -> None:
+        if action.verb == "draw":
+            s.hand.append(s.pile.pop())
+        self.done(s)
+
+
 class PileGame(StepGame[PileState, PileStep]):
     name = "pile"
     title = "Pile (test game)"
@@ -175,8 +192,8 @@ def test_an_unknown_kind_is_a_bad_record() -> None:
 
 
 def test_decision_kinds_are_the_games_choice_tags_sorted() -> None:
-    assert PileGame().decision_kinds() == ("discard", "peek")
-    assert list(step_kinds(PileStep)) == ["count", "deal", "discard", "peek"]
+    assert PileGame().decision_kinds() == ("discard", "draw", "peek")
+    assert list(step_kinds(PileStep)) == ["count", "deal", "discard", "draw", "peek"]
     assert list(step_kinds(OtherStep)) == ["elsewhere"]
 
 
@@ -197,3 +214,16 @@ def test_two_classes_of_one_kind_are_refused() -> None:
 def test_a_step_without_its_methods_says_which() -> None:
     with pytest.raises(TypeError, match="elsewhere defines no prompt"):
         Elsewhere(0).prompt(None, None)
+
+
+def test_done_if_resolves_a_choice_without_asking_only_when_nothing_is_to_ask() -> None:
+    game = PileGame()
+    empty = PileState(pile=[], steps=[Draw(0), Peek(0)])
+    game.advance(empty)
+    assert [step.kind for step in empty.steps] == ["peek"]
+    s = PileState(pile=[7], steps=[Draw(0), Peek(0)])
+    game.advance(s)
+    decision = game.decision(s)
+    assert decision is not None and decision.kind == "draw" and decision.prompt == "Draw a card, or not"
+    game.apply(s, "draw")
+    assert s.hand == [7] and [step.kind for step in s.steps] == ["peek"]

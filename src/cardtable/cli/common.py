@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import NoReturn
+from typing import Annotated, NoReturn
 
 import typer
 from rich.console import Console
@@ -64,6 +64,16 @@ def option_values(pairs: list[str] | None) -> dict[str, str]:
 
 
 OPTION_HELP = "A game option as name=value (repeatable); `cardtable games` lists them."
+#: the options the commands that make games share: `--option` (as `option_values` reads it), and where a
+#: batch of games runs (`cardtable.parallel`)
+GameOptions = Annotated[list[str] | None, typer.Option("--option", "-o", help=OPTION_HELP)]
+Workers = Annotated[
+    int, typer.Option("--workers", "-w", help="Local worker processes (results do not depend on it).")
+]
+RayAddress = Annotated[
+    str | None,
+    typer.Option("--ray", metavar="ADDRESS", help="Run on a Ray cluster: an address, 'auto' or 'local'."),
+]
 
 
 def print_render(console: Console, text: str) -> None:

@@ -25,7 +25,7 @@ from cardtable.core import Action, IllegalAction, Match, Narrator, forced_action
 from cardtable.players import Player, make_player
 
 from . import app
-from .common import OPTION_HELP, fail, option_values, print_render, stdout, user_errors
+from .common import GameOptions, fail, option_values, print_render, stdout, user_errors
 from .words import help_of, shown, why
 
 QUIT_WORDS = ("quit", "exit", "q")
@@ -38,7 +38,7 @@ HUMAN = "you"
 @app.command("play")
 def play_command(
     game_name: Annotated[str, typer.Argument(metavar="GAME", help="The game (see `cardtable games`).")],
-    option: Annotated[list[str] | None, typer.Option("--option", "-o", help=OPTION_HELP)] = None,
+    option: GameOptions = None,
     seat: Annotated[int, typer.Option("--seat", help="Your seat: 0 for the first (A), 1 for B, ...")] = 0,
     vs: Annotated[
         str, typer.Option("--vs", help="Player kind at the other seats (or a comma list).")

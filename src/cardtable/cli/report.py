@@ -13,7 +13,7 @@ from cardtable.report.modes import ModeRun, report_modes
 from cardtable.report.tables import report_tables
 
 from . import app
-from .common import OPTION_HELP, fail, option_values, user_errors
+from .common import GameOptions, RayAddress, Workers, fail, option_values, user_errors
 
 
 @app.command()
@@ -25,9 +25,9 @@ def report(
     ] = "random",
     games: Annotated[int, typer.Option("--games", "-n", help="Games per mode.")] = 100,
     seed: Annotated[int, typer.Option(help="Seed of every mode's batch.")] = 1,
-    option: Annotated[list[str] | None, typer.Option("--option", "-o", help=OPTION_HELP)] = None,
-    workers: Annotated[int, typer.Option("--workers", "-w", help="Local worker processes.")] = 1,
-    ray: Annotated[str | None, typer.Option("--ray", metavar="ADDRESS")] = None,
+    option: GameOptions = None,
+    workers: Workers = 1,
+    ray: RayAddress = None,
 ) -> None:
     """Simulate every mode of GAME; write FOLDER/index.html and FOLDER/<mode>/report.html (+ .json).
 

@@ -17,7 +17,7 @@ from cardtable.report import build_report, report_tables, write_html
 from cardtable.sim import SimSummary, check_player_kinds
 
 from . import app
-from .common import OPTION_HELP, fail, option_values, stderr, stdout, user_errors
+from .common import GameOptions, RayAddress, Workers, fail, option_values, stderr, stdout, user_errors
 
 
 @app.command("sim")
@@ -27,7 +27,7 @@ def sim_command(
     seed: Annotated[
         int, typer.Option("--seed", help="Seed of the batch: game i uses mix_seed(seed, i).")
     ] = 1,
-    option: Annotated[list[str] | None, typer.Option("--option", "-o", help=OPTION_HELP)] = None,
+    option: GameOptions = None,
     players: Annotated[
         str, typer.Option("--players", help="Player kind per seat, comma separated (one kind: every seat).")
     ] = "random",
@@ -35,13 +35,8 @@ def sim_command(
         Path | None, typer.Option("--records", help="Write each game's record into this folder.")
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the summary as one JSON object.")] = False,
-    workers: Annotated[
-        int, typer.Option("--workers", "-w", help="Local worker processes (results do not depend on it).")
-    ] = 1,
-    ray: Annotated[
-        str | None,
-        typer.Option("--ray", metavar="ADDRESS", help="Run on a Ray cluster: an address, 'auto' or 'local'."),
-    ] = None,
+    workers: Workers = 1,
+    ray: RayAddress = None,
     report: Annotated[
         Path | None,
         typer.Option("--report", help="Write report.html (with plots) and report.json into this folder."),

@@ -131,6 +131,14 @@ class Choice(Step):
         progress: the loop then looks at the head again), False to ask the seat. Never asks by default."""
         return False
 
+    def done_if(self, state: Stepped, nothing_to_ask: object) -> bool:
+        """For a `run`: when `nothing_to_ask` holds, the step is done without asking (True); else False,
+        to ask the seat."""
+        if nothing_to_ask:
+            self.done(state)
+            return True
+        return False
+
     def prompt(self, game: Any, state: Any) -> str:
         """The question the seat reads (public: the same for every viewer); the decision opens it with a
         capital, as the sentence a person reads. By default: `question`."""

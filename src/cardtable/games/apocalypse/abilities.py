@@ -201,6 +201,12 @@ class Task(ApoChoice, OneOf):
 
     stage: ClassVar[str] = "window"
 
+    def hold(self, s: ApocalypseState, card: int, unstable: bool = False) -> None:
+        """The card taken goes into the seat's hand, to be put on the board next (`Put`)."""
+        s.held, s.held_unstable = card, unstable
+        self.done(s)
+        push(s, Put(self.seat))
+
 
 class Teraform(Task, tag="teraform"):
     question = "choose the natural resource to take"
@@ -209,9 +215,7 @@ class Teraform(Task, tag="teraform"):
         return natural_kinds(s)
 
     def chosen(self, cat: Catalog, s: ApocalypseState, resource: str) -> None:
-        s.held, s.held_unstable = s.natural_decks[resource].pop(0), False
-        self.done(s)
-        push(s, Put(self.seat))
+        self.hold(s, s.natural_decks[resource].pop(0))
 
 
 class Recycle(Task, tag="recycle"):
@@ -223,9 +227,7 @@ class Recycle(Task, tag="recycle"):
     def chosen(self, cat: Catalog, s: ApocalypseState, name: str) -> None:
         card = next(c for c in s.discard if cat.cards[c].name == name)
         s.discard.remove(card)
-        s.held, s.held_unstable = card, False
-        self.done(s)
-        push(s, Put(self.seat))
+        self.hold(s, card)
 
 
 class Protect(Task, tag="protect"):
@@ -248,10 +250,8 @@ class Lift(Task, tag="lift"):
 
     def chosen(self, cat: Catalog, s: ApocalypseState, cell: str) -> None:
         tile = s.board.pop(cell)
-        s.held, s.held_unstable = tile.card, tile.unstable
         s.log.append(f"{cat.cards[tile.card].title} lifted from {cell}")
-        self.done(s)
-        push(s, Put(self.seat))
+        self.hold(s, tile.card, tile.unstable)
         board.slide(cat, s)
 
 

@@ -32,14 +32,6 @@ def draw(catalog: Catalog, state: ApocalypseState) -> None:
         state.log.append("The eruption activates at the start of the round: no turns this round")
 
 
-def quake_targets(catalog: Catalog, state: ApocalypseState) -> list[str]:
-    return [
-        c
-        for c in grid.in_board_order(state.board)
-        if catalog.cards[state.board[c].card].kind == "mechanism" and state.board[c].quake < 0
-    ]
-
-
 def natural_counterpart(catalog: Catalog, card: int) -> str | None:
     """The natural deck ("energy"/"water") giving what this mechanism gives, if there is one."""
     gives = set(catalog.cards[card].gives)
@@ -49,28 +41,16 @@ def natural_counterpart(catalog: Catalog, card: int) -> str | None:
     return None
 
 
-def malfunction_targets(catalog: Catalog, state: ApocalypseState) -> list[str]:
-    cells = []
-    for c in grid.in_board_order(state.board):
-        tile = state.board[c]
-        if catalog.cards[tile.card].kind != "mechanism" or tile.quake >= 0:
-            continue
-        res = natural_counterpart(catalog, tile.card)
-        if res is not None and state.natural_decks.get(res):
-            cells.append(c)
-    return cells
-
-
 def strike(catalog: Catalog, state: ApocalypseState) -> None:
     """Step 6: the catastrophe's effect begins; the players (the leader deciding) choose its target."""
     if state.catastrophe < 0:
         return
     name = catalog.cards[state.catastrophe].name
     leader = state.leader
-    if name == "earthquake" and quake_targets(catalog, state):
-        push(state, Quake(leader))
-    elif name == "malfunction" and malfunction_targets(catalog, state):
-        push(state, Malfunction(leader))
+    targeted = {"earthquake": Quake, "malfunction": Malfunction}.get(name)
+    step = targeted(leader) if targeted is not None else None
+    if step is not None and step.choices(catalog, state):
+        push(state, step)
     elif name == "radioactive-waste" and grid.free_cells(state.board):
         state.held, state.held_unstable = state.catastrophe, False
         state.catastrophe = -1
@@ -84,7 +64,13 @@ class Quake(Task, tag="quake"):
     question = "choose the mechanism the Earthquake disables"
 
     def choices(self, cat: Catalog, s: ApocalypseState) -> list[str]:
-        return quake_targets(cat, s)
+        """The mechanisms not yet disabled, in board order."""
+        board = s.board
+        return [
+            c
+            for c in grid.in_board_order(board)
+            if cat.cards[board[c].card].kind == "mechanism" and board[c].quake < 0
+        ]
 
     def chosen(self, cat: Catalog, s: ApocalypseState, cell: str) -> None:
         s.board[cell].quake = s.catastrophe
@@ -98,7 +84,16 @@ class Malfunction(Task, tag="malfunction"):
     question = "choose the Energy Generator or Water System that malfunctions"
 
     def choices(self, cat: Catalog, s: ApocalypseState) -> list[str]:
-        return malfunction_targets(cat, s)
+        """The working mechanisms that give what a natural resource with cards left gives, in board order."""
+        cells = []
+        for c in grid.in_board_order(s.board):
+            tile = s.board[c]
+            if cat.cards[tile.card].kind != "mechanism" or tile.quake >= 0:
+                continue
+            res = natural_counterpart(cat, tile.card)
+            if res is not None and s.natural_decks.get(res):
+                cells.append(c)
+        return cells
 
     def chosen(self, cat: Catalog, s: ApocalypseState, cell: str) -> None:
         old = s.board[cell].card

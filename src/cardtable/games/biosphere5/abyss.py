@@ -21,7 +21,7 @@ from cardtable.core.words import plural
 
 from . import queries as q
 from .cards import LOWER
-from .effects import CardChoice, Counted, Destroy, Discard, Force, Take, Task
+from .effects import CardChoice, Counted, Destroy, Discard, Force, HiddenCard, Take, TargetChoice, Task
 from .rules import Biosphere5
 from .state import AbyssState, B5Auto, State
 from .turn import EndMove, EndTurn
@@ -432,7 +432,7 @@ class Strength(Task, tag="strength"):
         ABILITIES[key](game, s, seat)
 
 
-class Aim(Task, tag="aim"):
+class Aim(TargetChoice, tag="aim"):
     """The player an ability (`ability`) is directed against: it discards `n` cards (Never Give Up,
     Beat Them All, Scorched Earth), or its doom rises by 2 (Finally True)."""
 
@@ -445,35 +445,29 @@ class Aim(Task, tag="aim"):
     def prompt(self, game: AbyssGame, s: State) -> str:
         return f"choose the player for {game.abilities[self.ability][1].name}"
 
-    def legal(self, game: AbyssGame, s: State) -> list[Action]:
+    def seats(self, game: AbyssGame, s: State) -> list[int]:
         if self.ability == "finally-true":
-            seats = game._others(s, self.seat)
-        else:
-            seats = game.ability_opponents(s, self.seat)
-        return [Action("target", (seat,)) for seat in seats]
+            return game._others(s, self.seat)
+        return game.ability_opponents(s, self.seat)
 
-    def apply(self, game: AbyssGame, s: State, action: Action) -> None:
-        self.done(s)
-        target = int(action.args[0])
-        name = game.abilities[self.ability][1].name
-        game.event(s, f"{game.seat_said(self.seat)} directs {name} against {game.seat_said(target)}")
+    def aimed_with(self, game: AbyssGame) -> str:
+        return game.abilities[self.ability][1].name
+
+    def aimed(self, game: AbyssGame, s: State, target: int) -> None:
+        name = self.aimed_with(game)
         if self.ability == "finally-true":
             game.raise_doom(s, {target: 2}, name)
         elif self.n > 0:
             push(s, Discard(target, self.n, name))
 
 
-class Search(CardChoice, tag="search"):
+class Search(HiddenCard, tag="search"):
     """The Trap: a card of the seat's own draw pile into the hand; the pile is shuffled."""
 
-    def single_is_public(self, game: Biosphere5, s: State) -> bool:
-        return len(s.boards[self.seat].pile) == 1
+    zone = "pile"
 
     def prompt(self, game: AbyssGame, s: State) -> str:
         return "choose a card of your draw pile to take (The Trap)"
-
-    def cards(self, game: AbyssGame, s: State) -> Iterable[int]:
-        return sorted(set(s.boards[self.seat].pile))
 
     def card_chosen(self, game: AbyssGame, s: State, card: int) -> None:
         self.done(s)

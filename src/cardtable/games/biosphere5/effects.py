@@ -11,7 +11,7 @@ so that the question tells nobody whether the seat holds a choice).
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from cardtable.core import Action, OneOf, push
 from cardtable.core.words import plural
@@ -70,6 +70,51 @@ class CardChoice(Task, OneOf):
         self.card_chosen(game, s, game.cards.index[choice])
 
 
+class HiddenCard(CardChoice):
+    """A choice of a card of a hidden zone (`zone`: "hand" or "pile") of the board of `owner`: any card
+    of it unless the step says otherwise; its single option is public only when the zone holds one card."""
+
+    zone: ClassVar[str] = "hand"
+
+    def owner(self) -> int:
+        """Whose board the card is on: the seat's own unless the step says otherwise."""
+        return self.seat
+
+    def zone_cards(self, s: State) -> list[int]:
+        cards: list[int] = getattr(s.boards[self.owner()], self.zone)
+        return cards
+
+    def single_is_public(self, game: Biosphere5, s: State) -> bool:
+        return len(self.zone_cards(s)) == 1
+
+    def cards(self, game: Any, s: State) -> Iterable[int]:
+        return sorted(set(self.zone_cards(s)))
+
+
+class TargetChoice(Task):
+    """A choice of the player something (`aimed_with`) is directed against, the action `target <seat>`
+    among `seats`; `aimed` carries it out."""
+
+    def seats(self, game: Any, s: State) -> list[int]:
+        raise TypeError(f"step {self.kind} defines no seats")
+
+    def aimed_with(self, game: Any) -> str:
+        raise TypeError(f"step {self.kind} defines no aimed_with")
+
+    def aimed(self, game: Any, s: State, target: int) -> None:
+        raise TypeError(f"step {self.kind} defines no aimed")
+
+    def legal(self, game: Biosphere5, s: State) -> list[Action]:
+        return [Action("target", (seat,)) for seat in self.seats(game, s)]
+
+    def apply(self, game: Biosphere5, s: State, action: Action) -> None:
+        self.done(s)
+        target = int(action.args[0])
+        said = game.seat_said
+        game.event(s, f"{said(self.seat)} directs {self.aimed_with(game)} against {said(target)}")
+        self.aimed(game, s, target)
+
+
 class Counted(Task):
     """A step done `n` times (`n` to go), for the reason `why` its prompt names."""
 
@@ -100,7 +145,7 @@ class Take(Counted, tag="take"):
         self.count_down(s)
 
 
-class Discard(Counted, CardChoice, tag="discard"):
+class Discard(Counted, HiddenCard, tag="discard"):
     """Discard a card from the hand; all of them when there are no more than asked (2.4), and
     achievements for the cards missing."""
 
@@ -116,14 +161,8 @@ class Discard(Counted, CardChoice, tag="discard"):
             push(s, Sacrifice(self.seat, missing, "cards missing"))
         return True
 
-    def single_is_public(self, game: Biosphere5, s: State) -> bool:
-        return len(s.boards[self.seat].hand) == 1
-
     def prompt(self, game: Biosphere5, s: State) -> str:
         return f"discard a card ({self.n} to go, {self.why})"
-
-    def cards(self, game: Biosphere5, s: State) -> Iterable[int]:
-        return sorted(set(s.boards[self.seat].hand))
 
     def card_chosen(self, game: Biosphere5, s: State, card: int) -> None:
         game.discard_from_hand(s, self.seat, card)
@@ -205,7 +244,7 @@ class Respond(Task, tag="respond"):
             push(s, Discard(self.seat, self.n, disaster))
 
 
-class Rescue(CardChoice, tag="rescue"):
+class Rescue(HiddenCard, tag="rescue"):
     """Without protection, the player of a catastrophe discards a rescue card with it (2.3.3 fig. 9)."""
 
     category: str
@@ -213,9 +252,6 @@ class Rescue(CardChoice, tag="rescue"):
 
     def word(self) -> str:
         return self.category
-
-    def single_is_public(self, game: Biosphere5, s: State) -> bool:
-        return len(s.boards[self.seat].hand) == 1
 
     def prompt(self, game: Biosphere5, s: State) -> str:
         return f"discard the rescue card played with {game.catastrophe_name(self.category)}"
@@ -229,7 +265,7 @@ class Rescue(CardChoice, tag="rescue"):
 
 
 # --- Espionage, Sabotage, Attack (2.3.4) ---------------------------------------------------------------
-class Target(Task, tag="target"):
+class Target(TargetChoice, tag="target"):
     """The player of Espionage, Sabotage or Attack (`effect`) chooses its target."""
 
     effect: str
@@ -240,29 +276,26 @@ class Target(Task, tag="target"):
     def prompt(self, game: Biosphere5, s: State) -> str:
         return f"choose the target of {self.effect}"
 
-    def legal(self, game: Biosphere5, s: State) -> list[Action]:
-        return [Action("target", (seat,)) for seat in game.targets(s, self.seat, self.effect)]
+    def seats(self, game: Biosphere5, s: State) -> list[int]:
+        return game.targets(s, self.seat, self.effect)
 
-    def apply(self, game: Biosphere5, s: State, action: Action) -> None:
-        self.done(s)
-        target = int(action.args[0])
-        game.event(s, f"{game.seat_said(self.seat)} directs {self.effect} against {game.seat_said(target)}")
+    def aimed_with(self, game: Biosphere5) -> str:
+        return self.effect
+
+    def aimed(self, game: Biosphere5, s: State, target: int) -> None:
         game.resolve_against(s, self.seat, target, self.effect)
 
 
-class Force(CardChoice, tag="force"):
+class Force(HiddenCard, tag="force"):
     """Espionage: the spy looks at `target`'s hand and chooses the card it must discard."""
 
     target: int
 
-    def single_is_public(self, game: Biosphere5, s: State) -> bool:
-        return len(s.boards[self.target].hand) == 1
+    def owner(self) -> int:
+        return self.target
 
     def prompt(self, game: Biosphere5, s: State) -> str:
         return f"choose the card {game.seat_said(self.target)} must discard (Espionage)"
-
-    def cards(self, game: Biosphere5, s: State) -> Iterable[int]:
-        return sorted(set(s.boards[self.target].hand))
 
     def card_chosen(self, game: Biosphere5, s: State, card: int) -> None:
         self.done(s)

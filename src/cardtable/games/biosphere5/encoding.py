@@ -21,11 +21,13 @@ TASKS_SHOWN = 3
 
 
 class Biosphere5Encoding(Encoding):
+    #: the vocabulary of the move markers, made once (those of the card data and steps, per encoding)
+    markers = vocabulary(MARKERS)
+
     def __init__(self, cards: list[str], kinds: tuple[str, ...], steps: tuple[str, ...]) -> None:
         self.cards = vocabulary(cards)
         self.kinds = vocabulary(kinds)
         self.steps = vocabulary(steps)
-        self.markers = vocabulary(MARKERS)
         c = len(self.cards) + 1
         k = len(self.kinds) + 1
         ks = len(self.steps) + 1

@@ -40,13 +40,15 @@ EFFECTS_SHOWN = 3
 
 
 class DinoEncoding(Encoding):
+    #: the vocabularies of the fixed word lists, made once (those of the card data, per encoding)
+    parts = vocabulary(PARTS)
+    ops = vocabulary(OPS)
+    stages = vocabulary(STAGES)
+    reactions = vocabulary(REACTIONS)
+
     def __init__(self, cards: list[str], kinds: tuple[str, ...]) -> None:
         self.cards = vocabulary(cards)
-        self.parts = vocabulary(PARTS)
         self.kinds = vocabulary(kinds)
-        self.ops = vocabulary(OPS)
-        self.stages = vocabulary(STAGES)
-        self.reactions = vocabulary(REACTIONS)
         c = len(self.cards) + 1
         lay = self.layout = Layout()
         self.f_players = lay.add("players", MAX_SEATS, "one-hot: number of players (1..4)")

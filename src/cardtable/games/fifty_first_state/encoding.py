@@ -111,18 +111,20 @@ PLAYER_KEYS = frozenset(
 
 
 class FiftyEncoding(Encoding):
+    #: the vocabularies of the fixed word lists, made once (those of the card data, per encoding)
+    phases = vocabulary(PHASES)
+    verbs = vocabulary(VERBS)
+    units = vocabulary(UNITS)
+    tokens = vocabulary(TOKENS)
+    factions = vocabulary(FACTIONS)
+    contacts = vocabulary(CONTACTS)
+    held = vocabulary(HELD)
+    stages = vocabulary(STAGES)
+
     def __init__(self, cards: list[str], connections: list[str], kinds: tuple[str, ...]) -> None:
         self.cards = vocabulary(cards + connections)
         self.connections = vocabulary(connections)
-        self.phases = vocabulary(PHASES)
         self.kinds = vocabulary(kinds)
-        self.verbs = vocabulary(VERBS)
-        self.units = vocabulary(UNITS)
-        self.tokens = vocabulary(TOKENS)
-        self.factions = vocabulary(FACTIONS)
-        self.contacts = vocabulary(CONTACTS)
-        self.held = vocabulary(HELD)
-        self.stages = vocabulary(STAGES)
         c = len(self.cards) + 1
         k = len(self.connections) + 1
         self.slot_width = c + 2 + len(HELD) + 1

@@ -271,10 +271,7 @@ class ConsumeDiscard(RftgChoice, tag="consume-discard"):
         return self.power(cat).goods == 2
 
     def run(self, cat: Catalog, s: RftgState) -> bool:
-        if self.n <= 0 or not s.players[self.seat].hand:
-            self.done(s)
-            return True
-        return False
+        return self.done_if(s, self.n <= 0 or not s.players[self.seat].hand)
 
     def prompt(self, cat: Catalog, s: RftgState) -> str:
         return f"discard a card with {self.name(cat)}, or stop ({self.n} at most)"

@@ -9,6 +9,7 @@ from . import settling as st
 from .cards import Catalog
 from .chance import draw
 from .discards import PowerDiscard
+from .placing import AfterPlacing
 from .state import Player, RftgAuto, RftgState
 from .steps import Pick, bonus_of, chose_prestige, distinct, gain_prestige
 
@@ -84,18 +85,12 @@ class DevelopPlace(RftgAuto, tag="develop-place"):
             p.pick = ""
 
 
-class DevelopAfter(RftgAuto, tag="develop-after"):
+class DevelopAfter(AfterPlacing, tag="develop-after"):
     """After placing a development: draws and prestige (its powers)."""
 
-    seat: int
-
-    def run(self, cat: Catalog, s: RftgState) -> None:
+    def placed(self, cat: Catalog, s: RftgState, key: str) -> None:
         p = s.players[self.seat]
-        placed = p.placing
-        p.placing = ""
-        if not placed:
-            return
-        card = cat[placed]
+        card = cat[key]
         draw(cat, s, self.seat, pw.total(cat, p, "develop", "draw-after"))
         for _, _, power in pw.powers(cat, p, "develop", "prestige-after"):
             if (

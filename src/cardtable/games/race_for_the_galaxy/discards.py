@@ -3,26 +3,21 @@ draw-then-discard power (Galactic Power Brokers, Information Hub, Imperium Fuel 
 
 from __future__ import annotations
 
-from cardtable.core import OneOf
-
 from .cards import Catalog
-from .state import Player, RftgChoice, RftgState
-from .steps import distinct
+from .state import Player, RftgState
+from .steps import FromZone
 
 HAND_LIMIT = 10
 
 
-class Discard(RftgChoice, OneOf):
+class Discard(FromZone):
     """Discard a card from hand, `n` more to go."""
 
     verb = "discard"
     n: int
 
-    def choices(self, cat: Catalog, s: RftgState) -> list[str]:
-        return distinct(s.players[self.seat].hand)
-
     def chosen(self, cat: Catalog, s: RftgState, card: str) -> None:
-        s.players[self.seat].hand.remove(card)
+        self.take(s, card)
         s.discard.append(card)
         self.n -= 1
         if self.n <= 0:
@@ -53,13 +48,7 @@ class PowerDiscard(Discard, tag="power-discard"):
     `player_discard`). With no more cards than to discard, they all go without asking."""
 
     def run(self, cat: Catalog, s: RftgState) -> bool:
-        p = s.players[self.seat]
-        if len(p.hand) <= self.n:
-            s.discard += p.hand
-            p.hand = []
-            self.done(s)
-            return True
-        return False
+        return self.take_all(s, s.discard, self.n)
 
     def prompt(self, cat: Catalog, s: RftgState) -> str:
         return f"discard a card after exploring with your power ({self.n} to go)"

@@ -152,13 +152,15 @@ PLAYER_KEYS = frozenset(
 
 
 class RftgEncoding(Encoding):
+    #: the vocabularies of the fixed word lists, made once (those of the card data, per encoding)
+    phases = vocabulary(PHASES)
+    action_cards = vocabulary(CARDS)
+
     def __init__(self, cards: list[str], kinds: tuple[str, ...], goal_keys: tuple[str, ...] = ()) -> None:
         """`cards`: the card keys; `kinds`: the game's decision kinds (`Game.decision_kinds`);
         `goal_keys`: the goals of the expansions."""
         self.cards = vocabulary(cards)
-        self.phases = vocabulary(PHASES)
         self.kinds = vocabulary(kinds)
-        self.action_cards = vocabulary(CARDS)
         self.goals = vocabulary(goal_keys)
         c = len(self.cards) + 1
         g = len(self.goals) + 1

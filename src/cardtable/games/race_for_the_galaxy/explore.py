@@ -15,7 +15,7 @@ from . import settling as st
 from .cards import Catalog
 from .chance import draw
 from .state import Player, RftgAuto, RftgChoice, RftgState
-from .steps import chose, chose_prestige, distinct, gain_prestige
+from .steps import FromZone, chose, chose_prestige, distinct, gain_prestige
 
 PRESTIGE_DRAW = 6
 
@@ -35,10 +35,7 @@ class ExplorePrestige(RftgChoice, tag="prestige-discard"):
         return (found[0][0], found[0][1]) if found else None
 
     def run(self, cat: Catalog, s: RftgState) -> bool:
-        if self.power(cat, s) is None:
-            self.done(s)
-            return True
-        return False
+        return self.done_if(s, self.power(cat, s) is None)
 
     def prompt(self, cat: Catalog, s: RftgState) -> str:
         power = self.power(cat, s)
@@ -98,20 +95,18 @@ def discards_any(cat: Catalog, s: RftgState, seat: int) -> bool:
     return prestige_explore(p) or any(True for _ in pw.powers(cat, p, "explore", "discard-any"))
 
 
-class ExploreKeep(RftgChoice, OneOf, tag="explore-keep"):
+class ExploreKeep(FromZone, tag="explore-keep"):
     """Keep cards of those drawn, one at a time (`Player.keep` more); the rest are discarded. With
     no more drawn than to keep, all are kept without asking; a seat that discards from its whole hand
     discards instead (`ExploreDiscard`)."""
 
     verb = "keep"
+    zone = "drawn"
     question = "keep a card of those you explored"
 
     def run(self, cat: Catalog, s: RftgState) -> bool:
         p = s.players[self.seat]
-        if len(p.drawn) <= p.keep:
-            p.hand += p.drawn
-            p.drawn = []
-            self.done(s)
+        if self.take_all(s, p.hand, p.keep):
             return True
         if discards_any(cat, s, self.seat):
             self.done(s)
@@ -119,12 +114,8 @@ class ExploreKeep(RftgChoice, OneOf, tag="explore-keep"):
             return True
         return False
 
-    def choices(self, cat: Catalog, s: RftgState) -> list[str]:
-        return distinct(s.players[self.seat].drawn)
-
     def chosen(self, cat: Catalog, s: RftgState, card: str) -> None:
-        p = s.players[self.seat]
-        p.drawn.remove(card)
+        p = self.take(s, card)
         p.hand.append(card)
         p.keep -= 1
         if p.keep <= 0:

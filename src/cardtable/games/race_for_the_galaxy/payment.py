@@ -12,10 +12,10 @@ from . import powers as pw
 from . import settling as st
 from .cards import Card, Catalog, Power
 from .state import Player, RftgChoice, RftgState
-from .steps import discard_from_tableau, distinct, gain_prestige, spend_prestige
+from .steps import FromZone, discard_from_tableau, distinct, gain_prestige, spend_prestige
 
 
-class Pay(RftgChoice, OneOf):
+class Pay(FromZone):
     """Discard a card from hand towards what the placed card costs (`Player.owe` to go). Nothing
     owed: no step; owing the whole hand or more: the hand goes without asking."""
 
@@ -44,12 +44,8 @@ class Pay(RftgChoice, OneOf):
         p = s.players[self.seat]
         return f"pay for {cat[p.placing].name}: discard a card ({p.owe} to go)"
 
-    def choices(self, cat: Catalog, s: RftgState) -> list[str]:
-        return distinct(s.players[self.seat].hand)
-
     def chosen(self, cat: Catalog, s: RftgState, card: str) -> None:
-        p = s.players[self.seat]
-        p.hand.remove(card)
+        p = self.take(s, card)
         s.discard.append(card)
         if cat.level:
             p.paid.append(card)
@@ -301,11 +297,12 @@ class PaymentGood(RftgChoice, OneOf, tag="payment-good"):
         )
 
 
-class SaveCard(RftgChoice, OneOf, tag="save-card"):
+class SaveCard(FromZone, tag="save-card"):
     """Galactic Scavengers (RULES.md BOW-13): one of the cards just paid is saved under it, chosen when
     more than one was paid (not after cards were given for military)."""
 
     verb = "save"
+    zone = "paid"
     question = "save one of the cards you paid under Galactic Scavengers"
 
     def saving(self, cat: Catalog, s: RftgState) -> bool:
@@ -323,9 +320,6 @@ class SaveCard(RftgChoice, OneOf, tag="save-card"):
             self.chosen(cat, s, p.paid[0])
             return True
         return False
-
-    def choices(self, cat: Catalog, s: RftgState) -> list[str]:
-        return distinct(s.players[self.seat].paid)
 
     def chosen(self, cat: Catalog, s: RftgState, card: str) -> None:
         self.done(s)

@@ -10,8 +10,29 @@ from . import powers as pw
 from .cards import Catalog
 from .chance import draw, put_good
 from .discards import PowerDiscard
-from .state import RftgState
+from .state import Player, RftgAuto, RftgState
 from .steps import bonus_of, gain_prestige
+
+
+class AfterPlacing(RftgAuto):
+    """After the seat placed a card (its `Player.placing`, or none): `placed` gives what the card's
+    placing gives; the placing is over (`clear`)."""
+
+    seat: int
+
+    def run(self, cat: Catalog, s: RftgState) -> None:
+        p = s.players[self.seat]
+        card = p.placing
+        self.clear(p)
+        if card:
+            self.placed(cat, s, card)
+
+    def clear(self, p: Player) -> None:
+        p.placing = ""
+
+    def placed(self, cat: Catalog, s: RftgState, card: str) -> None:
+        """What placing the card gives."""
+        raise TypeError(f"step {self.kind} defines no placed")
 
 
 def place_world(cat: Catalog, s: RftgState, seat: int, card: str) -> None:

@@ -210,10 +210,7 @@ class DiscardProduce(RftgChoice, tag="discard-produce"):
         return windfall_worlds(cat, s, self.seat, power.good)
 
     def run(self, cat: Catalog, s: RftgState) -> bool:
-        if not self.worlds(cat, s) or not s.players[self.seat].hand:
-            self.done(s)
-            return True
-        return False
+        return self.done_if(s, not self.worlds(cat, s) or not s.players[self.seat].hand)
 
     def prompt(self, cat: Catalog, s: RftgState) -> str:
         return f"discard a card to produce with {cat[self.card].name}, or not"

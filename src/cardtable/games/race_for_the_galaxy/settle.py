@@ -9,9 +9,9 @@ from . import settling as st
 from .cards import Catalog
 from .chance import put_good
 from .payment import PaymentPower, SaveCard, SettlePay
-from .placing import place_world, placed_prestige, settle_bonus
+from .placing import AfterPlacing, place_world, placed_prestige, settle_bonus
 from .state import Player, RftgAuto, RftgChoice, RftgState
-from .steps import Pick, discard_from_tableau, distinct, gain_prestige
+from .steps import PairOrNone, Pick, discard_from_tableau, distinct, gain_prestige
 from .takeover import TakeoverDeclare, targets
 
 
@@ -90,19 +90,16 @@ def use_way(cat: Catalog, s: RftgState, seat: int, way: st.Way) -> None:
         s.log.append(f"{seat_mark(seat)} pays for the military world ({p.owe}).")
 
 
-class SettleAfter(RftgAuto, tag="settle-after"):
+class SettleAfter(AfterPlacing, tag="settle-after"):
     """After settling: the Settle bonus and the seat's powers (`settle_bonus`)."""
 
-    seat: int
-
-    def run(self, cat: Catalog, s: RftgState) -> None:
-        p = s.players[self.seat]
-        world = p.placing
+    def clear(self, p: Player) -> None:
         p.placing = ""
         p.method = ""
         p.extra = 0
-        if world:
-            settle_bonus(cat, s, self.seat, world)
+
+    def placed(self, cat: Catalog, s: RftgState, world: str) -> None:
+        settle_bonus(cat, s, self.seat, world)
 
 
 def placed_this_phase(s: RftgState, seat: int) -> bool:
@@ -153,10 +150,7 @@ class SettlePower(RftgChoice, tag="settle-power"):
         )
 
     def run(self, cat: Catalog, s: RftgState) -> bool:
-        if not self.options(cat, s):
-            self.done(s)
-            return True
-        return False
+        return self.done_if(s, not self.options(cat, s))
 
     def legal(self, cat: Catalog, s: RftgState) -> list[Action]:
         return [Action("power", (key, index + 1)) for key, index in self.options(cat, s)] + [Action("stop")]
@@ -246,21 +240,16 @@ def upgrades(cat: Catalog, s: RftgState, seat: int) -> list[tuple[str, str]]:
     return pairs
 
 
-class Upgrade(RftgChoice, tag="upgrade"):
+class Upgrade(PairOrNone, tag="upgrade"):
     """Replace a world by one from hand (Terraforming Engineers): the old world and its goods (and the
     cards saved under it) are discarded, the new one placed; +1 prestige. Or none."""
 
     question = "replace a world of your tableau by a world from hand, or none"
 
-    def legal(self, cat: Catalog, s: RftgState) -> list[Action]:
-        pairs = upgrades(cat, s, self.seat)
-        return [Action("upgrade", (old, new)) for old, new in pairs] + [Action("upgrade", ("none",))]
+    def pairs(self, cat: Catalog, s: RftgState) -> list[tuple[str, str]]:
+        return upgrades(cat, s, self.seat)
 
-    def apply(self, cat: Catalog, s: RftgState, action: Action) -> None:
-        self.done(s)
-        if action.args[0] == "none":
-            return
-        old, new = str(action.args[0]), str(action.args[1])
+    def paired(self, cat: Catalog, s: RftgState, old: str, new: str) -> None:
         seat = self.seat
         p = s.players[seat]
         if old in p.goods:

@@ -22,7 +22,7 @@ from .discards import InitialDiscard
 from .goals import goals as level_goals
 from .rules import KEEP_AT_START, POOL_PER_PLAYER, START_HAND, BeginRound
 from .state import Player, RftgAuto, RftgChoice, RftgState
-from .steps import distinct
+from .steps import FromZone
 
 #: the 5 VP more in the pool at level 3 (RULES.md BOW-2)
 POOL_PRESTIGE = 5
@@ -185,24 +185,17 @@ class StartPlace(RftgAuto, tag="start-place"):
         push(s, *after)
 
 
-class StartSave(RftgChoice, OneOf, tag="start-save"):
+class StartSave(FromZone, tag="start-save"):
     """Galactic Scavengers (RULES.md BOW-13): its owner saves a card from hand face down under it."""
 
     verb = "save"
     question = "save a card from hand under your start world"
 
     def run(self, cat: Catalog, s: RftgState) -> bool:
-        if not s.players[self.seat].hand:
-            self.done(s)
-            return True
-        return False
-
-    def choices(self, cat: Catalog, s: RftgState) -> list[str]:
-        return distinct(s.players[self.seat].hand)
+        return self.done_if(s, not s.players[self.seat].hand)
 
     def chosen(self, cat: Catalog, s: RftgState, card: str) -> None:
-        p = s.players[self.seat]
-        p.hand.remove(card)
+        p = self.take(s, card)
         p.saved.append(card)
         s.log.append(f"{seat_mark(self.seat)} saves a card under {cat[p.start].name}.")
         self.done(s)

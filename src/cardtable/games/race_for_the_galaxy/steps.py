@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from cardtable.core import OneOf, seat_mark
+from typing import ClassVar
+
+from cardtable.core import Action, OneOf, seat_mark
 
 from . import goalplay
 from .cards import Catalog
@@ -20,6 +22,58 @@ class Pick(RftgChoice, OneOf):
 
 def distinct(cards: list[str]) -> list[str]:
     return sorted(set(cards))
+
+
+class FromZone(RftgChoice, OneOf):
+    """A choice of one card of the seat's `zone` (a list of `Player`: "hand", "drawn", ...), any copy
+    alike; `take` moves the chosen card out of it, `take_all` every card when there is no choice."""
+
+    zone: ClassVar[str] = "hand"
+
+    def cards(self, s: RftgState) -> list[str]:
+        cards: list[str] = getattr(s.players[self.seat], self.zone)
+        return cards
+
+    def choices(self, cat: Catalog, s: RftgState) -> list[str]:
+        return distinct(self.cards(s))
+
+    def take(self, s: RftgState, card: str) -> Player:
+        """Take the card out of the zone; the seat's player, for what follows."""
+        p = s.players[self.seat]
+        self.cards(s).remove(card)
+        return p
+
+    def take_all(self, s: RftgState, into: list[str], most: int) -> bool:
+        """For a `run`: with at most `most` cards in the zone, they all go `into` that list and the step
+        is done (True); False to ask."""
+        cards = self.cards(s)
+        if len(cards) > most:
+            return False
+        into += cards
+        setattr(s.players[self.seat], self.zone, [])
+        self.done(s)
+        return True
+
+
+class PairOrNone(RftgChoice):
+    """A choice of a pair of cards (`pairs`), each the action `kind first second`, or none (`kind none`,
+    last); the step is done either way, and `paired` carries out a pair."""
+
+    def pairs(self, cat: Catalog, s: RftgState) -> list[tuple[str, str]]:
+        """The pairs the seat may choose, in a stable order."""
+        raise TypeError(f"step {self.kind} defines no pairs")
+
+    def paired(self, cat: Catalog, s: RftgState, first: str, second: str) -> None:
+        """Carry out the pair chosen."""
+        raise TypeError(f"step {self.kind} defines no paired")
+
+    def legal(self, cat: Catalog, s: RftgState) -> list[Action]:
+        return [*(Action(self.kind, pair) for pair in self.pairs(cat, s)), Action(self.kind, ("none",))]
+
+    def apply(self, cat: Catalog, s: RftgState, action: Action) -> None:
+        self.done(s)
+        if action.args[0] != "none":
+            self.paired(cat, s, str(action.args[0]), str(action.args[1]))
 
 
 def chose(p: Player, action: str) -> bool:

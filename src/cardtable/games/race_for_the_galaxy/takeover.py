@@ -25,7 +25,7 @@ from .cards import Card, Catalog, Power
 from .payment import UsePowers, military_actions, use_hand_military, use_military
 from .placing import settle_bonus
 from .state import Player, RftgAuto, RftgChoice, RftgState, Takeover
-from .steps import discard_from_tableau, gain_prestige, spend_prestige
+from .steps import PairOrNone, discard_from_tableau, gain_prestige, spend_prestige
 
 #: prestige for taking over a non-military world (Imperium Invasion Fleet) or destroying one
 PEACEFUL_PRESTIGE = 2
@@ -129,7 +129,7 @@ def targets(cat: Catalog, s: RftgState, seat: int) -> list[tuple[str, str]]:
     return found
 
 
-class TakeoverDeclare(RftgChoice, tag="takeover"):
+class TakeoverDeclare(PairOrNone, tag="takeover"):
     """Declare a takeover (a target world and the power used) or none; asked in Settle of a seat that
     placed no world (after its extra-placement power placed none, `extra`)."""
 
@@ -138,20 +138,12 @@ class TakeoverDeclare(RftgChoice, tag="takeover"):
 
     def run(self, cat: Catalog, s: RftgState) -> bool:
         p = s.players[self.seat]
-        if (p.placing and not self.extra) or not targets(cat, s, self.seat):
-            self.done(s)
-            return True
-        return False
+        return self.done_if(s, (p.placing and not self.extra) or not targets(cat, s, self.seat))
 
-    def legal(self, cat: Catalog, s: RftgState) -> list[Action]:
-        pairs = [Action("takeover", (world, card)) for world, card in targets(cat, s, self.seat)]
-        return [*pairs, Action("takeover", ("none",))]
+    def pairs(self, cat: Catalog, s: RftgState) -> list[tuple[str, str]]:
+        return targets(cat, s, self.seat)
 
-    def apply(self, cat: Catalog, s: RftgState, action: Action) -> None:
-        self.done(s)
-        if action.args[0] == "none":
-            return
-        world, card = str(action.args[0]), str(action.args[1])
+    def paired(self, cat: Catalog, s: RftgState, world: str, card: str) -> None:
         seat = self.seat
         p = s.players[seat]
         key, index, power = next(x for x in takeover_powers(cat, s, seat) if x[0] == card)
@@ -225,10 +217,7 @@ class TakeoverPrevent(RftgChoice, tag="takeover-prevent"):
     index: int
 
     def run(self, cat: Catalog, s: RftgState) -> bool:
-        if s.players[self.seat].prestige <= 0:
-            self.done(s)
-            return True
-        return False
+        return self.done_if(s, s.players[self.seat].prestige <= 0)
 
     def legal(self, cat: Catalog, s: RftgState) -> list[Action]:
         worlds = [Action("prevent", (t.world,)) for t in s.declared if not t.failed]

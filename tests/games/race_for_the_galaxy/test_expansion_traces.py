@@ -9,6 +9,7 @@ start worlds have the colours of our data, and the drawn goals are our goals of 
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from typing import Any
 
@@ -19,7 +20,14 @@ from cardtable.games.race_for_the_galaxy.goals import goals
 
 from .expansion_traces import TRACES, inventory, listed, load, power_refs
 
-GAMES = {name: load(name) for name in TRACES}
+
+@functools.cache
+def games(name: str) -> list[dict[str, Any]]:
+    """The games of trace `name`, read when a test first asks (not at collection: every test process
+    collects, and the traces parsed are some 0.5 GB)."""
+    return load(name)
+
+
 LEVEL = {"expansion1-2p": 1, "expansion2-3p": 2, "expansion3-2p": 3, "expansion3-4p": 3}
 PHASE = {"1": "explore", "2": "develop", "3": "settle", "4": "consume", "5": "produce"}
 BASE_DECISIONS = {
@@ -114,14 +122,14 @@ BASE_ACTIONS |= {"consume_x2", "produce"}
 
 @pytest.mark.parametrize("name", TRACES)
 def test_traces_use_these_decision_types_and_counts(name: str) -> None:
-    inv = inventory(GAMES[name])
+    inv = inventory(games(name))
     assert set(inv.decisions) == DECISIONS[name]
     assert {k: inv.decisions[k] for k in NEW_COUNTS[name]} == NEW_COUNTS[name]
 
 
 @pytest.mark.parametrize("name", TRACES)
 def test_traces_use_these_chance_kinds_and_causes(name: str) -> None:
-    inv = inventory(GAMES[name])
+    inv = inventory(games(name))
     assert dict(inv.chance) == CHANCE[name]
     new_causes = {
         c for c in inv.causes if c[1] in ("prestige_leader", "prestige_produce_bonus", "search", "ante")
@@ -146,7 +154,7 @@ def test_traces_use_these_chance_kinds_and_causes(name: str) -> None:
 
 @pytest.mark.parametrize("name", TRACES)
 def test_actions_are_the_base_ones_plus_search_and_prestige_at_level_3(name: str) -> None:
-    inv = inventory(GAMES[name])
+    inv = inventory(games(name))
     extra = set(inv.actions) - BASE_ACTIONS
     if LEVEL[name] < 3:
         assert not extra
@@ -162,7 +170,7 @@ def test_each_deck_is_our_catalog_of_its_level(name: str) -> None:
     """The copies per level of our card files are those the reference engine deals."""
     cat = catalog(LEVEL[name])
     ours = Counter(cat[k].name for k in cat.all_cards)
-    for game in GAMES[name]:
+    for game in games(name):
         assert game["variant"]["expansion"] == LEVEL[name]
         assert Counter(game["deck"]) == ours, game["seed"]
 
@@ -184,7 +192,7 @@ def _names(event: dict[str, Any]) -> set[str]:
 def test_every_card_named_is_ours_and_every_power_is_the_one_on_our_card(name: str) -> None:
     cat = catalog(LEVEL[name])
     powers = 0
-    for game in GAMES[name]:
+    for game in games(name):
         for event in game["events"]:
             if event["e"] in ("chance", "move", "decision"):
                 assert _names(event) <= set(cat.names), (game["seed"], event)
@@ -203,7 +211,7 @@ def test_offered_start_worlds_are_one_red_and_one_blue(name: str) -> None:
     """Levels 2-3: each player is offered one red and one blue start world. The trace's `slot` orders
     the two by start world number (slot 0 the lower), not by colour as the shared README §6.3 says."""
     cat = catalog(LEVEL[name])
-    for game in GAMES[name]:
+    for game in games(name):
         offers: dict[int, list[tuple[int, Any]]] = {}
         for e in game["events"]:
             if e["e"] == "chance" and e["kind"] == "start_offer":
@@ -218,7 +226,7 @@ def test_offered_start_worlds_are_one_red_and_one_blue(name: str) -> None:
 @pytest.mark.parametrize("name", TRACES)
 def test_drawn_goals_are_four_first_and_two_most_of_our_goals(name: str) -> None:
     ours = {g.name: g.type for g in goals(LEVEL[name])}
-    for game in GAMES[name]:
+    for game in games(name):
         (drawn,) = [e for e in game["events"] if e["e"] == "chance" and e["kind"] == "goals"]
         assert len(drawn["first"]) == 4 and len(drawn["most"]) == 2
         assert all(ours[g] == "first" for g in drawn["first"])

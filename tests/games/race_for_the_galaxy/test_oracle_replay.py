@@ -4,7 +4,11 @@ engine decision by decision, with chance scripted from the traces, and agree to 
 
 from __future__ import annotations
 
+import functools
+import gzip
+import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -13,24 +17,44 @@ from cardtable.games.race_for_the_galaxy import oracle
 from .expansion_traces import TRACES as EXPANSION_TRACES
 
 TRACES = Path(__file__).parent / "data" / "k_traces.jsonl.gz"
-GAMES = oracle.load(TRACES)
-EXPANSION_GAMES = [
-    pytest.param(trace, id=f"{name}-seed{trace['seed']}")
-    for name, path in EXPANSION_TRACES.items()
-    for trace in oracle.load(path)
-]
 
 
-@pytest.mark.parametrize("trace", GAMES, ids=[f"seed{g['seed']}" for g in GAMES])
-def test_5_reference_game_agrees_to_the_end(trace: dict) -> None:
+@functools.cache
+def _lines(path: Path) -> tuple[str, ...]:
+    """A trace file's games as the text of their lines (about 54 MB for the five files; parsed, they
+    are some 0.5 GB, which every test process would hold if they were parsed at collection)."""
+    with gzip.open(path, "rt", encoding="utf-8") as f:
+        return tuple(line for line in f if line.strip())
+
+
+def _trace(path: Path, index: int) -> dict[str, Any]:
+    """Game `index` of the trace file `path`, parsed for the test that replays it."""
+    return json.loads(_lines(path)[index])
+
+
+def _games(path: Path, name: str) -> list[Any]:
+    """One test case per game of `path`, named by its trace and seed (only the seeds are kept here)."""
+    seeds = [json.loads(line)["seed"] for line in _lines(path)]
+    _lines.cache_clear()  # collection keeps no game text: a replaying process reads its files again
+    return [pytest.param(path, index, id=f"{name}seed{seed}") for index, seed in enumerate(seeds)]
+
+
+GAMES = _games(TRACES, "")
+EXPANSION_GAMES = [case for name, path in EXPANSION_TRACES.items() for case in _games(path, f"{name}-")]
+
+
+@pytest.mark.parametrize(("path", "index"), GAMES)
+def test_5_reference_game_agrees_to_the_end(path: Path, index: int) -> None:
+    trace = _trace(path, index)
     report = oracle.replay(trace)
     assert report.agrees, report.problem
     assert report.decisions == trace["counts"]["decisions"]
     assert report.scores == [s["total"] for s in trace["result"]["scores"]]
 
 
-@pytest.mark.parametrize("trace", EXPANSION_GAMES)
-def test_exp_reference_game_agrees_to_the_end(trace: dict) -> None:
+@pytest.mark.parametrize(("path", "index"), EXPANSION_GAMES)
+def test_exp_reference_game_agrees_to_the_end(path: Path, index: int) -> None:
+    trace = _trace(path, index)
     report = oracle.replay(trace)
     assert report.agrees, report.problem
     assert report.decisions == trace["counts"]["decisions"]
@@ -48,10 +72,7 @@ def test_5_oracle_command_reports_and_exits_zero(capsys: pytest.CaptureFixture[s
 
 
 def test_5_oracle_command_exits_non_zero_on_a_disagreement(tmp_path: Path) -> None:
-    import gzip
-    import json
-
-    trace = json.loads(json.dumps(GAMES[0]))
+    trace = _trace(TRACES, 0)
     trace["result"]["scores"][0]["total"] += 1
     bad = tmp_path / "bad.jsonl.gz"
     with gzip.open(bad, "wt", encoding="utf-8") as f:

@@ -181,12 +181,15 @@ def test_a_token_opens_only_its_own_table(client: TestClient) -> None:
 # --- playing ----------------------------------------------------------------------------------------
 def test_a_legal_action_is_played_logged_and_shown(client: TestClient) -> None:
     table_id, (a, b) = two_humans(client)
-    first = state(client, table_id, a)["legal"][0]
+    seen = state(client, table_id, a)
+    first, kind = seen["legal"][0], seen["decision"]["kind"]
     response = play(client, table_id, a, first, 0)
     assert response.status_code == 200
     after = response.json()
     assert after["move"] == 1
-    assert after["log"] == [{"move": 1, "seat": 0, "letter": "A", "action": first, "events": []}]
+    # the mover's own line also says which decision the move answered (test_table_info: only the mover's)
+    line = {"move": 1, "seat": 0, "letter": "A", "action": first, "events": [], "kind": kind}
+    assert after["log"] == [line]
     assert state(client, table_id, b)["decision"]["seat"] == 1
 
 

@@ -102,8 +102,8 @@ def check_play_continues_from_decoded_state(game: Game[Any], playout: Playout) -
     state = game.from_json(game.to_json(playout.states[middle]))
     for action in playout.actions[middle:]:
         game.apply(state, action)
-    assert game.to_json(state) == game.to_json(playout.states[-1]), "a decoded state plays differently"
-    assert game.result(state) == game.result(playout.states[-1])
+    assert game.to_json(state) == game.to_json(playout.final), "a decoded state plays differently"
+    assert game.result(state) == game.result(playout.final)
 
 
 def check_clones_are_independent(game: Game[Any], states: States) -> None:
@@ -128,7 +128,7 @@ def check_record_round_trip_and_replay(game: Game[Any], playout: Playout) -> Non
     assert Record.from_json(record.to_json()) == record
     assert Record.load(record.to_json()) == record and Record.load(text).to_text() == text
     replayed = replay(Record.from_text(text))
-    assert game.to_json(replayed.state) == game.to_json(playout.states[-1]), "the replay ends elsewhere"
+    assert game.to_json(replayed.state) == game.to_json(playout.final), "the replay ends elsewhere"
     assert replayed.record() == record
 
 
@@ -201,11 +201,12 @@ def check_determinize_does_not_foretell_draws(game: Game[Any], playouts: Sequenc
     legal first. A determinize that keeps the true deck order passes every other check but lets a bot
     see its future draws.
     """
+    replayed = [(playout.actions, playout.states) for playout in playouts]
     for seat in range(game.num_seats):
         assert any(
-            _diverges(game, playout, start, seat, seed)
-            for playout in playouts
-            for start in range(0, len(playout.actions), max(1, len(playout.actions) // 3))
+            _diverges(game, actions, states, start, seat, seed)
+            for actions, states in replayed
+            for start in range(0, len(actions), max(1, len(actions) // 3))
             for seed in SAMPLE_SEEDS
         ), (
             f"replaying the real moves on determinize samples for seat {seat} never showed it anything "
@@ -213,13 +214,15 @@ def check_determinize_does_not_foretell_draws(game: Game[Any], playouts: Sequenc
         )
 
 
-def _diverges(game: Game[Any], playout: Playout, start: int, seat: int, seed: int) -> bool:
-    sample = game.determinize(playout.states[start], seat, Rng(seed))
-    for step, action in enumerate(playout.actions[start:], start + 1):
+def _diverges(
+    game: Game[Any], actions: Sequence[Action], states: States, start: int, seat: int, seed: int
+) -> bool:
+    sample = game.determinize(states[start], seat, Rng(seed))
+    for step, action in enumerate(actions[start:], start + 1):
         if action not in game.legal_actions(sample):
             return False
         game.apply(sample, action, validate=False)
-        if game.view(sample, seat) != game.view(playout.states[step], seat):
+        if game.view(sample, seat) != game.view(states[step], seat):
             return True
     return False
 
@@ -508,7 +511,7 @@ def check_match_refuses_bad_text(game: Game[Any], playout: Playout) -> None:
 
 
 def check_nothing_after_the_end(game: Game[Any], playout: Playout) -> None:
-    final = playout.states[-1]
+    final = playout.final
     before = game.to_json(final)
     for action in [playout.actions[-1], *game.action_space()[:TRIES]]:
         with pytest.raises(IllegalAction):

@@ -1,12 +1,14 @@
 """What the conformance tests share: the cases (every registered game x every mode) and playouts.
 
-A case's random playouts are played once per test process and cached; each test then examines the
-states they went through. Budget: a few seconds per game mode for the whole suite.
+A case's random playouts are played once per test process and cached as their actions; each test then
+examines the states they went through, replayed when it asks (`Playout.states`). Budget: a few seconds
+per game mode for the whole suite.
 """
 
 from __future__ import annotations
 
 import functools
+import itertools
 from dataclasses import dataclass
 from typing import Any
 
@@ -53,41 +55,58 @@ CASES = [pytest.param(case, id=case.id) for case in all_cases()]
 
 @dataclass
 class Playout:
-    """A finished random game: its seed, the actions taken, and a copy of every state on the way.
+    """A finished random game: its seed, the actions taken and the finished match.
 
-    `states[k]` is the state before `actions[k]`; `states[-1]` is the final state.
+    `states` replays every state on the way: `states[k]` is the state before `actions[k]`, and
+    `states[-1]` is the final state. They are not kept: every state of the 10 playouts of every case,
+    cached for the whole run, grew a test process to 2-3 GB (4-player Dino Battles alone held 0.5 GB),
+    while replaying a playout costs about as much as playing it (0.3 s CPU for 2,600 actions).
     """
 
+    game: Game[Any]
     seed: int
     actions: list[Action]
-    states: list[Any]
     match: Match
+
+    @property
+    def states(self) -> list[Any]:
+        """A copy of every state of the game, from the set-up to the end (replayed from the seed)."""
+        state = self.game.new_state(self.seed)
+        states = [self.game.clone(state)]
+        for action in self.actions:
+            self.game.apply(state, action, validate=False)
+            states.append(self.game.clone(state))
+        return states
+
+    @property
+    def final(self) -> Any:
+        """A copy of the final state."""
+        return self.game.clone(self.match.state)
 
     def sample(self, count: int = STATES_PER_PLAYOUT) -> list[Any]:
         """`count` states spread evenly over the game, the first and the last included."""
-        if len(self.states) <= count:
-            return list(self.states)
-        step = (len(self.states) - 1) / (count - 1)
-        return [self.states[round(i * step)] for i in range(count)]
+        states = self.states
+        if len(states) <= count:
+            return states
+        step = (len(states) - 1) / (count - 1)
+        return [states[round(i * step)] for i in range(count)]
 
 
 def play_random(game: Game[Any], seed: int) -> Playout:
-    """Play `game` from `seed` with random players, keeping a copy of every state (validated moves).
+    """Play `game` from `seed` with random players (validated moves).
 
     A game still going after its declared `max_actions` is taken not to end (each game's RULES.md,
     "Game length", says how likely a random game is to get there)."""
     players = [RandomPlayer(Rng(mix_seed(seed, seat))) for seat in range(game.num_seats)]
     match = Match(game, seed, [p.name for p in players])
     actions: list[Action] = []
-    states = [game.clone(match.state)]
     limit = game.max_actions
     while (decision := match.decision) is not None:
         assert len(actions) < limit, f"{game.name} seed {seed}: no end after {limit} actions"
         action = players[decision.seat].choose(game.observe(match.state, decision.seat))
         match.apply(action)
         actions.append(action)
-        states.append(game.clone(match.state))
-    return Playout(seed, actions, states, match)
+    return Playout(game, seed, actions, match)
 
 
 @functools.cache
@@ -101,11 +120,13 @@ def playouts(case: Case) -> tuple[Playout, ...]:
     return tuple(play_random(game, seed) for seed in PLAYOUT_SEEDS)
 
 
+@functools.cache
 def deep_states(case: Case) -> list[Any]:
     """The states the expensive checks examine: spread over the first DEEP_PLAYOUTS playouts."""
     return [state for playout in playouts(case)[:DEEP_PLAYOUTS] for state in playout.sample()]
 
 
+@functools.cache
 def kind_states(case: Case) -> list[Any]:
     """For each kind of decision the playouts meet, the first state that asks it and the state just
     before it: a leak often hides in the move that opens a rare decision (a catastrophe's answer, an
@@ -114,7 +135,7 @@ def kind_states(case: Case) -> list[Any]:
     found: list[Any] = []
     for playout in playouts(case)[:DEEP_PLAYOUTS]:
         met: set[str] = set()
-        for before, state in zip(playout.states, playout.states[1:], strict=False):
+        for before, state in itertools.pairwise(playout.states):
             decision = game.decision(state)
             if decision is not None and decision.kind not in met:
                 met.add(decision.kind)

@@ -41,7 +41,7 @@ def test_the_same_seed_and_actions_give_the_same_game(case: Case) -> None:
     again = game.new_state(first.seed)
     for action in first.actions:
         game.apply(again, action)
-    assert game.to_json(again) == game.to_json(first.states[-1])
+    assert game.to_json(again) == game.to_json(first.final)
 
 
 @pytest.mark.parametrize("case", CASES)

@@ -15,7 +15,7 @@ says much more per number. Needs NumPy (the adapters' extras); nothing else in c
 from __future__ import annotations
 
 import zlib
-from collections.abc import Iterable, Mapping, Sequence, Set
+from collections.abc import Callable, Iterable, Mapping, Sequence, Set
 from dataclasses import dataclass
 from typing import Any
 
@@ -112,23 +112,28 @@ def vocabulary(words: Iterable[str]) -> dict[str, int]:
     return index
 
 
-def decision_field(layout: Layout, seats: int, kinds: Sequence[str]) -> Field:
-    """The pending decision's field ("decision"): the relative seat that must decide, one-hot over
-    `seats`, then its kind, one-hot over `kinds` and other (`encode_decision` fills it)."""
-    return layout.add(
-        "decision",
-        seats + len(kinds) + 1,
-        f"relative seat that must decide, then one-hot kind ({', '.join(kinds)}, other)",
-    )
+class DecisionField:
+    """A game encoding's field `decision`, the pending decision of its view: the relative seat that must
+    decide, one-hot over `seats`, then its kind, one-hot over `kinds` and other."""
 
+    def __init__(self, layout: Layout, seats: int, kinds: Sequence[str]) -> None:
+        self.field = layout.add(
+            "decision",
+            seats + len(kinds) + 1,
+            f"relative seat that must decide, then one-hot kind ({', '.join(kinds)}, other)",
+        )
+        self.seats = seats
+        self.kinds = vocabulary(kinds)
 
-def encode_decision(
-    out: np.ndarray, field: Field, seat: int | None, kind: str, kinds: Mapping[str, int], seats: int
-) -> None:
-    """Fill a `decision_field`: the deciding seat relative to the viewer (if any), then `kind` (its
-    place in the vocabulary `kinds`, or other)."""
-    one_hot(out, field, seat)
-    one_hot(out, field, seats + kinds.get(kind, len(kinds)))
+    def add(
+        self, out: np.ndarray, decision: Mapping[str, Any] | None, rel: Callable[[Any], int | None]
+    ) -> None:
+        """Fill the field from a view's `decision` (nothing when there is none); `rel` makes its seat
+        relative to the viewer."""
+        if decision is None:
+            return
+        one_hot(out, self.field, rel(decision["seat"]))
+        one_hot(out, self.field, self.seats + self.kinds.get(decision["kind"], len(self.kinds)))
 
 
 def relative(seat: int | None, viewer: int | None, seats: int) -> int | None:
@@ -185,6 +190,26 @@ def hashed_unknown(
             hashed(out, field, value, f"{path}/{key}")
 
 
+class ExtrasField:
+    """A game encoding's field `extras`: what the encoding does not read of a view, hashed, so nothing a
+    view shows is dropped (keys a mode added later, say): the view's keys outside `view_keys`, and each
+    player entry's keys outside `player_keys`, at `/players/<relative seat>`."""
+
+    def __init__(self, layout: Layout, view_keys: Set[str], player_keys: Set[str], buckets: int = 64) -> None:
+        self.field = layout.add(
+            "extras", buckets, "view keys this encoding does not know, hashed (see the text)"
+        )
+        self.view_keys = view_keys
+        self.player_keys = player_keys
+
+    def add_view(self, out: np.ndarray, view: Mapping[str, Any]) -> None:
+        hashed_unknown(out, self.field, view, self.view_keys)
+
+    def add_player(self, out: np.ndarray, player: Mapping[str, Any], where: int) -> None:
+        """The unknown keys of the entry of the player at relative seat `where`."""
+        hashed_unknown(out, self.field, player, self.player_keys, f"/players/{where}")
+
+
 def _bucket(text: str, size: int) -> int:
     return zlib.crc32(text.encode()) % size
 
@@ -212,13 +237,13 @@ def seat_number(seat: str | int | None, names: Mapping[str, int] | None = None) 
 
 __all__ = [
     "HASH_BUCKETS",
+    "DecisionField",
     "Encoding",
+    "ExtrasField",
     "Field",
     "HashedViewEncoding",
     "Layout",
     "counts",
-    "decision_field",
-    "encode_decision",
     "hashed",
     "hashed_unknown",
     "one_hot",

@@ -21,10 +21,18 @@ from .carddata import load_card_file
 from .errors import CardDataError
 
 
+def sigmoid(x: float) -> float:
+    """The logistic function, 1 / (1 + e^-x), with `x` held within ±30 (beyond, it is 0 or 1 to 13 digits).
+
+    >>> sigmoid(0.0), round(sigmoid(1.0), 3), sigmoid(1e6)
+    (0.5, 0.731, 0.9999999999999065)
+    """
+    return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, x))))
+
+
 def chance(weights: Sequence[float], mine: Sequence[float], theirs: Sequence[float]) -> float:
     """The model's chance that the player with features `mine` beats the one with `theirs`."""
-    x = sum(w * (a - b) for w, a, b in zip(weights, mine, theirs, strict=True))
-    return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, x))))
+    return sigmoid(sum(w * (a - b) for w, a, b in zip(weights, mine, theirs, strict=True)))
 
 
 def chance_against_best(

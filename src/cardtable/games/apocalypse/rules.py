@@ -29,19 +29,8 @@ from collections.abc import Sequence
 from functools import cache
 from typing import TYPE_CHECKING, Any, Literal
 
-from cardtable.core import (
-    Action,
-    Mode,
-    Parts,
-    Result,
-    Rng,
-    Said,
-    SplitViews,
-    StepGame,
-    push,
-    register,
-    seat_mark,
-)
+from cardtable import core
+from cardtable.core import Action, push
 from cardtable.core.lines import opening
 
 from . import abilities, board, catastrophes, faces, grid, scoring
@@ -99,7 +88,7 @@ class RoundStart(ApoAuto, tag="round-start"):
         s.round += 1
         s.leader = (s.round - 1) % SEATS
         s.turn, s.workforce_spent, s.skip_turns = 0, 0, False
-        leader = seat_mark(s.leader)
+        leader = core.seat_mark(s.leader)
         s.log.append(opening(s.round, f"Round {s.round}, led by {leader}", f"Led by {leader}"))
         push(s, Draw())
 
@@ -153,7 +142,7 @@ class Turn(ApoChoice, tag="turn"):
         return actions
 
     def apply(self, cat: Catalog, s: ApocalypseState, action: Action) -> None:
-        seat = seat_mark(self.seat)
+        seat = core.seat_mark(self.seat)
         if action.verb == "place":
             name, cell = str(action.args[0]), str(action.args[1])
             card = next(c for c in s.pool if cat.cards[c].name == name)
@@ -244,13 +233,13 @@ def place_actions(cat: Catalog) -> dict[str, dict[str, Action]]:
 MOVE_ACTIONS = {(c, d): Action("move", (c, d)) for c in grid.CELLS for d in grid.sides(c)}
 
 
-@register
-class Apocalypse(SplitViews[ApocalypseState], StepGame[ApocalypseState, ApoStep]):
+@core.register
+class Apocalypse(core.SplitViews[ApocalypseState], core.StepGame[ApocalypseState, ApoStep]):
     name = "apocalypse"
     title = "Cards Against the Apocalypse"
     terminations = TERMINATIONS
-    parts = Parts(HeuristicPlayer, evaluate)
-    modes = (Mode("standard", {}, "the cooperative game for 3 players, 7 rounds"),)
+    parts = core.Parts(HeuristicPlayer, evaluate)
+    modes = (core.Mode("standard", {}, "the cooperative game for 3 players, 7 rounds"),)
 
     def __init__(self, **options: Any) -> None:
         self.catalog: Catalog = load_catalog()
@@ -269,7 +258,7 @@ class Apocalypse(SplitViews[ApocalypseState], StepGame[ApocalypseState, ApoStep]
 
     # --- set-up ----------------------------------------------------------------------------------
     def new_state(self, seed: int) -> ApocalypseState:
-        cat, rng = self.catalog, Rng(seed)
+        cat, rng = self.catalog, core.Rng(seed)
         building, catastrophe, ability = cat.ids("building"), cat.ids("catastrophe"), cat.ids("ability")
         for deck in (building, catastrophe, ability):
             rng.shuffle(deck)  # "Shuffle every deck except for the Natural Energy and Water Decks"
@@ -288,7 +277,7 @@ class Apocalypse(SplitViews[ApocalypseState], StepGame[ApocalypseState, ApoStep]
         return state
 
     # --- the end ---------------------------------------------------------------------------------
-    def result(self, state: ApocalypseState) -> Result | None:
+    def result(self, state: ApocalypseState) -> core.Result | None:
         if state.steps:
             return None
         win = scoring.won(state)
@@ -298,7 +287,7 @@ class Apocalypse(SplitViews[ApocalypseState], StepGame[ApocalypseState, ApoStep]
             "dead": len(state.dead),
         }
         how: Termination = "sustained" if win else "no-trio" if state.trios == 0 else "more-lost"
-        return Result(
+        return core.Result(
             winners=tuple(range(SEATS)) if win else (),
             scores=(1.0 if win else -1.0,) * SEATS,
             reason=TERMINATIONS[how],
@@ -320,7 +309,7 @@ class Apocalypse(SplitViews[ApocalypseState], StepGame[ApocalypseState, ApoStep]
             return None
         return str(action)
 
-    def narration(self, state: ApocalypseState, viewer: int | None) -> list[Said]:
+    def narration(self, state: ApocalypseState, viewer: int | None) -> list[core.Said]:
         """The game's log: every public consequence of the moves, in words (the same for everyone)."""
         return list(state.log)
 
@@ -359,7 +348,7 @@ class Apocalypse(SplitViews[ApocalypseState], StepGame[ApocalypseState, ApoStep]
     def render(self, view: dict[str, Any], seat: int | None) -> str:
         return render_view(view, seat)
 
-    def determinize(self, state: ApocalypseState, seat: int, rng: Rng) -> ApocalypseState:
+    def determinize(self, state: ApocalypseState, seat: int, rng: core.Rng) -> ApocalypseState:
         """Reshuffle every unseen part of every deck, and deal the others' unseen abilities anew."""
         sample = self.clone(state)
         others = [s for s in range(SEATS) if s != seat]

@@ -10,11 +10,10 @@ players, labelled with who went on to win.
 
 from __future__ import annotations
 
-import math
 from pathlib import Path
 from typing import Any
 
-from cardtable.core.logistic import weights_reader
+from cardtable.core import logistic
 
 from . import queries as q
 from .cards import CardSet
@@ -40,7 +39,7 @@ BIOSPHERE_DISCARD = 5
 
 
 #: the fitted weights (of `WEIGHTS_FILE`, or `weights(path)`), checked against FEATURES
-weights = weights_reader(FEATURES, WEIGHTS_FILE)
+weights = logistic.weights_reader(FEATURES, WEIGHTS_FILE)
 
 
 def features(cards: CardSet, state: State, seat: int) -> list[float]:
@@ -89,5 +88,4 @@ def win_chance(game: Any, state: State, seat: int) -> float:
             (ours if q.team_of(state, other) == team else theirs).append(score)
     if not ours or not theirs:
         return 1.0 if ours else 0.0
-    x = max(ours) - max(theirs)
-    return 1 / (1 + math.exp(-max(-30.0, min(30.0, x))))
+    return logistic.sigmoid(max(ours) - max(theirs))

@@ -21,19 +21,8 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from cardtable.core import (
-    Action,
-    BadOption,
-    Mode,
-    OptionSpec,
-    Parts,
-    Result,
-    Rng,
-    Said,
-    SplitViews,
-    StepGame,
-    push,
-)
+from cardtable import core
+from cardtable.core import Action, push
 
 from . import faces
 from . import queries as q
@@ -52,25 +41,27 @@ BIOSPHERE_DISCARD = 5  # 2.2
 MAX_EVENTS = 30
 
 
-class Biosphere5(SplitViews[State], StepGame[State, B5Step]):
+class Biosphere5(core.SplitViews[State], core.StepGame[State, B5Step]):
     name = "biosphere5"
     title = "Biosphere 5"
     terminations = TERMINATIONS
-    parts = Parts(HeuristicPlayer, evaluate, is_quiet)
+    parts = core.Parts(HeuristicPlayer, evaluate, is_quiet)
     option_specs = (
-        OptionSpec("players", 2, "number of players; 4 is the team game (2.5)", (2, 3, 4)),
-        OptionSpec("abyss", False, "play with the extension The Abyss (3)"),
-        OptionSpec("solo", "none", "solo game: 'machine' is Man against Machine (4)", ("none", "machine")),
-        OptionSpec("level", 2, "the Machine's starting hand-card level (4.1), 0-8", tuple(range(9))),
+        core.OptionSpec("players", 2, "number of players; 4 is the team game (2.5)", (2, 3, 4)),
+        core.OptionSpec("abyss", False, "play with the extension The Abyss (3)"),
+        core.OptionSpec(
+            "solo", "none", "solo game: 'machine' is Man against Machine (4)", ("none", "machine")
+        ),
+        core.OptionSpec("level", 2, "the Machine's starting hand-card level (4.1), 0-8", tuple(range(9))),
     )
     modes = (
-        Mode("2 players", {"players": 2}, "the basic game (1-2.4)"),
-        Mode("3 players", {"players": 3}, "everyone for themselves; attacks only to the left (2.5)"),
-        Mode("4 players", {"players": 4}, "two teams of two: A and C against B and D (2.5)"),
-        Mode("abyss 2 players", {"players": 2, "abyss": True}, "The Abyss: doom and leaders (3)"),
-        Mode("abyss 3 players", {"players": 3, "abyss": True}, "The Abyss with three players (3, 2.5)"),
-        Mode("abyss 4 players", {"players": 4, "abyss": True}, "The Abyss, two teams of two (3, 2.5)"),
-        Mode("solo vs Machine", {"solo": "machine"}, "Man against Machine, starting level 2 (4)"),
+        core.Mode("2 players", {"players": 2}, "the basic game (1-2.4)"),
+        core.Mode("3 players", {"players": 3}, "everyone for themselves; attacks only to the left (2.5)"),
+        core.Mode("4 players", {"players": 4}, "two teams of two: A and C against B and D (2.5)"),
+        core.Mode("abyss 2 players", {"players": 2, "abyss": True}, "The Abyss: doom and leaders (3)"),
+        core.Mode("abyss 3 players", {"players": 3, "abyss": True}, "The Abyss with three players (3, 2.5)"),
+        core.Mode("abyss 4 players", {"players": 4, "abyss": True}, "The Abyss, two teams of two (3, 2.5)"),
+        core.Mode("solo vs Machine", {"solo": "machine"}, "Man against Machine, starting level 2 (4)"),
     )
 
     def __init__(self, **options: Any) -> None:
@@ -89,12 +80,12 @@ class Biosphere5(SplitViews[State], StepGame[State, B5Step]):
 
     def validate_options(self) -> None:
         if type(self) is Biosphere5 and (self.options["abyss"] or self.options["solo"] != "none"):
-            raise BadOption("The Abyss and the Machine are games of their own: make_game builds them")
+            raise core.BadOption("The Abyss and the Machine are games of their own: make_game builds them")
         solo = self.options["solo"] != "none"
         if solo and (self.options["players"] != 2 or self.options["abyss"]):
-            raise BadOption("solo=machine is one person against the Machine: no players or abyss option")
+            raise core.BadOption("solo=machine is one person against the Machine: no players or abyss option")
         if not solo and self.options["level"] != 2:
-            raise BadOption("option level is the Machine's starting level; it needs solo=machine")
+            raise core.BadOption("option level is the Machine's starting level; it needs solo=machine")
 
     def moves_per_turn(self, state: State) -> int:
         """Two moves a turn (2.1); The Abyss's third move marker may add one (3.5.2/3.5.3)."""
@@ -102,7 +93,7 @@ class Biosphere5(SplitViews[State], StepGame[State, B5Step]):
 
     # --- set-up (1.4, 2.5) ---------------------------------------------------------------------
     def new_state(self, seed: int) -> State:
-        rng = Rng(seed)
+        rng = core.Rng(seed)
         boards = []
         for _ in range(self.num_seats):
             pile = list(self.deck)
@@ -423,16 +414,16 @@ class Biosphere5(SplitViews[State], StepGame[State, B5Step]):
         state.steps.clear()
         self.event(state, state.reason)
 
-    def result(self, state: State) -> Result | None:
+    def result(self, state: State) -> core.Result | None:
         if not state.over:
             return None
         how = state.termination or ""
         if not state.winners:
-            return Result((), tuple(0.0 for _ in state.boards), state.reason, draw=True, termination=how)
+            return core.Result((), tuple(0.0 for _ in state.boards), state.reason, draw=True, termination=how)
         scores = tuple(1.0 if s in state.winners else -1.0 for s in range(len(state.boards)))
-        return Result(tuple(state.winners), scores, state.reason, termination=how)
+        return core.Result(tuple(state.winners), scores, state.reason, termination=how)
 
-    def event(self, state: State, text: Said) -> None:
+    def event(self, state: State, text: core.Said) -> None:
         """Add `text` to the public narration (the latest `MAX_EVENTS` lines are kept)."""
         state.events.append(text)
         if len(state.events) > MAX_EVENTS:
@@ -445,7 +436,7 @@ class Biosphere5(SplitViews[State], StepGame[State, B5Step]):
     def seat_view(self, state: State, seat: int | None, public: dict[str, Any]) -> dict[str, Any]:
         return seat_view(self, state, seat, public)
 
-    def narration(self, state: State, viewer: int | None) -> list[Said]:
+    def narration(self, state: State, viewer: int | None) -> list[core.Said]:
         """The public event lines (view key `events`): what the table sees, the same for every viewer."""
         return list(state.events)
 
@@ -488,7 +479,7 @@ class Biosphere5(SplitViews[State], StepGame[State, B5Step]):
         """Hook for variants to add their public parts (doom, leaders, the Machine) to a view."""
         return {}
 
-    def determinize(self, state: State, seat: int, rng: Rng) -> State:
+    def determinize(self, state: State, seat: int, rng: core.Rng) -> State:
         return determinize_state(self, state, seat, rng)
 
     def render(self, view: dict[str, Any], seat: int | None) -> str:

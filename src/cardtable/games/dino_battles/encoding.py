@@ -15,11 +15,10 @@ from typing import Any
 import numpy as np
 
 from cardtable.core.encoding import (
+    DecisionField,
     Encoding,
     Layout,
     counts,
-    decision_field,
-    encode_decision,
     one_hot,
     relative,
     scalar,
@@ -48,7 +47,6 @@ class DinoEncoding(Encoding):
 
     def __init__(self, cards: list[str], kinds: tuple[str, ...]) -> None:
         self.cards = vocabulary(cards)
-        self.kinds = vocabulary(kinds)
         c = len(self.cards) + 1
         lay = self.layout = Layout()
         self.f_players = lay.add("players", MAX_SEATS, "one-hot: number of players (1..4)")
@@ -58,7 +56,7 @@ class DinoEncoding(Encoding):
             "relative seat whose turn it is, part of the turn (strategy, combat, buy, other), turn number "
             "/ 50, actions, attaches, combats, buys left, 1 if the Dino Power was used",
         )
-        self.f_decision = decision_field(lay, MAX_SEATS, kinds)
+        self.decision = DecisionField(lay, MAX_SEATS, kinds)
         self.f_row = lay.add("row", c, "the revealed Dinosaurs for sale (counts over card keys)")
         self.f_dino_deck = lay.add("dino-deck", c, "Dinosaurs left in the Dinosaur deck (counts)")
         self.f_supply = lay.add("supply", c, "cards left in the supply, per key / 10")
@@ -128,11 +126,7 @@ class DinoEncoding(Encoding):
         scalar(out, self.f_turn, turn["number"], 50, at=base)
         for i, key in enumerate(("actions", "attaches", "combats", "buys", "power_used")):
             scalar(out, self.f_turn, float(turn[key]), at=base + 1 + i)
-        decision = view.get("decision")
-        if decision is not None:
-            encode_decision(
-                out, self.f_decision, rel(decision["seat"]), decision["kind"], self.kinds, MAX_SEATS
-            )
+        self.decision.add(out, view.get("decision"), rel)
         counts(out, self.f_row, cards, view["row"])
         counts(out, self.f_dino_deck, cards, view["dino_deck"])
         for key, left in view["supply"].items():

@@ -12,13 +12,12 @@ on positions from games between heuristic players, labelled with who went on to 
 
 from __future__ import annotations
 
-import math
 from collections import Counter
 from functools import cache
 from pathlib import Path
 from typing import Any
 
-from cardtable.core.logistic import weights_reader
+from cardtable.core import logistic
 
 from .cards import Attack, Catalog, kind_of
 from .state import DinoState
@@ -40,7 +39,7 @@ FEATURES = (
 
 
 #: the fitted weights (of `WEIGHTS_FILE`, or `weights(path)`), checked against FEATURES
-weights = weights_reader(FEATURES, WEIGHTS_FILE)
+weights = logistic.weights_reader(FEATURES, WEIGHTS_FILE)
 
 
 class _Tables:
@@ -113,5 +112,4 @@ def win_chance(game: Any, state: DinoState, seat: int) -> float:
     late = progress(cat, state)
     mine = score(cat, state, seat, late)
     best = max(score(cat, state, other, late) for other in range(len(state.players)) if other != seat)
-    x = mine - best
-    return 1 / (1 + math.exp(-max(-30.0, min(30.0, x))))
+    return logistic.sigmoid(mine - best)

@@ -15,19 +15,8 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from cardtable.core import (
-    Action,
-    BadOption,
-    Mode,
-    OptionSpec,
-    Parts,
-    Result,
-    Rng,
-    Said,
-    StepGame,
-    register,
-    texts,
-)
+from cardtable import core
+from cardtable.core import Action
 
 from . import faces, rules
 from .cards import COMBAT_TYPES, Catalog, load_catalog
@@ -51,26 +40,26 @@ PASS_TEXTS: dict[str, str | None] = {
 }
 
 
-@register
-class DinoBattles(StepGame[DinoState, DinoStep]):
+@core.register
+class DinoBattles(core.StepGame[DinoState, DinoStep]):
     name = "dino-battles"
     title = "Biomechanic Dino Battles"
     terminations = TERMINATIONS
-    parts = Parts(HeuristicPlayer, evaluate, is_quiet)
-    option_specs = (OptionSpec("players", 2, "number of players", (2, 3, 4)),)
-    modes = tuple(Mode(f"{n} players", {"players": n}, f"{n} players, starter set") for n in (2, 3, 4))
+    parts = core.Parts(HeuristicPlayer, evaluate, is_quiet)
+    option_specs = (core.OptionSpec("players", 2, "number of players", (2, 3, 4)),)
+    modes = tuple(core.Mode(f"{n} players", {"players": n}, f"{n} players, starter set") for n in (2, 3, 4))
 
     def __init__(self, *, catalog: Catalog | None = None, **options: Any) -> None:
         """`catalog` replaces the starter set (e.g. printed cards, or a test set); not a game option."""
         if catalog is not None and not isinstance(catalog, Catalog):
-            raise BadOption("catalog is not a game option")
+            raise core.BadOption("catalog is not a game option")
         self.catalog = catalog or load_catalog()
         super().__init__(**options)
 
     def validate_options(self) -> None:
         players = int(self.options["players"])
         if self.catalog.setup.dino_copies.at(players) == 0:
-            raise BadOption(f"the card set has no Dino Deck for {players} players")
+            raise core.BadOption(f"the card set has no Dino Deck for {players} players")
 
     @property
     def num_seats(self) -> int:
@@ -93,7 +82,7 @@ class DinoBattles(StepGame[DinoState, DinoStep]):
         self.advance(s)
         return s
 
-    def result(self, state: DinoState) -> Result | None:
+    def result(self, state: DinoState) -> core.Result | None:
         how = state.ended
         if how is None:
             return None
@@ -112,9 +101,9 @@ class DinoBattles(StepGame[DinoState, DinoStep]):
             reason += " (a shared win)" if 1 < len(winners) < n else ""
         if len(winners) == n:
             zeros = tuple(0.0 for _ in range(n))
-            return Result((), zeros, reason + " (all tied)", draw=True, details=details, termination=how)
+            return core.Result((), zeros, reason + " (all tied)", draw=True, details=details, termination=how)
         scores = tuple(1.0 if i in winners else -1.0 for i in range(n))
-        return Result(winners, scores, reason, details=details, termination=how)
+        return core.Result(winners, scores, reason, details=details, termination=how)
 
     @staticmethod
     def wounds(state: DinoState, seat: int) -> int:
@@ -140,7 +129,7 @@ class DinoBattles(StepGame[DinoState, DinoStep]):
             return PASS_TEXTS.get(decision.kind, "pass")
         return str(action)
 
-    def narration(self, state: DinoState, viewer: int | None) -> list[Said]:
+    def narration(self, state: DinoState, viewer: int | None) -> list[core.Said]:
         """The public narration (the view's "log"): the same lines for every viewer."""
         return list(state.log)
 
@@ -257,7 +246,7 @@ class DinoBattles(StepGame[DinoState, DinoStep]):
             "effects": [effect for step in pending if (effect := shown(step)) is not None],
             "promote": [seat_arg(step.seat) for step in pending if isinstance(step, Promote)],
             "ended": state.ended or "",
-            "log": texts(state.log),
+            "log": core.texts(state.log),
         }
         return head, tail
 
@@ -275,7 +264,7 @@ class DinoBattles(StepGame[DinoState, DinoStep]):
             out |= {stat: effective(self.catalog, state, seat, stat) for stat in ("atk", "eva", "def")}
         return out
 
-    def determinize(self, state: DinoState, seat: int, rng: Rng) -> DinoState:
+    def determinize(self, state: DinoState, seat: int, rng: core.Rng) -> DinoState:
         """Resample every card `seat` cannot see, per player, from the pools its view shows."""
         sample = self.clone(state)
         for i, p in enumerate(sample.players):

@@ -18,12 +18,11 @@ from typing import Any
 import numpy as np
 
 from cardtable.core.encoding import (
+    DecisionField,
     Encoding,
+    ExtrasField,
     Layout,
     counts,
-    decision_field,
-    encode_decision,
-    hashed_unknown,
     one_hot,
     relative,
     scalar,
@@ -67,7 +66,6 @@ UNITS = (
 )
 STAGES = ("pay", "steal")
 CARD_COSTS = ("build", "develop", "deal", "raze")
-EXTRA_BUCKETS = 64
 #: the view keys read here (any other is hashed into `extras`); `events` is words, not encoded
 VIEW_KEYS = frozenset(
     (
@@ -124,7 +122,6 @@ class FiftyEncoding(Encoding):
     def __init__(self, cards: list[str], connections: list[str], kinds: tuple[str, ...]) -> None:
         self.cards = vocabulary(cards + connections)
         self.connections = vocabulary(connections)
-        self.kinds = vocabulary(kinds)
         c = len(self.cards) + 1
         k = len(self.connections) + 1
         self.slot_width = c + 2 + len(HELD) + 1
@@ -132,15 +129,13 @@ class FiftyEncoding(Encoding):
         self._add_table(kinds, c, k)
         self._add_costs(c)
         self._add_seats(c, k)
-        self.f_extras = self.layout.add(
-            "extras", EXTRA_BUCKETS, "view keys this encoding does not know, hashed (see the text)"
-        )
+        self.extras = ExtrasField(self.layout, VIEW_KEYS, PLAYER_KEYS)
 
     def _add_table(self, kinds: tuple[str, ...], c: int, k: int) -> None:
         """The fields every viewer reads alike: seats, the decision, the phase, the decks, the Lookout."""
         lay = self.layout
         self.f_players = lay.add("players", MAX_SEATS, "one-hot: number of seats (1..4)")
-        self.f_decision = decision_field(lay, MAX_SEATS, kinds)
+        self.decision = DecisionField(lay, MAX_SEATS, kinds)
         self.f_phase = lay.add("phase", len(PHASES) + 1, f"one-hot: phase ({', '.join(PHASES)}, other)")
         self.f_seats_of = lay.add(
             "first-and-turn",
@@ -255,11 +250,7 @@ class FiftyEncoding(Encoding):
             return relative(seat_number(seat), me, n)
 
         one_hot(out, self.f_players, n - 1)
-        decision = view.get("decision")
-        if decision is not None:
-            encode_decision(
-                out, self.f_decision, rel(decision["seat"]), decision["kind"], self.kinds, MAX_SEATS
-            )
+        self.decision.add(out, view.get("decision"), rel)
         one_hot(out, self.f_phase, self.phases.get(view.get("phase", ""), len(PHASES)))
         one_hot(out, self.f_seats_of, rel(view.get("first")))
         turn = rel(view.get("turn"))
@@ -288,8 +279,8 @@ class FiftyEncoding(Encoding):
             if where >= MAX_SEATS:
                 continue
             self._player(out, self.f_seats[where], player)
-            hashed_unknown(out, self.f_extras, player, PLAYER_KEYS, f"/players/{where}")
-        hashed_unknown(out, self.f_extras, view, VIEW_KEYS)
+            self.extras.add_player(out, player, where)
+        self.extras.add_view(out, view)
         return out
 
     def _connections(self, out: np.ndarray, connections: Mapping[str, Any]) -> None:

@@ -16,7 +16,6 @@ from pathlib import Path
 from typing import Any
 
 from cardtable.core import logistic
-from cardtable.core.logistic import weights_reader
 
 from .cards import Catalog
 from .state import FiftyState
@@ -41,7 +40,7 @@ FEATURES = (
 )
 
 
-weights = weights_reader(FEATURES, WEIGHTS_FILE)
+weights = logistic.weights_reader(FEATURES, WEIGHTS_FILE)
 
 
 def progress(cat: Catalog, state: FiftyState) -> float:

@@ -15,22 +15,8 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from cardtable.core import (
-    Action,
-    BadOption,
-    Chooser,
-    Mode,
-    OptionSpec,
-    Parts,
-    Result,
-    Rng,
-    Said,
-    SplitViews,
-    StepGame,
-    register,
-    texts,
-    two_player_utility,
-)
+from cardtable import core
+from cardtable.core import Action
 
 from . import rules, table, virtual_player
 from .actions import EXCHANGE_GOODS, MAX_SITES, SEAT_ARGS, Steal, action_cost, cards_to_give, turn_actions
@@ -46,21 +32,21 @@ if TYPE_CHECKING:
     from cardtable.core.encoding import Encoding
 
 
-@register
-class FiftyFirstState(SplitViews[FiftyState], StepGame[FiftyState, FiftyStep]):
+@core.register
+class FiftyFirstState(core.SplitViews[FiftyState], core.StepGame[FiftyState, FiftyStep]):
     name = "51st-state"
     title = "51st State: Master Set"
     terminations = TERMINATIONS
-    parts = Parts(HeuristicPlayer, evaluate, is_quiet)
+    parts = core.Parts(HeuristicPlayer, evaluate, is_quiet)
     option_specs = (
-        OptionSpec("players", 2, "number of players", (2, 3, 4)),
-        OptionSpec(
+        core.OptionSpec("players", 2, "number of players", (2, 3, 4)),
+        core.OptionSpec(
             "factions",
             "random",
             "each seat's faction, comma-separated (new-york, appalachian, merchants-guild, "
             "mutants-union or random), or 'random' for all; in the solo game, the person's faction",
         ),
-        OptionSpec(
+        core.OptionSpec(
             "solo",
             "none",
             "solo game: 'virtual' is one person (seat A) against the virtual player of the solo rules",
@@ -68,19 +54,19 @@ class FiftyFirstState(SplitViews[FiftyState], StepGame[FiftyState, FiftyStep]):
         ),
     )
     modes = (
-        *(Mode(f"{n} players", {"players": n}, f"{n} players, base set") for n in (2, 3, 4)),
-        Mode("solo vs virtual player", {"solo": "virtual"}, "one person against the virtual player"),
+        *(core.Mode(f"{n} players", {"players": n}, f"{n} players, base set") for n in (2, 3, 4)),
+        core.Mode("solo vs virtual player", {"solo": "virtual"}, "one person against the virtual player"),
     )
     secret_verbs: ClassVar[Mapping[str, str]] = {"discard": "discards a card"}
 
     def __init__(self, *, catalog: Catalog | None = None, **options: Any) -> None:
         """`catalog` replaces the card data (e.g. a test set); it is not a game option."""
         if catalog is not None and not isinstance(catalog, Catalog):
-            raise BadOption("catalog is not a game option")
+            raise core.BadOption("catalog is not a game option")
         self.catalog = catalog or load_catalog()
         super().__init__(**options)
 
-    def heuristic(self, rng: Rng) -> Chooser | None:
+    def heuristic(self, rng: core.Rng) -> core.Chooser | None:
         """The rules of thumb; in the solo game the player that knows the virtual player (`solo_player.py`:
         `heuristic` plays it, and ISMCTS takes it as its guide)."""
         return SoloPlayer(rng.fork()) if self.solo else HeuristicPlayer(rng)
@@ -92,7 +78,7 @@ class FiftyFirstState(SplitViews[FiftyState], StepGame[FiftyState, FiftyStep]):
 
     def validate_options(self) -> None:
         if self.solo and self.options["players"] != 2:
-            raise BadOption("solo=virtual is one person against the virtual player: leave out players")
+            raise core.BadOption("solo=virtual is one person against the virtual player: leave out players")
         self._faction_choice()
 
     def _faction_choice(self) -> list[str]:
@@ -101,17 +87,17 @@ class FiftyFirstState(SplitViews[FiftyState], StepGame[FiftyState, FiftyStep]):
         wanted = [w.strip() for w in raw.split(",")] if raw != "random" else ["random"] * n
         if len(wanted) != n:
             if self.solo:
-                raise BadOption("factions: the solo game names one faction (the person's) or 'random'")
-            raise BadOption(f"factions: name {n} factions (one per seat) or 'random'")
+                raise core.BadOption("factions: the solo game names one faction (the person's) or 'random'")
+            raise core.BadOption(f"factions: name {n} factions (one per seat) or 'random'")
         known = self.catalog.faction_keys
         for w in wanted:
             if w != "random" and w not in known:
-                raise BadOption(f"factions: {w!r} is not one of {', '.join(known)} or random")
+                raise core.BadOption(f"factions: {w!r} is not one of {', '.join(known)} or random")
         named = [w for w in wanted if w != "random"]
         if len(set(named)) != len(named):
-            raise BadOption("factions: each faction can be played by one seat only")
+            raise core.BadOption("factions: each faction can be played by one seat only")
         if n > len(known):
-            raise BadOption(f"the card data has only {len(known)} factions")
+            raise core.BadOption(f"the card data has only {len(known)} factions")
         return wanted
 
     @property
@@ -130,7 +116,7 @@ class FiftyFirstState(SplitViews[FiftyState], StepGame[FiftyState, FiftyStep]):
     def new_state(self, seed: int) -> FiftyState:
         wanted = self._faction_choice()
         free = [f for f in self.catalog.faction_keys if f not in wanted]
-        picker = Rng(seed ^ 0x51)
+        picker = core.Rng(seed ^ 0x51)
         picker.shuffle(free)
         factions = [w if w != "random" else free.pop() for w in wanted]
         if self.solo:
@@ -148,7 +134,7 @@ class FiftyFirstState(SplitViews[FiftyState], StepGame[FiftyState, FiftyStep]):
     def automata(self) -> dict[int, str]:
         return {VIRTUAL: virtual_player.AUTOMATON} if self.solo else {}
 
-    def result(self, state: FiftyState) -> Result | None:
+    def result(self, state: FiftyState) -> core.Result | None:
         if state.steps:
             return None
         if state.virtual is not None:
@@ -170,11 +156,11 @@ class FiftyFirstState(SplitViews[FiftyState], StepGame[FiftyState, FiftyStep]):
             reason += ", tie broken by goods then locations" if len(winners) == 1 else ", shared victory"
         if len(winners) == n:
             zeros = tuple(0.0 for _ in range(n))
-            return Result(
+            return core.Result(
                 (), zeros, reason + " (all tied)", draw=True, details=details, termination="end-score"
             )
         scores = tuple(1.0 if i in winners else -1.0 for i in range(n))
-        return Result(winners, scores, reason, details=details, termination="end-score")
+        return core.Result(winners, scores, reason, details=details, termination="end-score")
 
     # --- information ---------------------------------------------------------------------------
     def seat_view(self, state: FiftyState, seat: int | None, public: dict[str, Any]) -> dict[str, Any]:
@@ -264,7 +250,7 @@ class FiftyFirstState(SplitViews[FiftyState], StepGame[FiftyState, FiftyStep]):
             "store_order": [SEAT_ARGS[step.seat] for step in state.steps if isinstance(step, rules.Store)],
             "costs": {},
             "players": players,
-            "events": texts(state.events),
+            "events": core.texts(state.events),
             **self._virtual_view(state),
         }
 
@@ -282,7 +268,7 @@ class FiftyFirstState(SplitViews[FiftyState], StepGame[FiftyState, FiftyStep]):
             }
         }
 
-    def narration(self, state: FiftyState, viewer: int | None) -> list[Said]:
+    def narration(self, state: FiftyState, viewer: int | None) -> list[core.Said]:
         return list(state.events)
 
     def describe(self, state: FiftyState, action: Action, viewer: int | None) -> str | None:
@@ -316,7 +302,7 @@ class FiftyFirstState(SplitViews[FiftyState], StepGame[FiftyState, FiftyStep]):
             if seat != actor
         )
 
-    def determinize(self, state: FiftyState, seat: int, rng: Rng) -> FiftyState:
+    def determinize(self, state: FiftyState, seat: int, rng: core.Rng) -> FiftyState:
         """Resample what `seat` cannot see: the deck order, the discard pile and the cards in other
         hands that were not taken face up, from the pool of all those unseen cards."""
         sample = self.clone(state)
@@ -426,7 +412,7 @@ class FiftyFirstState(SplitViews[FiftyState], StepGame[FiftyState, FiftyStep]):
     def utility(self) -> str:
         """Two players without an automaton: one wins and the other loses, or both share the victory
         (a draw for both): zero-sum. More players, or the solo game: general-sum."""
-        return two_player_utility(self)
+        return core.two_player_utility(self)
 
     def render(self, view: dict[str, Any], seat: int | None) -> str:
         return render_view(self.catalog, view, seat)

@@ -19,12 +19,11 @@ from typing import Any
 import numpy as np
 
 from cardtable.core.encoding import (
+    DecisionField,
     Encoding,
+    ExtrasField,
     Layout,
     counts,
-    decision_field,
-    encode_decision,
-    hashed_unknown,
     one_hot,
     relative,
     scalar,
@@ -89,7 +88,6 @@ NUMBERS = (
     ("takeovers", 3),
     ("takeovers_failed", 3),
 )
-EXTRA_BUCKETS = 64
 #: the view keys read here (any other is hashed into `extras`); `log` is words, not encoded
 VIEW_KEYS = frozenset(
     (
@@ -160,7 +158,6 @@ class RftgEncoding(Encoding):
         """`cards`: the card keys; `kinds`: the game's decision kinds (`Game.decision_kinds`);
         `goal_keys`: the goals of the expansions."""
         self.cards = vocabulary(cards)
-        self.kinds = vocabulary(kinds)
         self.goals = vocabulary(goal_keys)
         c = len(self.cards) + 1
         g = len(self.goals) + 1
@@ -170,7 +167,7 @@ class RftgEncoding(Encoding):
             "expansion", len(LEVELS), "one-hot: the expansion level (0 the base game, 1, 2, 3)"
         )
         self.f_takeovers = lay.add("takeovers-allowed", 1, "1 if takeovers are played (levels 2-3)")
-        self.f_decision = decision_field(lay, MAX_SEATS, kinds)
+        self.decision = DecisionField(lay, MAX_SEATS, kinds)
         self.f_phase = lay.add(
             "phase", len(PHASES) + 1, f"one-hot: the current phase or step ({', '.join(PHASES)}, other)"
         )
@@ -200,9 +197,7 @@ class RftgEncoding(Encoding):
         )
         self.f_offer = lay.add("offer", c, "own start worlds offered to choose from (counts)")
         self.f_saved = lay.add("saved", c, "own cards saved under Galactic Scavengers (counts)")
-        self.f_extras = lay.add(
-            "extras", EXTRA_BUCKETS, "view keys this encoding does not know, hashed (see the text)"
-        )
+        self.extras = ExtrasField(lay, VIEW_KEYS, PLAYER_KEYS)
 
     def _seat_fields(self, p: int, c: int, g: int) -> dict[str, Any]:
         """The fields of relative seat `p` (0: own), with `c` card and `g` goal places."""
@@ -243,10 +238,7 @@ class RftgEncoding(Encoding):
         one_hot(out, self.f_players, n - 1)
         one_hot(out, self.f_expansion, int(view.get("expansion", 0)))
         scalar(out, self.f_takeovers, float(bool(view.get("takeovers_allowed"))), 1)
-        decision = view.get("decision")
-        if decision is not None:
-            mover = relative(_seat(decision["seat"]), me, n)
-            encode_decision(out, self.f_decision, mover, decision["kind"], self.kinds, MAX_SEATS)
+        self.decision.add(out, view.get("decision"), lambda seat: relative(_seat(seat), me, n))
         one_hot(out, self.f_phase, self.phases.get(view.get("phase", ""), len(PHASES)))
         for phase in view.get("phases_left", ()):
             one_hot(out, self.f_phases_left, self.phases.get(phase, len(PHASES)))
@@ -276,8 +268,8 @@ class RftgEncoding(Encoding):
             counts(out, f["attacks"], cards, [t["world"] for t in attacks.get(seat, [])])
             if "hand" in player:
                 self._own(out, player)
-            hashed_unknown(out, self.f_extras, player, PLAYER_KEYS, f"/players/{rel}")
-        hashed_unknown(out, self.f_extras, view, VIEW_KEYS)
+            self.extras.add_player(out, player, rel)
+        self.extras.add_view(out, view)
         return out
 
     def _numbers(

@@ -14,7 +14,6 @@ from pathlib import Path
 from typing import Any
 
 from cardtable.core import logistic
-from cardtable.core.logistic import weights_reader
 
 from . import powers as pw
 from . import scoring
@@ -38,7 +37,7 @@ FEATURES = (
 )
 
 
-weights = weights_reader(FEATURES, WEIGHTS_FILE)
+weights = logistic.weights_reader(FEATURES, WEIGHTS_FILE)
 
 
 def progress(state: RftgState) -> float:

@@ -13,19 +13,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from cardtable.core import (
-    Action,
-    BadOption,
-    Mode,
-    OptionSpec,
-    Parts,
-    Result,
-    Rng,
-    Said,
-    SplitViews,
-    StepGame,
-    seat_letter,
-)
+from cardtable import core
+from cardtable.core import Action
 
 from . import scoring, view
 from .actions import expansion_actions
@@ -50,55 +39,59 @@ EXPANSION_MAX_ACTIONS = {2: 650, 3: 920, 4: 1050, 5: 1190, 6: 1356}
 SOLO_MAX_ACTIONS = {0: 190, 1: 320}
 
 
-class RaceForTheGalaxy(SplitViews[RftgState], StepGame[RftgState, RftgStep]):
+class RaceForTheGalaxy(core.SplitViews[RftgState], core.StepGame[RftgState, RftgStep]):
     name = "race-for-the-galaxy"
     title = "Race for the Galaxy"
     terminations = TERMINATIONS
-    parts = Parts(HeuristicPlayer, evaluate, is_quiet)
+    parts = core.Parts(HeuristicPlayer, evaluate, is_quiet)
     option_specs = (
-        OptionSpec("players", 2, "number of players (2: the expert rules)", (2, 3, 4, 5, 6)),
-        OptionSpec("solo", "none", "solo game: 'robot' is the game against the robot", ("none", "robot")),
-        OptionSpec("difficulty", "medium", "the robot's 6-cost markers", ("easy", "medium", "hard")),
-        OptionSpec(
+        core.OptionSpec("players", 2, "number of players (2: the expert rules)", (2, 3, 4, 5, 6)),
+        core.OptionSpec(
+            "solo", "none", "solo game: 'robot' is the game against the robot", ("none", "robot")
+        ),
+        core.OptionSpec("difficulty", "medium", "the robot's 6-cost markers", ("easy", "medium", "hard")),
+        core.OptionSpec(
             "expansion",
             0,
             "0 the base game; 1 The Gathering Storm, 2 + Rebel vs Imperium, 3 + The Brink of War",
             (0, 1, 2, 3),
         ),
-        OptionSpec("goals", True, "play with goals (expansion 1-3)"),
-        OptionSpec("takeovers", True, "play with takeovers (expansion 2-3)"),
+        core.OptionSpec("goals", True, "play with goals (expansion 1-3)"),
+        core.OptionSpec("takeovers", True, "play with takeovers (expansion 2-3)"),
     )
     modes = (
-        Mode("2 players", {"players": 2}, "2 players, expert rules: two action cards each round"),
-        Mode("3 players", {"players": 3}, "3 players, one action card each"),
-        Mode("4 players", {"players": 4}, "4 players, one action card each"),
-        Mode("solo vs robot", {"solo": "robot"}, "the solitaire game against the robot, medium difficulty"),
-        Mode(
+        core.Mode("2 players", {"players": 2}, "2 players, expert rules: two action cards each round"),
+        core.Mode("3 players", {"players": 3}, "3 players, one action card each"),
+        core.Mode("4 players", {"players": 4}, "4 players, one action card each"),
+        core.Mode(
+            "solo vs robot", {"solo": "robot"}, "the solitaire game against the robot, medium difficulty"
+        ),
+        core.Mode(
             "solo vs robot, The Gathering Storm",
             {"solo": "robot", "expansion": 1},
             "the solitaire game with the first expansion's cards and start worlds 0-8",
         ),
-        Mode(
+        core.Mode(
             "solo vs robot, Rebel vs Imperium",
             {"solo": "robot", "expansion": 2},
             "the solitaire game with two expansions' cards and start worlds 0-11",
         ),
-        Mode(
+        core.Mode(
             "solo vs robot, The Brink of War",
             {"solo": "robot", "expansion": 3},
             "the solitaire game with all three expansions: start worlds 0-15, prestige and Search",
         ),
-        Mode(
+        core.Mode(
             "5 players, The Gathering Storm",
             {"expansion": 1, "players": 5},
             "5 players with the first expansion: goals and its cards",
         ),
-        Mode(
+        core.Mode(
             "6 players, Rebel vs Imperium",
             {"expansion": 2, "players": 6},
             "6 players with two expansions: start-world choice, takeovers, goals",
         ),
-        Mode(
+        core.Mode(
             "2 players, The Brink of War",
             {"expansion": 3, "players": 2},
             "2 players, expert rules, all three expansions: prestige, Search, takeovers, goals",
@@ -132,18 +125,22 @@ class RaceForTheGalaxy(SplitViews[RftgState], StepGame[RftgState, RftgStep]):
         solo = options["solo"] != "none"
         level = int(options["expansion"])
         if solo and options["players"] != 2:
-            raise BadOption("solo=robot is one player against the robot: no players option")
+            raise core.BadOption("solo=robot is one player against the robot: no players option")
         if not solo and options["difficulty"] != "medium":
-            raise BadOption("option difficulty is the robot's; it needs solo=robot")
+            raise core.BadOption("option difficulty is the robot's; it needs solo=robot")
         if solo and not self.robot_seat:
-            raise BadOption("solo=robot is the class RobotGame: make the game with make_game")
+            raise core.BadOption("solo=robot is the class RobotGame: make the game with make_game")
         most = MAX_PLAYERS[level]
         if int(options["players"]) > most:
-            raise BadOption(f"expansion={level} seats 2 to {most} players, not {options['players']}")
+            raise core.BadOption(f"expansion={level} seats 2 to {most} players, not {options['players']}")
         if not options["goals"] and level < 1:
-            raise BadOption("the base game has no goals to switch off: goals=false needs expansion=1, 2 or 3")
+            raise core.BadOption(
+                "the base game has no goals to switch off: goals=false needs expansion=1, 2 or 3"
+            )
         if not options["takeovers"] and level < 2:
-            raise BadOption("takeovers come with Rebel vs Imperium: takeovers=false needs expansion=2 or 3")
+            raise core.BadOption(
+                "takeovers come with Rebel vs Imperium: takeovers=false needs expansion=2 or 3"
+            )
 
     #: whether this class is the solitaire game against the robot (`solo.RobotGame`)
     robot_seat: ClassVar[bool] = False
@@ -192,7 +189,7 @@ class RaceForTheGalaxy(SplitViews[RftgState], StepGame[RftgState, RftgStep]):
         self.advance(s)
         return s
 
-    def result(self, state: RftgState) -> Result | None:
+    def result(self, state: RftgState) -> core.Result | None:
         if not state.ended:
             return None
         cat = self.catalog
@@ -200,15 +197,15 @@ class RaceForTheGalaxy(SplitViews[RftgState], StepGame[RftgState, RftgStep]):
         totals = [scoring.breakdown(cat, state, i)["total"] for i in range(n)]
         winners = scoring.winners(cat, state)
         details: dict[str, int | float | str] = {"rounds": state.round, "pool": state.pool}
-        details |= {f"vp_{seat_letter(i)}": t for i, t in enumerate(totals)}
+        details |= {f"vp_{core.seat_letter(i)}": t for i, t in enumerate(totals)}
         details |= decided(cat, state)
         reason = "most VP" + (" (tie broken by hand + goods)" if totals.count(max(totals)) > 1 else "")
         how = state.ending or ""  # (a state made by hand may end without a code)
         if len(winners) == n:
             zeros = tuple(0.0 for _ in range(n))
-            return Result((), zeros, reason + ", all tied", draw=True, details=details, termination=how)
+            return core.Result((), zeros, reason + ", all tied", draw=True, details=details, termination=how)
         scores = tuple(1.0 if i in winners else -1.0 for i in range(n))
-        return Result(winners, scores, reason, details=details, termination=how)
+        return core.Result(winners, scores, reason, details=details, termination=how)
 
     # --- information ---------------------------------------------------------------------------------
     def public_view(self, state: RftgState) -> dict[str, Any]:
@@ -217,7 +214,7 @@ class RaceForTheGalaxy(SplitViews[RftgState], StepGame[RftgState, RftgStep]):
     def seat_view(self, state: RftgState, seat: int | None, public: dict[str, Any]) -> dict[str, Any]:
         return view.seat_view(self, state, seat, public)
 
-    def narration(self, state: RftgState, viewer: int | None) -> list[Said]:
+    def narration(self, state: RftgState, viewer: int | None) -> list[core.Said]:
         return list(state.log)
 
     def reversible(self, before: RftgState, action: Action, after: RftgState) -> bool:
@@ -252,7 +249,7 @@ class RaceForTheGalaxy(SplitViews[RftgState], StepGame[RftgState, RftgStep]):
             )
         return True
 
-    def determinize(self, state: RftgState, seat: int, rng: Rng) -> RftgState:
+    def determinize(self, state: RftgState, seat: int, rng: core.Rng) -> RftgState:
         """Resample every card `seat` cannot see and the secret picks of others (`view.py`)."""
         return view.determinize(self, state, seat, rng)
 

@@ -1,16 +1,10 @@
-"""Tables, their seats and their moves.
-
-Revision ID: 0001
-Revises:
-"""
+"""Tables, their seats and their moves."""
 
 import sqlalchemy as sa
 from alembic import op
 
 revision = "0001"
 down_revision = None
-branch_labels = None
-depends_on = None
 
 
 def upgrade() -> None:

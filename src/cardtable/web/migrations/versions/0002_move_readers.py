@@ -1,16 +1,10 @@
-"""Moves remember who may read them in the log, so a restart need not work it out again.
-
-Revision ID: 0002
-Revises: 0001
-"""
+"""Moves remember who may read them in the log, so a restart need not work it out again."""
 
 import sqlalchemy as sa
 from alembic import op
 
 revision = "0002"
 down_revision = "0001"
-branch_labels = None
-depends_on = None
 
 
 def upgrade() -> None:

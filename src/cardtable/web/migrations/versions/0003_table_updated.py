@@ -1,8 +1,5 @@
 """Tables remember when they last moved, so abandoned ones can expire without replaying any table;
 seats remember whether their person asked to be asked at every decision (it survives a restart).
-
-Revision ID: 0003
-Revises: 0002
 """
 
 import sqlalchemy as sa
@@ -10,8 +7,6 @@ from alembic import op
 
 revision = "0003"
 down_revision = "0002"
-branch_labels = None
-depends_on = None
 
 
 def upgrade() -> None:

@@ -1,8 +1,5 @@
 """Take-backs: a seat took back its latest moves (`cardtable.core.undo`); the moves are deleted from
 `moves` (they are not part of the game) and kept here, as the record's annotations.
-
-Revision ID: 0004
-Revises: 0003
 """
 
 import sqlalchemy as sa
@@ -10,8 +7,6 @@ from alembic import op
 
 revision = "0004"
 down_revision = "0003"
-branch_labels = None
-depends_on = None
 
 
 def upgrade() -> None:

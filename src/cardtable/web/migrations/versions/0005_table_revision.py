@@ -2,9 +2,6 @@
 number it read (`UPDATE ... WHERE revision = :expected`). Moves and take-backs of one table are then
 serialised across server processes by the table's row: a write made on an outdated copy of the table
 (another process moved or took back meanwhile) changes nothing and is refused.
-
-Revision ID: 0005
-Revises: 0004
 """
 
 import sqlalchemy as sa
@@ -12,8 +9,6 @@ from alembic import op
 
 revision = "0005"
 down_revision = "0004"
-branch_labels = None
-depends_on = None
 
 
 def upgrade() -> None:

@@ -1,8 +1,5 @@
 """The coach (issue 31): each seat's person allows it (`coach`; it answers once every person seated
 allows it) and whether they asked it (`coached`; the game's record says so).
-
-Revision ID: 0006
-Revises: 0005
 """
 
 import sqlalchemy as sa
@@ -10,8 +7,6 @@ from alembic import op
 
 revision = "0006"
 down_revision = "0005"
-branch_labels = None
-depends_on = None
 
 
 def upgrade() -> None:

@@ -12,12 +12,20 @@ const STEPS = { pool: "drawing the Card Pool", catastrophe: "the catastrophe", t
 
 const name = (ctx, key) => ctx.faces[key]?.name ?? pretty(key);
 
-/** "1 food, 1 water" -> icons with counts */
-function resources(text) {
-  return String(text ?? "").split(",").map((part) => part.trim()).filter(Boolean).map((part) => {
-    const [n, what] = part.split(" ");
-    return el("span", { class: "need", title: part }, icon(what, what) ?? what, Number(n) > 1 ? el("b", {}, n) : null);
-  });
+/** A card's needs or gives ({food: 1, water: 2}: its face's `counts`) as icons with counts. */
+function resources(counts) {
+  return Object.entries(counts ?? {}).map(([what, n]) =>
+    el("span", { class: "need", title: `${n} ${what}` }, icon(what, what) ?? what, n > 1 ? el("b", {}, String(n)) : null));
+}
+
+/** A card's needs and gives as its band's marks. */
+function needsAndGives(face, titled) {
+  const needs = face.stats?.needs;
+  const gives = face.stats?.gives;
+  return [
+    needs ? el("span", { class: "needs", title: titled ? `needs ${needs}` : null }, el("span", { class: "nw" }, "needs"), resources(face.counts?.needs)) : null,
+    gives ? el("span", { class: "gives", title: titled ? `gives ${gives}` : null }, "→", resources(face.counts?.gives)) : null,
+  ];
 }
 
 function cellCard(ctx, card, cell) {
@@ -30,18 +38,13 @@ function cellCard(ctx, card, cell) {
     card.radiated ? el("span", { class: "flag warn", title: "next to Radioactive Waste" }, "radiated") : null,
     card.endangered || row > SAFE_ROWS ? el("span", { class: "flag", title: "below level 3: one turn ends it" }, "endangered") : null,
   ];
-  const needs = face.stats?.needs;
-  const gives = face.stats?.gives;
   return ctx.card(card.name, {
     size: "mini",
     target: `cell:${cell}`,
     id: `cell-${cell}`,
     hue: HUES[face.category ?? card.kind] ?? 200,
     class: `cell-card${card.unstable ? " turned" : ""}${card.needs_met === false && card.kind !== "natural" ? " unmet" : ""}`,
-    badges: [
-      needs ? el("span", { class: "needs", title: `needs ${needs}` }, el("span", { class: "nw" }, "needs"), resources(needs)) : null,
-      gives ? el("span", { class: "gives", title: `gives ${gives}` }, "→", resources(gives)) : null,
-    ],
+    badges: needsAndGives(face, true),
     body: el("div", { class: "card-facts" }, flags,
       card.kind !== "natural" && card.kind !== "catastrophe" ? el("span", { class: card.needs_met ? "met" : "unmet-mark", title: card.needs_met ? "its needs are met" : "its needs are not met" }, card.needs_met ? "✓ needs met" : "✗ needs") : null),
   });
@@ -81,8 +84,7 @@ function poolCard(ctx, key, i, target) {
   const face = ctx.faces[key] ?? {};
   return ctx.card(key, {
     size: "mini", target, id: `pool-${i}-${key}`, hue: HUES[face.category] ?? 200,
-    badges: [face.stats?.needs ? el("span", { class: "needs" }, el("span", { class: "nw" }, "needs"), resources(face.stats.needs)) : null,
-      face.stats?.gives ? el("span", { class: "gives" }, "→", resources(face.stats.gives)) : null],
+    badges: needsAndGives(face, false),
     kind: [face.cost, face.stats?.workforce ? `workforce ${face.stats.workforce}` : null].filter(Boolean).join(" · "),
   });
 }

@@ -37,7 +37,7 @@ function smallCard(ctx, key, opts = {}) {
     hue: HUES[face.category] ?? 200,
     badges: face.cost ? [costIcons(face)] : null,
     kind: pretty(face.category ?? ""),
-    lines: opts.size === "full" ? [face.text, ...(face.options ?? [])].filter(Boolean).filter((l) => !/^(Combat Card|Status Effect)$/.test(l)) : [],
+    lines: opts.size === "full" && !face.plain ? [face.text, ...(face.options ?? [])].filter(Boolean) : [],
   });
 }
 
@@ -141,8 +141,8 @@ function board(view, ctx) {
 function dock(view, ctx) {
   const p = view.players?.[ctx.mySeat];
   if (!p?.hand) return null;
-  // a Combat or Status card says nothing more than its name: drawn small
-  const plain = (key) => ["combat", "status"].includes(ctx.faces[key]?.category);
+  // a Combat or Status card says nothing more than its name (its face is `plain`): drawn small
+  const plain = (key) => Boolean(ctx.faces[key]?.plain);
   return zone("Your hand", row(p.hand.map((key, i) => smallCard(ctx, key, { size: ctx.phone || plain(key) ? "mini" : "full", target: `hand:${key}`, id: `hand-${key}-${i}` })),
     { scroll: true, empty: "no cards" }), { sub: `${plural(p.hand.length, "card")} · ${p.deck_size} in your deck` });
 }

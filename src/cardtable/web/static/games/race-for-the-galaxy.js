@@ -51,9 +51,9 @@ function nameOf(ctx, key) {
 /** A card of the game: cost (or defence) and VP on its band, its kind, its powers; a good on it. */
 function rftgCard(ctx, key, opts = {}) {
   const face = ctx.faces[key] ?? {};
-  const military = String(face.cost ?? "").startsWith("defence");
+  const military = Boolean(face.military);
   const cost = face.stats?.cost;
-  const world = String(face.category ?? "").includes("world");
+  const world = Boolean(face.world);
   const badges = [
     cost !== undefined ? el("span", { class: `badge ${military ? "defence" : "cost"}`, title: military ? `defence ${cost}` : `cost ${cost}` }, String(cost)) : null,
     face.stats?.VP !== undefined ? el("span", { class: "badge vp", title: `${face.stats.VP} VP` }, String(face.stats.VP)) : null,
@@ -64,7 +64,7 @@ function rftgCard(ctx, key, opts = {}) {
   return ctx.card(key, {
     ...opts,
     hue: world ? (GOOD_HUES[face.good] ?? 210) : 275,
-    kind: String(face.category ?? "").replace(" (start world)", " · start"),
+    kind: face.start ? `${face.sort} · start world` : face.sort,
     badges,
     body: good,
     class: `${world ? "world" : "dev"}${opts.class ? ` ${opts.class}` : ""}`,

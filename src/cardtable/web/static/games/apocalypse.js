@@ -93,7 +93,8 @@ function board(view, ctx) {
   const unmet = (view.board ?? []).filter((c) => c.kind !== "natural" && c.kind !== "catastrophe" && c.needs_met === false).length;
   const wf = view.workforce ?? {};
   const score = view.score ?? {};
-  const head = zone(`Round ${view.round ?? 1} of 7`, [factList([
+  // set-up is round 0 in the view: no "Round 0 of 7"
+  const head = zone(view.round ? `Round ${view.round} of 7` : "Before round 1", [factList([
     { icon: "workforce", label: "workforce left this round (of the Humans and Animals)", value: `${wf.left ?? 0}/${wf.total ?? 0}`, id: "workforce" },
     { short: "needs not met", label: "cards whose needs are not met", value: unmet, id: "unmet" },
     { short: "trios", label: "trios of Human, Animal and Plant", value: score.trios ?? 0, id: "trios" },
@@ -105,16 +106,19 @@ function board(view, ctx) {
   const held = view.held ? zone("Card being placed", row([poolCard(ctx, view.held.name, 0, null)]), { class: "inner" }) : null;
   const pool = zone("Card Pool", row((view.pool ?? []).map((c, i) => poolCard(ctx, c.name, i, `pool:${c.name}`)), { empty: "empty" }), { sub: "place one, or move a card 1 space", class: "inner" });
   const naturals = zone("Natural resources", row(Object.entries(view.natural_decks ?? {}).map(([k, n]) =>
-    token(`${pretty(k)} · ${n} left`, { icon: k, target: `natural:${k}`, id: `natural-${k}`, label: `natural ${k} deck, ${plural(n, "card")}` }))), { class: "inner" });
+    token(`${pretty(k)} · ${n} left`, { icon: k, target: `natural:${k}`, id: `natural-${k}`, label: `natural ${k} deck, ${plural(n, "card")}` }))), { class: "inner naturals" });
   const discard = view.discard?.length ? zone("Discard pile", row(view.discard.map((c, i) => el("span", { class: "token small-token", "data-target": `discard:${c.name}`, "data-card": c.name, "data-id": `discard-${i}` }, name(ctx, c.name)))), { class: "inner" }) : null;
-  return [head, el("div", { class: "side-cards" }, pool, catastrophe, held), zone("The shelter", shelter(view, ctx), { key: "shelter" }),
-    el("div", { class: "side-cards" }, naturals, discard)];
+  // the pool, the decks and the catastrophe side by side above the shelter: at 1280x800 the whole shelter
+  // shows at the top of the page with your ability cards pinned under it
+  return [head, el("div", { class: "side-cards" }, pool, catastrophe, held, naturals, discard),
+    zone("The shelter", shelter(view, ctx), { key: "shelter" })];
 }
 
 function dock(view, ctx) {
   const mine = view.abilities?.[ctx.mySeat];
   if (!mine?.cards?.length) return null;
-  const cards = (mine.cards ?? []).map((c) => c.name ?? c).map((key, i) => ctx.card(key, { size: ctx.phone ? "mini" : "full", hue: 270, target: `ability:${key}`, id: `ability-${key}-${i}`, kind: "ability, once a game" }));
+  // wide and short on a desktop: their text in two or three lines, the hand low under the shelter
+  const cards = (mine.cards ?? []).map((c) => c.name ?? c).map((key, i) => ctx.card(key, { size: ctx.phone ? "mini" : "full", hue: 270, target: `ability:${key}`, id: `ability-${key}-${i}`, kind: "ability, once a game", class: "ability-card" }));
   return zone("Your ability cards", row(cards, { scroll: true, empty: "all used" }), { sub: `${mine.count} left` });
 }
 

@@ -3,7 +3,7 @@
 import { cardTile, fitCards, setUpZoom } from "./js/cards.js";
 import { markChanges, snapshot } from "./js/changes.js";
 import { Coach } from "./js/coach.js";
-import { el, named, seatName, ServerCheckbox } from "./js/dom.js";
+import { el, named, plural, seatName, ServerCheckbox } from "./js/dom.js";
 import { endSection } from "./js/end.js";
 import { LogView } from "./js/log.js";
 import { seatPanels } from "./js/panels.js";
@@ -300,7 +300,8 @@ function drawBar(ctx) {
   const over = Boolean(state.result);
   banner.className = `banner${over ? " result" : ctx.mine ? " mine" : ""}`;
   if (over) {
-    banner.textContent = `Game over: ${state.result.text}`;
+    // the result is the score table's title: the bar says how long the game was, and leads back there
+    banner.textContent = `Game over after ${gameLength()}.`;
   } else if (forcedMove() !== null) {
     banner.textContent = `Your only move, played for you: ${words(forcedMove(), ctx)}`;
   } else if (ctx.mine) {
@@ -319,6 +320,10 @@ function drawBar(ctx) {
   if (picker.picked.length) {
     buttons.push(el("button", { type: "button", class: "cancel", onclick: () => { picker.reset(); draw(); } }, "Cancel"));
   }
+  if (over) {
+    buttons.push(el("button", { type: "button", class: "cancel", id: "to-scores",
+      onclick: () => $("end").scrollIntoView({ block: "start" }) }, "Back to the scores"));
+  }
   $("actions").replaceChildren(...buttons);
   $("actions").hidden = !buttons.length;
   const list = ctx.mine ? ctx.legal : [];
@@ -326,6 +331,15 @@ function drawBar(ctx) {
   $("move-list").replaceChildren(...list.map((action) => el("button", {
     type: "button", class: "listed", "data-listed": action, onclick: () => send(action),
   }, words(action, ctx))));
+}
+
+/** How long the finished game was: its rounds (or turns: the game's word), as the engine marks their
+ * openings in the log, and its moves. */
+function gameLength() {
+  const said = [...(state.setup_events ?? []), ...state.log.flatMap((line) => line.events ?? [])];
+  const rounds = Math.max(0, ...said.map((line) => (typeof line === "object" && line.round) || 0));
+  const moves = plural(state.move, "move");
+  return rounds ? `${plural(rounds, (game.roundWord ?? "Round").toLowerCase())} (${moves})` : moves;
 }
 
 const log = new LogView($("log"));

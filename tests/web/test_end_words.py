@@ -26,8 +26,9 @@ ENTRIES = """() => {
 
 @browser_only
 def test_the_game_over_bar_leaves_the_result_to_the_score_table(browser, web_server: LiveServer) -> None:
-    """The result is said once, as the score table's title; the bar says how long the game was and
-    leads back to the scores from anywhere on the page."""
+    """The result is said once, as the score table's title, which is in sight below the bar (the page
+    was scrolled before the bar shrank at the end, the title under it); the bar says how long the game
+    was and leads back to the scores from anywhere on the page."""
     with httpx.Client(base_url=web_server.url, timeout=patience(10)) as client:
         table = new_table(
             client, "apocalypse", seats=["human", "random", "random"], seed=4, ask_every_window=False
@@ -36,6 +37,12 @@ def test_the_game_over_bar_leaves_the_result_to_the_score_table(browser, web_ser
     result = final["result"]["text"]
     page = open_page(browser, web_server.url + table["seats"][0]["link"], width=1280)
     page.get_by_role("table", name="scores").wait_for()
+    page.wait_for_timeout(300)  # the drawing's scrolling to the end
+    title, bar = page.evaluate(
+        "[document.querySelector('.end-title').getBoundingClientRect().top,"
+        " document.getElementById('decision').getBoundingClientRect().bottom]"
+    )
+    assert title >= bar, f"the end's title lies under the bar: {title} < {bar}"  # it was, 18 px
     banner = page.inner_text("#banner")
     assert re.fullmatch(r"Game over after \d+ rounds? \(\d+ moves\)\.", banner), banner
     assert result not in banner

@@ -261,6 +261,7 @@ function draw() {
   document.body.dataset.over = state.result ? "1" : "0";
   coach.draw(state, (action) => game.move(action, ctx));
   keepFocus();
+  showEnd();
 }
 
 // the hand's cards with their text, or only their names and costs (the large view has the rest): the
@@ -367,7 +368,16 @@ function drawEnd(ctx) {
     text: `/api/tables/${tableId}/record?format=text`,
     json: `/api/tables/${tableId}/record?format=json`,
   }).filter(Boolean));
-  end.scrollIntoView({ block: "start" });
+  endShown = false;
+}
+
+// the end is brought into sight once the whole drawing is done: the bar above it shrinks as the game's
+// last choices and the coach leave it (scrolled before, the end's title lay under the bar)
+let endShown = true;
+function showEnd() {
+  if (endShown || !state.result) return;
+  endShown = true;
+  $("end").scrollIntoView({ block: "start" });
 }
 
 /** A new table with the same game, options and seats (people and bots), a new deal; this seat's

@@ -248,3 +248,12 @@ def test_no_game_module_reads_a_card_from_its_words() -> None:
         for path in [*static.glob("games/*.js"), *static.glob("js/*.js")]
     }
     assert {name: hits for name, hits in found.items() if hits} == {}
+
+
+def test_race_for_the_galaxy_trade_bonus_names_the_kind_of_good() -> None:
+    """'trade: +1 card for a Rare good' (it read 'for a good of Rare')."""
+    powers = {
+        p for face in make_game("race-for-the-galaxy").card_faces().values() for p in face.get("powers", [])
+    }
+    assert "trade: +1 card for a Rare good" in powers
+    assert not [p for p in powers if " good of " in p]

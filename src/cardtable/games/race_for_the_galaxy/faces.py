@@ -162,8 +162,8 @@ def _trade_bonus(power: Power) -> str:
     if power.per:
         more = f"{_plural(n, 'card')} + 1" if n else "1 card"
         return f"trade: +{more} per {PER_WORD[power.per]} for {_a(_kind(good))} good"
-    what = "from this world" if good == "this" else (f"of {_kind(good)}" if good != "any" else "")
-    return f"trade: +{n} card{'s' * (n != 1)} for a good {what}".replace("  ", " ").rstrip()
+    what = {"this": "a good from this world", "any": "a good"}.get(good) or f"{_a(_kind(good))} good"
+    return f"trade: +{_plural(n, 'card')} for {what}"
 
 
 def _consume(power: Power) -> str:

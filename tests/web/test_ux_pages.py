@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 import time
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
@@ -451,6 +452,30 @@ def test_on_a_phone_the_cards_a_decision_is_about_are_in_sight_above_the_bar(
     close(page)
 
 
+def apocalypse_until(client: httpx.Client, seed: int, until: Any, moves: int) -> dict[str, Any]:
+    """An Apocalypse table (the person Ann, random bots) on which the person plays their first legal move
+    at each decision until `until(state)` holds for their state (at most `moves` reads)."""
+    table = new_table(
+        client,
+        "apocalypse",
+        seats=["human", "random", "random"],
+        names=["Ann"],
+        seed=seed,
+        ask_every_window=False,
+    )
+    token = table["seats"][0]["token"]
+    for _ in range(moves):
+        mine = client.get(f"/api/tables/{table['table']}", params={"token": token}).json()
+        if until(mine):
+            return table
+        if mine["legal"]:
+            body = {"token": token, "action": mine["legal"][0], "move": mine["move"]}
+            client.post(f"/api/tables/{table['table']}/actions", json=body)
+        else:
+            time.sleep(0.02)
+    raise AssertionError("the table never came where the test needs it")
+
+
 #: the faults of the cards' faces on the table: a mark of a band outside its card, a word of a name broken
 #: over two lines, the ≈ mark of reconstructed data placed over the card's text
 CARD_FACES = """() => {
@@ -491,20 +516,12 @@ def test_the_faces_of_the_shelter_cards_fit_their_cells(browser, web_server: Liv
     reconstructed card data covered the last line of text. Now every band mark lies inside its card (a
     band that does not fit wraps), every word of a name is whole, and ≈ is at the end of the band."""
     with httpx.Client(base_url=web_server.url, timeout=30) as client:
-        seats = ["human", "random", "random"]
-        table = new_table(client, "apocalypse", seats=seats, names=["Ann"], seed=7, ask_every_window=False)
-        token = table["seats"][0]["token"]
-        for _ in range(60):  # the person's first legal moves until an Energy Generator lies in the shelter
-            mine = client.get(f"/api/tables/{table['table']}", params={"token": token}).json()
-            if any(card["name"] == "energy-generator" for card in mine["view"].get("board", [])):
-                break
-            if mine["legal"]:
-                body = {"token": token, "action": mine["legal"][0], "move": mine["move"]}
-                client.post(f"/api/tables/{table['table']}/actions", json=body)
-            else:
-                time.sleep(0.02)
-        else:
-            raise AssertionError("no Energy Generator was placed")
+        table = apocalypse_until(  # until an Energy Generator lies in the shelter
+            client,
+            7,
+            lambda mine: any(c["name"] == "energy-generator" for c in mine["view"].get("board", [])),
+            60,
+        )
     page = open_page(browser, web_server.url + table["seats"][0]["link"], width=width)
     page.wait_for_selector(".cell-card")
     faults = page.evaluate(CARD_FACES)
@@ -524,23 +541,14 @@ def test_a_long_card_name_in_a_narrow_cell_is_set_smaller_not_broken(
     'Radioactive' (like 'Underground') broke inside the word ('Radioacti|ve'; Debian's Chromium has no
     hyphenation dictionary). Now the name is set smaller until its longest word fits: no word broken,
     and the name no smaller than 9 px on a phone, 12 px on a desktop."""
+
+    def wide_with_the_waste(mine: dict[str, Any]) -> bool:
+        board = mine["view"].get("board", [])
+        wide = len({card["cell"][0] for card in board}) >= 5
+        return wide and any(card["name"] == "radioactive-waste" for card in board) and bool(mine["legal"])
+
     with httpx.Client(base_url=web_server.url, timeout=patience(10)) as client:
-        seats = ["human", "random", "random"]
-        table = new_table(client, "apocalypse", seats=seats, names=["Ann"], seed=1, ask_every_window=False)
-        token = table["seats"][0]["token"]
-        for _ in range(300):  # the person's first legal moves until the shelter is wide, the Waste in it
-            mine = client.get(f"/api/tables/{table['table']}", params={"token": token}).json()
-            board = mine["view"].get("board", [])
-            wide = len({card["cell"][0] for card in board}) >= 5
-            if wide and any(card["name"] == "radioactive-waste" for card in board) and mine["legal"]:
-                break
-            if mine["legal"]:
-                body = {"token": token, "action": mine["legal"][0], "move": mine["move"]}
-                client.post(f"/api/tables/{table['table']}/actions", json=body)
-            else:
-                time.sleep(0.02)
-        else:
-            raise AssertionError("no wide shelter with the Radioactive Waste came")
+        table = apocalypse_until(client, 1, wide_with_the_waste, 300)
     page = open_page(browser, web_server.url + table["seats"][0]["link"], width=width)
     waste = page.locator(".cell-card", has_text="Radioactive Waste").locator(".card-name")
     waste.wait_for()
@@ -578,22 +586,13 @@ def test_at_1280_by_800_apocalypse_shows_the_whole_shelter_above_the_pinned_hand
     scrolled to show them, its head (the round, the workforce) under the bar. Now the Card Pool and the
     natural decks lie side by side and the ability cards are wide and short: the whole table, its head
     to the shelter's row 3, is in sight between the bar and the hand."""
+
+    def at_an_ability_window(mine: dict[str, Any]) -> bool:
+        decision = mine["decision"]
+        return bool(decision and decision["seat"] == 0 and decision["kind"] == "ability")
+
     with httpx.Client(base_url=web_server.url, timeout=patience(10)) as client:
-        seats = ["human", "random", "random"]
-        table = new_table(client, "apocalypse", seats=seats, names=["Ann"], seed=7, ask_every_window=False)
-        token = table["seats"][0]["token"]
-        for _ in range(200):  # the person's first moves until their first ability window
-            mine = client.get(f"/api/tables/{table['table']}", params={"token": token}).json()
-            decision = mine["decision"]
-            if decision and decision["seat"] == 0 and decision["kind"] == "ability":
-                break
-            if mine["legal"]:
-                body = {"token": token, "action": mine["legal"][0], "move": mine["move"]}
-                client.post(f"/api/tables/{table['table']}/actions", json=body)
-            else:
-                time.sleep(0.02)
-        else:
-            raise AssertionError("no ability window came")
+        table = apocalypse_until(client, 7, at_an_ability_window, 200)  # the person's first ability window
     page = open_page(browser, web_server.url + table["seats"][0]["link"], width=1280)
     page.set_viewport_size({"width": 1280, "height": 800})
     page.wait_for_selector("#dock.pinned .clickable")

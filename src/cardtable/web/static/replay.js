@@ -1,17 +1,9 @@
 // Replay of a finished table, or of a record file the player opens: every position, seen by any seat
 // or a spectator, move by move.
 import { named, seatName } from "./js/dom.js";
+import { gameModule } from "./js/games.js";
 import { LogView } from "./js/log.js";
 import { el, gameHints, loadFaces, loadHints, renderView } from "./render.js";
-
-/** Each game's module (static/games/), as the live table loads it: the log words moves as it does. */
-const MODULES = {
-  "race-for-the-galaxy": "race-for-the-galaxy",
-  "51st-state": "fifty-first-state",
-  biosphere5: "biosphere5",
-  apocalypse: "apocalypse",
-  "dino-battles": "dino-battles",
-};
 
 const root = document.getElementById("replay");
 const tableId = root.dataset.table;
@@ -64,11 +56,11 @@ function play() {
 async function start(loaded) {
   data = loaded;
   const [all, loadedFaces, module] = await Promise.all([
-    loadHints(), loadFaces(data.game, data.options), import(`./games/${MODULES[data.game] ?? "generic"}.js`),
+    loadHints(), loadFaces(data.game, data.options), gameModule(data.game),
   ]);
   hints = gameHints(all, data.game);
   faces = loadedFaces;
-  game = module.default;
+  game = module; // the live table's module: the log words each move as the live log did
   await game.load?.();
   document.title = `Replay: ${data.title} — cardtable`;
   $("perspective").replaceChildren(el("option", { value: "" }, "spectator"), ...data.seats.map((s) => el("option", { value: String(s.seat) }, s.name)));

@@ -5,6 +5,7 @@ import { markChanges, snapshot } from "./js/changes.js";
 import { Coach } from "./js/coach.js";
 import { el, named, plural, seatName, ServerCheckbox } from "./js/dom.js";
 import { endSection } from "./js/end.js";
+import { gameModule } from "./js/games.js";
 import { LogView } from "./js/log.js";
 import { seatPanels } from "./js/panels.js";
 import { markRows } from "./js/parts.js";
@@ -16,15 +17,6 @@ const tableId = root.dataset.table;
 // (given by the page). Either way it goes in the WebSocket's first message, never in its URL
 const token = root.dataset.token || decodeURIComponent(location.hash.slice(1)) || null;
 const $ = (id) => document.getElementById(id);
-
-/** Each game's module (static/games/); a game without one is drawn by the generic module. */
-const MODULES = {
-  "race-for-the-galaxy": "race-for-the-galaxy",
-  "51st-state": "fifty-first-state",
-  biosphere5: "biosphere5",
-  apocalypse: "apocalypse",
-  "dino-battles": "dino-battles",
-};
 
 let state = null;
 let game = null;
@@ -109,14 +101,13 @@ function receive(message) {
 
 /** The first state: the game's module and its card faces are loaded together, then the first drawing. */
 async function start() {
-  const name = MODULES[state.game] ?? "generic";
   const query = new URLSearchParams(Object.entries(state.options ?? {}).map(([k, v]) => [k, String(v)]));
   const [module, loaded] = await Promise.all([
-    import(`./games/${name}.js`),
+    gameModule(state.game),
     fetch(`/api/games/${encodeURIComponent(state.game)}/cards?${query}`)
       .then((r) => (r.ok ? r.json() : { faces: {} })).then((d) => d.faces ?? {}).catch(() => ({})),
   ]);
-  game = module.default;
+  game = module;
   faces = loaded;
   await game.load?.();
   setUpZoom(() => faces, game.bigCard ? (id, face) => game.bigCard(id, face, context()) : null);

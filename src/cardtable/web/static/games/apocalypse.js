@@ -8,7 +8,7 @@ import { factList, row, token, zone } from "../js/parts.js";
 const HUES = { human: 28, animal: 80, plant: 125, mechanism: 215, natural: 190, ability: 270, catastrophe: 0 };
 const COLUMNS = "abcdefghi";
 const SAFE_ROWS = 3;
-const STEPS = { pool: "drawing the Card Pool", catastrophe: "the catastrophe", turns: "the players' turns", turn: "the players' turns", window: "abilities", needs: "the needs check", end: "the end of the round" };
+const STEPS = { pool: "drawing the Card Pool", catastrophe: "the catastrophe", turns: "the players' turns", turn: "the players' turns", window: "abilities", needs: "the needs check", end: "the end of the round", over: "" };
 
 const name = (ctx, key) => ctx.faces[key]?.name ?? pretty(key);
 
@@ -171,7 +171,8 @@ function scores(v, result, ctx) {
       { label: "points (1 per trio, −1 per living card lost)", short: "points", total: true },
     ],
     rows: [{ seat: ctx.mySeat ?? 0, name: "Your shelter (all three players)", cells: [s.trios, s.lost, s.points] }],
-    note: result.reason ? `${result.winners?.length ? "You win together" : "You lose together"}: ${result.reason}.` : null,
+    // the reason is the table's title already
+    note: result.winners?.length ? "You win together." : "You lose together.",
   };
 }
 

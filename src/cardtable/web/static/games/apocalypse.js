@@ -93,25 +93,29 @@ function board(view, ctx) {
   const unmet = (view.board ?? []).filter((c) => c.kind !== "natural" && c.kind !== "catastrophe" && c.needs_met === false).length;
   const wf = view.workforce ?? {};
   const score = view.score ?? {};
+  // the natural resource decks (to click at the start, and for Teraform) beside the round's numbers
+  const naturals = el("div", { class: "naturals", role: "group", "aria-label": "Natural resources" },
+    el("span", { class: "muted-label" }, "Natural resources"),
+    Object.entries(view.natural_decks ?? {}).map(([k, n]) =>
+      token(`${pretty(k)} · ${n} left`, { icon: k, target: `natural:${k}`, id: `natural-${k}`, label: `natural ${k} deck, ${plural(n, "card")}` })));
   // set-up is round 0 in the view: no "Round 0 of 7"
-  const head = zone(view.round ? `Round ${view.round} of 7` : "Before round 1", [factList([
+  const head = zone(view.round ? `Round ${view.round} of 7` : "Before round 1", [el("div", { class: "head-line" }, factList([
     { icon: "workforce", label: "workforce left this round (of the Humans and Animals)", value: `${wf.left ?? 0}/${wf.total ?? 0}`, id: "workforce" },
     { short: "needs not met", label: "cards whose needs are not met", value: unmet, id: "unmet" },
     { short: "trios", label: "trios of Human, Animal and Plant", value: score.trios ?? 0, id: "trios" },
     { short: "points", label: "points now", value: score.points ?? 0, id: "points" },
     { icon: "deck", label: "cards in the building deck", value: view.building_deck?.size ?? 0, id: "bdeck" },
-  ]), view.building_deck?.known_top?.length ? el("p", { class: "muted-label small" }, `Top of the building deck: ${view.building_deck.known_top.map((c) => name(ctx, c.name)).join(", ")}`) : null],
+  ]), naturals), view.building_deck?.known_top?.length ? el("p", { class: "muted-label small" }, `Top of the building deck: ${view.building_deck.known_top.map((c) => name(ctx, c.name)).join(", ")}`) : null],
   { sub: STEPS[view.step] ?? pretty(view.step ?? ""), class: "shared" });
   const catastrophe = view.catastrophe ? zone("Catastrophe", row([ctx.card(view.catastrophe.name, { size: "mini", hue: 0, id: "catastrophe", kind: "at the end of the round" })]), { class: "inner" }) : null;
   const held = view.held ? zone("Card being placed", row([poolCard(ctx, view.held.name, 0, null)]), { class: "inner" }) : null;
   const pool = zone("Card Pool", row((view.pool ?? []).map((c, i) => poolCard(ctx, c.name, i, `pool:${c.name}`)), { empty: "empty" }), { sub: "place one, or move a card 1 space", class: "inner" });
-  const naturals = zone("Natural resources", row(Object.entries(view.natural_decks ?? {}).map(([k, n]) =>
-    token(`${pretty(k)} · ${n} left`, { icon: k, target: `natural:${k}`, id: `natural-${k}`, label: `natural ${k} deck, ${plural(n, "card")}` }))), { class: "inner naturals" });
   const discard = view.discard?.length ? zone("Discard pile", row(view.discard.map((c, i) => el("span", { class: "token small-token", "data-target": `discard:${c.name}`, "data-card": c.name, "data-id": `discard-${i}` }, name(ctx, c.name)))), { class: "inner" }) : null;
-  // the pool, the decks and the catastrophe side by side above the shelter: at 1280x800 the whole shelter
-  // shows at the top of the page with your ability cards pinned under it
-  return [head, el("div", { class: "side-cards" }, pool, catastrophe, held, naturals, discard),
-    zone("The shelter", shelter(view, ctx), { key: "shelter" })];
+  // the round with the natural decks, the pool and the catastrophe, then the shelter: at 1280x800 the whole
+  // shelter shows at the top of the page with your ability cards pinned under it; the discard pile (it
+  // grows long) below
+  return [head, el("div", { class: "side-cards" }, pool, catastrophe, held),
+    zone("The shelter", shelter(view, ctx), { key: "shelter" }), discard];
 }
 
 function dock(view, ctx) {

@@ -7,7 +7,7 @@ import { area, row, zone } from "../js/parts.js";
 
 const HUES = { combat: 40, status: 0, strategy: 200, item: 160, theropod: 20, sauropod: 110, ceratopsian: 280, pterosaur: 190, ornithopod: 60 };
 const STATS = [["atk", "attack", "ATK"], ["eva", "evade", "EVA"], ["def", "defend", "DEF"]];
-const PARTS = { strategy: "Strategy", combat: "Combat", buy: "Buy", keep: "end of turn" };
+const PARTS = { strategy: "Strategy part", combat: "Combat part", buy: "Buy part", keep: "End of the turn: keep a card" };
 const ORDER = Object.keys(PARTS);
 const PASS = {
   strategy: "Go on to Combat", combat: "Go on to Buy", buy: "Finish buying", keep: "Keep no card",
@@ -138,7 +138,7 @@ function board(view, ctx) {
   return [
     el("div", { class: "areas" }, others.map((seat) => playerArea(view, seat, ctx))),
     zone(`Turn ${t.number ?? ""}: ${seatIndex(t.player) === ctx.mySeat ? "your turn" : `${who}'s turn`}`,
-      [el("span", { class: "muted-label" }, `${PARTS[t.part] ?? pretty(t.part ?? "")} part${left.length ? ` · left: ${left.join(", ")}` : ""}`), attackLine(view, ctx)], { class: "shared" }),
+      [el("span", { class: "muted-label" }, `${PARTS[t.part] ?? pretty(t.part ?? "")}${left.length ? ` · left: ${left.join(", ")}` : ""}`), attackLine(view, ctx)], { class: "shared" }),
     ...market(view, ctx),
     players[ctx.mySeat] ? playerArea(view, ctx.mySeat, ctx) : null,
   ];

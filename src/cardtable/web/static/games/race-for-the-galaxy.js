@@ -288,13 +288,19 @@ function dock(view, ctx) {
   if (p.placing) {
     parts.push(el("p", { class: "placing" }, `Placing ${nameOf(ctx, p.placing)}`, p.owe ? ` — ${p.owe} more to pay` : ""));
   }
-  const costs = p.hand_costs ?? {};
+  // what a card would cost to place, except while the person discards or pays with cards
+  const costs = ctx.over || (ctx.mine && CARDS_GO.has(ctx.decision?.kind)) ? {} : p.hand_costs ?? {};
   const hand = (p.hand ?? []).map((key, i) => rftgCard(ctx, key, {
-    size: ctx.phone ? "mini" : "full", target: `hand:${key}`, id: `hand-${key}-${i}`, note: ctx.over ? null : costNote(costs[key]),
+    size: ctx.phone ? "mini" : "full", target: `hand:${key}`, id: `hand-${key}-${i}`, note: costNote(costs[key]),
   }));
   parts.push(zone("Your hand", row(hand, { scroll: true, empty: "no cards" }), { sub: plural(p.hand?.length ?? 0, "card"), key: "hand" }));
   return parts;
 }
+
+/** The decisions in which cards of the hand are discarded, paid or given up, not placed: a card's cost
+ * to place ("you pay 3") means nothing there. */
+const CARDS_GO = new Set(["initial-discard", "hand-limit", "explore-discard", "consume-discard", "discard-produce",
+  "power-discard", "prestige-discard", "develop-pay", "settle-pay", "trade", "ante", "gamble", "save-card", "start-save"]);
 
 /** The power text a card's n-th power reads, without its phase mark (the face's `powers`). */
 function powerText(ctx, key, n) {

@@ -1,9 +1,11 @@
 // Replay of a finished table, or of a record file the player opens: every position, seen by any seat
 // or a spectator, move by move.
+import { cardTile, fitCards, setUpZoom } from "./js/cards.js";
 import { named, seatName } from "./js/dom.js";
 import { gameModule } from "./js/games.js";
+import { markRows } from "./js/parts.js";
 import { LogView } from "./js/log.js";
-import { el, gameHints, loadFaces, loadHints, renderView } from "./render.js";
+import { el, gameHints, loadFaces, loadHints } from "./render.js";
 
 const root = document.getElementById("replay");
 const tableId = root.dataset.table;
@@ -26,7 +28,7 @@ function show(i) {
   const frame = data.frames[index];
   const seat = perspective();
   const view = seat === null ? frame.spectator : frame.views[seat];
-  $("board").replaceChildren(renderView(view, { seats: data.seats, mySeat: seat, hints, faces }));
+  drawBoard(frame, view, seat);
   $("slider").value = String(index);
   $("position").textContent = `move ${frame.move} of ${data.frames.length - 1}`;
   const banner = $("banner");
@@ -35,9 +37,30 @@ function show(i) {
   for (const item of $("log").querySelectorAll("li.entry")) item.classList.toggle("current", Number(item.dataset.move) === index);
   const current = $("log").querySelector("li.current");
   const panel = $("log-scroll");
-  if (current && panel) panel.scrollTop = current.offsetTop - panel.clientHeight / 2; // the panel only, not the page
+  if (current && panel) { // the panel only, not the page: the current move's line in its middle
+    const top = current.getBoundingClientRect().top - panel.getBoundingClientRect().top + panel.scrollTop;
+    panel.scrollTop = top - panel.clientHeight / 2;
+  }
   document.body.dataset.move = String(index);
 }
+
+/** The position as the live table draws it (the game's module), seen by `seat` (null: a spectator). */
+function drawBoard(frame, view, seat) {
+  const ctx = {
+    game: data.game, seats: data.seats, mySeat: seat, faces, view, options: data.options ?? {},
+    decision: frame.decision, mine: false, legal: [], over: Boolean(frame.result), result: frame.result, picked: [],
+    phone: phone.matches, name: (s) => seatName(data.seats, s), card: (id, opts = {}) => cardTile(id, faces[id], opts),
+    hints,
+  };
+  const drawn = game.draw(view, ctx);
+  const dock = [drawn.dock].flat().filter(Boolean);
+  $("board").replaceChildren(...[drawn.board].flat().filter(Boolean),
+    dock.length ? el("section", { class: "dock", "aria-label": seat === null ? "hand" : "hand seen" }, dock) : null);
+  fitCards($("board"));
+  markRows($("board"));
+}
+
+const phone = matchMedia("(max-width: 700px)");
 
 function play() {
   if (timer) {
@@ -60,8 +83,9 @@ async function start(loaded) {
   ]);
   hints = gameHints(all, data.game);
   faces = loadedFaces;
-  game = module; // the live table's module: the log words each move as the live log did
+  game = module; // the live table's module: it draws the board, and the log words each move as live
   await game.load?.();
+  setUpZoom(() => faces);
   document.title = `Replay: ${data.title} — cardtable`;
   $("perspective").replaceChildren(el("option", { value: "" }, "spectator"), ...data.seats.map((s) => el("option", { value: String(s.seat) }, s.name)));
   $("slider").max = String(data.frames.length - 1);

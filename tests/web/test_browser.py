@@ -106,7 +106,7 @@ def test_a_newcomer_starts_a_biosphere5_game_against_the_bot_and_replays_it(
     play_in_browsers([page], random.Random(1))
     assert "Game over" in page.inner_text("#banner")
     page.click("#replay-link")
-    page.wait_for_selector("#board .view")
+    page.wait_for_selector("#board .card[data-card]")  # drawn as the live table draws it
     assert move_of(page) == 0
     page.click("#next")
     page.click("#next")

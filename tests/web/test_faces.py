@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -198,3 +199,61 @@ def test_51st_state_faction_faces_give_each_action_by_its_contact() -> None:
         "red": {"cost": "1 gun", "gain": "2 red contacts"},
         "blue": {"cost": "2 fuel", "gain": "2 blue contacts"},
     }
+
+
+def test_race_for_the_galaxy_faces_say_what_a_card_is_without_its_start_world() -> None:
+    """A tile shows the card's sort ('Novelty world'), marked as a start world by a field, and is drawn
+    as a world or a military world by fields: the table reads none of them from the category's words."""
+    faces = make_game("race-for-the-galaxy").card_faces()
+    old_earth = faces["old-earth"]
+    assert (old_earth["category"], old_earth["sort"]) == ("world (start world 0, blue)", "world")
+    assert old_earth["start"] == {"number": 0, "colour": "blue"} and old_earth["world"]
+    for face in faces.values():
+        if "sort" not in face:
+            continue  # a goal tile or a Search category
+        assert face["category"].startswith(face["sort"])
+        assert ("start" in face) == ("(start world" in face["category"])
+        assert face["world"] == ("world" in face["sort"])
+        assert face["military"] == face["cost"].startswith("defence")
+
+
+def test_dino_combat_and_status_faces_are_plain() -> None:
+    """A Combat Card or Status Effect says nothing beyond its name and kind: `plain` says so."""
+    faces = make_game("dino-battles").card_faces()
+    plain = {key for key, face in faces.items() if face.get("plain")}
+    assert plain == {key for key, face in faces.items() if face["category"] in ("combat", "status")}
+    assert {"attack", "evade", "defend", "wound"} <= plain
+
+
+def test_apocalypse_faces_give_needs_and_gives_as_counts() -> None:
+    faces = make_game("apocalypse").card_faces()
+    for face in faces.values():
+        for part in ("needs", "gives"):
+            counts = face["counts"].get(part, {})
+            words = ", ".join(f"{n} {what}" for what, n in counts.items())
+            assert words == face["stats"].get(part, "")
+    assert any(len(face["counts"].get("needs", {})) > 1 for face in faces.values())
+
+
+def test_no_game_module_reads_a_card_from_its_words() -> None:
+    """The table's modules read the faces' fields, never their words: no category suffix stripped, no
+    'Combat Card' line filtered out, no '1 food, 1 water' split (issue 27)."""
+    static = Path(__file__).resolve().parents[2] / "src" / "cardtable" / "web" / "static"
+    words = re.compile(
+        r"start world\)|Combat Card\||Status Effect\)|category \?\? \"\"\)\.(includes|replace)"
+        r"|cost \?\? \"\"\)\.startsWith|split\(\",\"\)"
+    )
+    found = {
+        path.name: words.findall(path.read_text(encoding="utf-8"))
+        for path in [*static.glob("games/*.js"), *static.glob("js/*.js")]
+    }
+    assert {name: hits for name, hits in found.items() if hits} == {}
+
+
+def test_race_for_the_galaxy_trade_bonus_names_the_kind_of_good() -> None:
+    """'trade: +1 card for a Rare good' (it read 'for a good of Rare')."""
+    powers = {
+        p for face in make_game("race-for-the-galaxy").card_faces().values() for p in face.get("powers", [])
+    }
+    assert "trade: +1 card for a Rare good" in powers
+    assert not [p for p in powers if " good of " in p]

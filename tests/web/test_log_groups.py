@@ -69,7 +69,7 @@ def test_the_fields_alone_group_and_mark_the_lines() -> None:
             "letter": "B",
             "action": "",
             "events": [
-                {"text": "Turn 2: {B} plays.", "round": 2, "body": "{B} plays."},
+                {"text": "Turn 2: {B} starts the turn.", "round": 2, "body": "{B} starts the turn."},
                 {"text": "Robot is a word here.", "author": None},
                 {"text": "It thinks, then acts.", "author": "Machine"},
                 {"text": "Round 9: not a round."},
@@ -81,7 +81,7 @@ def test_the_fields_alone_group_and_mark_the_lines() -> None:
     assert [entry["text"] for entry in groups[0]["entries"]] == ["Set-up done.", "Ann: pass (buy)"]
     entries = groups[1]["entries"]
     assert [entry["text"] for entry in entries] == [
-        "Bob plays.",
+        "Bob starts the turn.",
         "Robot is a word here.",
         "It thinks, then acts.",
         "Round 9: not a round.",

@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 import time
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
@@ -137,7 +138,7 @@ def test_the_replay_page_opens_a_record_file(browser, web_server: LiveServer, tm
     page.wait_for_selector("#board .view")
     page.click("#last")
     assert "Game over" in page.inner_text("#banner")
-    assert page.locator("#log > li.move").count() >= 1
+    assert page.locator("#log li.entry").count() >= 1
     assert page.evaluate("document.documentElement.scrollWidth") <= 390  # the replay fits a phone too
     close(page)
 
@@ -451,8 +452,32 @@ def test_on_a_phone_the_cards_a_decision_is_about_are_in_sight_above_the_bar(
     close(page)
 
 
-#: the faults of the cards' faces on the table: a mark of a band outside its card, a word of a name of up
-#: to 9 letters broken over two lines, the ≈ mark of reconstructed data placed over the card's text
+def apocalypse_until(client: httpx.Client, seed: int, until: Any, moves: int) -> dict[str, Any]:
+    """An Apocalypse table (the person Ann, random bots) on which the person plays their first legal move
+    at each decision until `until(state)` holds for their state (at most `moves` reads)."""
+    table = new_table(
+        client,
+        "apocalypse",
+        seats=["human", "random", "random"],
+        names=["Ann"],
+        seed=seed,
+        ask_every_window=False,
+    )
+    token = table["seats"][0]["token"]
+    for _ in range(moves):
+        mine = client.get(f"/api/tables/{table['table']}", params={"token": token}).json()
+        if until(mine):
+            return table
+        if mine["legal"]:
+            body = {"token": token, "action": mine["legal"][0], "move": mine["move"]}
+            client.post(f"/api/tables/{table['table']}/actions", json=body)
+        else:
+            time.sleep(0.02)
+    raise AssertionError("the table never came where the test needs it")
+
+
+#: the faults of the cards' faces on the table: a mark of a band outside its card, a word of a name broken
+#: over two lines, the ≈ mark of reconstructed data placed over the card's text
 CARD_FACES = """() => {
   const faults = [];
   for (const card of document.querySelectorAll('#board .card, #dock .card')) {
@@ -470,7 +495,7 @@ CARD_FACES = """() => {
         range.setStart(name, at);
         range.setEnd(name, at + word.length);
         const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
-        if (word.length <= 9 && lines.size > 1) faults.push(`${label}: '${word}' broken over two lines`);
+        if (lines.size > 1) faults.push(`${label}: '${word}' broken over two lines`);
         at += word.length + 1;
       }
     }
@@ -489,22 +514,14 @@ def test_the_faces_of_the_shelter_cards_fit_their_cells(browser, web_server: Liv
     """Apocalypse's shelter with Energy Generators and a Water System in its cells: at 390 px the cards'
     bands were cut ('needs ⚡ –') and 'Generator' broken over two lines ('Generat|or'); the ≈ mark of
     reconstructed card data covered the last line of text. Now every band mark lies inside its card (a
-    band that does not fit wraps), a word of up to 9 letters is whole, and ≈ is at the end of the band."""
+    band that does not fit wraps), every word of a name is whole, and ≈ is at the end of the band."""
     with httpx.Client(base_url=web_server.url, timeout=30) as client:
-        seats = ["human", "random", "random"]
-        table = new_table(client, "apocalypse", seats=seats, names=["Ann"], seed=7, ask_every_window=False)
-        token = table["seats"][0]["token"]
-        for _ in range(60):  # the person's first legal moves until an Energy Generator lies in the shelter
-            mine = client.get(f"/api/tables/{table['table']}", params={"token": token}).json()
-            if any(card["name"] == "energy-generator" for card in mine["view"].get("board", [])):
-                break
-            if mine["legal"]:
-                body = {"token": token, "action": mine["legal"][0], "move": mine["move"]}
-                client.post(f"/api/tables/{table['table']}/actions", json=body)
-            else:
-                time.sleep(0.02)
-        else:
-            raise AssertionError("no Energy Generator was placed")
+        table = apocalypse_until(  # until an Energy Generator lies in the shelter
+            client,
+            7,
+            lambda mine: any(c["name"] == "energy-generator" for c in mine["view"].get("board", [])),
+            60,
+        )
     page = open_page(browser, web_server.url + table["seats"][0]["link"], width=width)
     page.wait_for_selector(".cell-card")
     faults = page.evaluate(CARD_FACES)
@@ -513,3 +530,76 @@ def test_the_faces_of_the_shelter_cards_fit_their_cells(browser, web_server: Liv
     assert page.locator(".card[data-reconstructed]").count() >= 1
     assert not faults, faults
     close(page)
+
+
+@browser_only
+@pytest.mark.parametrize("width", [1280, 390])
+def test_a_long_card_name_in_a_narrow_cell_is_set_smaller_not_broken(
+    browser, web_server: LiveServer, width: int
+) -> None:
+    """A shelter five columns wide with Radioactive Waste in a cell: at 390 px a cell is 75 px wide and
+    'Radioactive' (like 'Underground') broke inside the word ('Radioacti|ve'; Debian's Chromium has no
+    hyphenation dictionary). Now the name is set smaller until its longest word fits: no word broken,
+    and the name no smaller than 9 px on a phone, 12 px on a desktop."""
+
+    def wide_with_the_waste(mine: dict[str, Any]) -> bool:
+        board = mine["view"].get("board", [])
+        wide = len({card["cell"][0] for card in board}) >= 5
+        return wide and any(card["name"] == "radioactive-waste" for card in board) and bool(mine["legal"])
+
+    with httpx.Client(base_url=web_server.url, timeout=patience(10)) as client:
+        table = apocalypse_until(client, 1, wide_with_the_waste, 300)
+    page = open_page(browser, web_server.url + table["seats"][0]["link"], width=width)
+    waste = page.locator(".cell-card", has_text="Radioactive Waste").locator(".card-name")
+    waste.wait_for()
+    faults = page.evaluate(CARD_FACES)
+    size = float(waste.evaluate("(n) => parseFloat(getComputedStyle(n).fontSize)"))
+    screenshot(page, f"long-names-{width}.png", full_page=False)
+    close(page)
+    assert not faults, faults
+    assert size >= (9 if width == 390 else 12), size
+
+
+#: where the things of a table lie on the screen: the bar's bottom, the pinned hand's top, the board's
+#: first zone's top, each shelter cell's top and bottom, how far the page is scrolled
+SHELTER_IN_SIGHT = """() => {
+  const bar = document.getElementById('decision').getBoundingClientRect();
+  const dock = document.getElementById('dock');
+  return {
+    bar: bar.bottom, pinned: dock.classList.contains('pinned'), hand: dock.getBoundingClientRect().top,
+    head: document.querySelector('#board .zone').getBoundingClientRect().top,
+    cells: [...document.querySelectorAll('#board .grid-cell')].map((c) => {
+      const r = c.getBoundingClientRect();
+      return [r.top, r.bottom];
+    }),
+    scrolled: scrollY,
+  };
+}"""
+
+
+@browser_only
+def test_at_1280_by_800_apocalypse_shows_the_whole_shelter_above_the_pinned_hand(
+    browser, web_server: LiveServer
+) -> None:
+    """The first ability window of the game (the hand of ability cards pinned to the bottom of the
+    screen): the shelter's three rows lay under the pinned hand at the top of the page, and the page was
+    scrolled to show them, its head (the round, the workforce) under the bar. Now the Card Pool and the
+    natural decks lie side by side and the ability cards are wide and short: the whole table, its head
+    to the shelter's row 3, is in sight between the bar and the hand."""
+
+    def at_an_ability_window(mine: dict[str, Any]) -> bool:
+        decision = mine["decision"]
+        return bool(decision and decision["seat"] == 0 and decision["kind"] == "ability")
+
+    with httpx.Client(base_url=web_server.url, timeout=patience(10)) as client:
+        table = apocalypse_until(client, 7, at_an_ability_window, 200)  # the person's first ability window
+    page = open_page(browser, web_server.url + table["seats"][0]["link"], width=1280)
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.wait_for_selector("#dock.pinned .clickable")
+    page.wait_for_timeout(300)  # the drawing's own scrolling, if any
+    seen = page.evaluate(SHELTER_IN_SIGHT)
+    screenshot(page, "apocalypse-shelter-in-sight-1280.png", full_page=False)
+    close(page)
+    assert seen["pinned"] and len(seen["cells"]) >= 9, seen
+    assert seen["head"] >= seen["bar"] - 1, f"the table's head is under the bar: {seen}"
+    assert all(top >= seen["bar"] - 1 and bottom <= seen["hand"] + 1 for top, bottom in seen["cells"]), seen

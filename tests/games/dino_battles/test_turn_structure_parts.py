@@ -4,6 +4,7 @@ import re
 from pathlib import Path
 
 from cardtable.core import Action
+from cardtable.core.lines import Line
 
 from .conftest import Table
 
@@ -116,3 +117,14 @@ def test_turn_structure_a_pass_is_narrated_in_the_words_of_its_button(table: Tab
 #: the buttons' verbs as the narration says them of a player
 THIRD_PERSON = {"Go": "goes", "Finish": "finishes", "Take": "takes", "Keep": "keeps"}
 STATIC = Path(__file__).resolve().parents[3] / "src" / "cardtable" / "web" / "static"
+
+
+def test_turn_structure_a_turns_opening_line_says_who_starts_it(table: Table) -> None:
+    """The line under a turn's heading tells what was done (a bare "B plays." told nothing)."""
+    t = table
+    t.part(0, "keep")
+    t.play("pass")
+    opening = next(line for line in reversed(t.s.log) if isinstance(line, Line) and line.round is not None)
+    assert opening.round == t.s.turn.number
+    assert opening.body == "{B} starts the turn."
+    assert opening.text == f"Turn {t.s.turn.number}: {{B}} starts the turn."

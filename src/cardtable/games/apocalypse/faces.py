@@ -26,6 +26,12 @@ def _face(design: Design) -> dict[str, Any]:
         "category": design.kind,
         "cost": f"build cost {design.build_cost}" if design.build_cost else "",
         "stats": stats,
+        #: the needs and gives as counts by resource (a table draws them as icons), those it has only
+        "counts": {
+            part: dict(sorted(amounts.items()))
+            for part, amounts in (("needs", design.needs), ("gives", design.gives))
+            if amounts
+        },
         "text": design.text,
         "origin": f"reconstructed: {', '.join(reconstructed)}" if reconstructed else "printed",
     }

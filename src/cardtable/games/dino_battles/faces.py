@@ -16,7 +16,14 @@ def card_faces(catalog: Catalog, players: int) -> dict[str, dict[str, Any]]:
         (STATUS_TYPES, "status", "Status Effect"),
     ):
         for key in keys:
-            faces[key] = {"name": key.capitalize(), "category": category, "text": text, "origin": "printed"}
+            # `plain`: the card says nothing beyond its name and kind (a table draws it without text)
+            faces[key] = {
+                "name": key.capitalize(),
+                "category": category,
+                "text": text,
+                "plain": True,
+                "origin": "printed",
+            }
     for kind, table in (("strategy", catalog.strategies), ("item", catalog.items)):
         for key, card in table.items():
             text = card.text or _effects(card.effects)

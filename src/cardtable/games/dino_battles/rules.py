@@ -164,8 +164,8 @@ def start_turn(cat: Catalog, s: DinoState, seat: int) -> None:
     """
     s.turn = Turn(player=seat, number=s.turn.number + 1)
     s.boosts = [[0, 0, 0] for _ in s.players]
-    plays = f"{who(seat)} plays."
-    say(s, opening(s.turn.number, f"Turn {s.turn.number}: {plays}", plays))
+    starts = f"{who(seat)} starts the turn."
+    say(s, opening(s.turn.number, f"Turn {s.turn.number}: {starts}", starts))
     if s.dino_deck and s.row:
         purged = s.row.pop(0)
         s.purgatory.append(purged)

@@ -162,8 +162,8 @@ def _trade_bonus(power: Power) -> str:
     if power.per:
         more = f"{_plural(n, 'card')} + 1" if n else "1 card"
         return f"trade: +{more} per {PER_WORD[power.per]} for {_a(_kind(good))} good"
-    what = "from this world" if good == "this" else (f"of {_kind(good)}" if good != "any" else "")
-    return f"trade: +{n} card{'s' * (n != 1)} for a good {what}".replace("  ", " ").rstrip()
+    what = {"this": "a good from this world", "any": "a good"}.get(good) or f"{_a(_kind(good))} good"
+    return f"trade: +{_plural(n, 'card')} for {what}"
 
 
 def _consume(power: Power) -> str:
@@ -277,16 +277,21 @@ def bonus_text(line: Bonus, cat: Catalog) -> str:
     return f"{line.vp} VP per {words[line.scores]}"
 
 
-def _category(card: Card) -> str:
+def _sort(card: Card) -> str:
+    """What the card is, in words ('Rare windfall military world', '6-cost development'); its start
+    world's number is not part of it."""
     if not card.is_world:
         return "6-cost development" if card.six_cost else "development"
     kind = "military world" if card.military else "world"
     if card.windfall:
         kind = f"windfall {kind}"
     if card.good == "any":
-        category = f"{kind} of any kind"
-    else:
-        category = f"{_kind(card.good)} {kind}" if card.good else kind
+        return f"{kind} of any kind"
+    return f"{_kind(card.good)} {kind}" if card.good else kind
+
+
+def _category(card: Card) -> str:
+    category = _sort(card)
     if card.start:
         category += f" (start world {card.number}, {card.colour})"
     return category
@@ -304,6 +309,11 @@ def card_face(card: Card, cat: Catalog) -> dict[str, Any]:
     face: dict[str, Any] = {
         "name": card.name,
         "category": _category(card),
+        #: the category without the start world's number and colour (a card's tile shows it), and what
+        #: the table draws by: a world or a development, a military world (its cost is a defence)
+        "sort": _sort(card),
+        "world": card.is_world,
+        "military": card.military,
         "cost": f"defence {card.cost}" if card.military else str(card.cost),
         "stats": {"VP": card.vp, "cost": card.cost},
         "text": " · ".join(options) if options else "no powers",
@@ -314,6 +324,8 @@ def card_face(card: Card, cat: Catalog) -> dict[str, Any]:
     }
     if card.good:
         face["good"] = card.good
+    if card.start:
+        face["start"] = {"number": card.number, "colour": card.colour}
     if card.flags:
         face["flags"] = list(card.flags)
     return face

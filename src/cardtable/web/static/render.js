@@ -1,6 +1,6 @@
 // A generic drawing of any game's view: lists become rows of card tiles, numbers become chips,
 // nested objects become panels. Per-game hints (hints.json) only rename and regroup; no rules here.
-import { el, named, seatName } from "./js/dom.js";
+import { el, seatName } from "./js/dom.js";
 
 export { el };
 
@@ -435,32 +435,4 @@ export function argName(arg, ctx, verb = null) {
   }
   if (/^[a-z]\d+$/.test(arg) || /^\d+$/.test(arg)) return arg;
   return prettyName(arg);
-}
-
-/** The log: the set-up as the game tells it, then each move in words (its notation beside it) with
- * what the game narrates of it underneath. */
-export function logItems(setupEvents, lines, mySeat, ctx = null) {
-  const items = [];
-  if (setupEvents.length) {
-    items.push(el("li", { class: "setup", value: 0 }, el("span", { class: "muted" }, "set-up"), narration(setupEvents, ctx)));
-  }
-  for (const line of lines) {
-    const who = ctx?.seats?.[line.seat]?.name ?? line.letter;
-    const text = line.action ?? "";
-    const said = ctx && text ? describeAction(text, ctx) : null;
-    const head = !text
-      ? el("i", { class: "muted" }, "moved (nothing you can see)")
-      : said && said.words !== text
-        ? [el("span", { class: "words" }, said.words), " ", el("code", { class: "notation" }, text)]
-        : el("span", { class: "words" }, text);
-    items.push(el("li", { value: line.move, class: `move${line.seat === mySeat ? " mine" : ""}`, "data-move": String(line.move) },
-      el("b", { class: "who" }, `${who}: `), head,
-      narration(line.events ?? [], ctx)));
-  }
-  return items;
-}
-
-/** The game's narration (lines: `core.lines.Line`), each seat it names by its name at the table (`ctx.seats`). */
-function narration(events, ctx) {
-  return events.length ? el("ul", { class: "events" }, events.map((said) => el("li", {}, named(said.text, ctx?.seats)))) : null;
 }

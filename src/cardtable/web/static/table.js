@@ -3,8 +3,9 @@
 import { cardTile, fitCards, setUpZoom } from "./js/cards.js";
 import { markChanges, snapshot } from "./js/changes.js";
 import { Coach } from "./js/coach.js";
-import { el, named, seatName, ServerCheckbox } from "./js/dom.js";
+import { el, named, plural, seatName, ServerCheckbox } from "./js/dom.js";
 import { endSection } from "./js/end.js";
+import { gameModule } from "./js/games.js";
 import { LogView } from "./js/log.js";
 import { seatPanels } from "./js/panels.js";
 import { markRows } from "./js/parts.js";
@@ -16,15 +17,6 @@ const tableId = root.dataset.table;
 // (given by the page). Either way it goes in the WebSocket's first message, never in its URL
 const token = root.dataset.token || decodeURIComponent(location.hash.slice(1)) || null;
 const $ = (id) => document.getElementById(id);
-
-/** Each game's module (static/games/); a game without one is drawn by the generic module. */
-const MODULES = {
-  "race-for-the-galaxy": "race-for-the-galaxy",
-  "51st-state": "fifty-first-state",
-  biosphere5: "biosphere5",
-  apocalypse: "apocalypse",
-  "dino-battles": "dino-battles",
-};
 
 let state = null;
 let game = null;
@@ -109,14 +101,13 @@ function receive(message) {
 
 /** The first state: the game's module and its card faces are loaded together, then the first drawing. */
 async function start() {
-  const name = MODULES[state.game] ?? "generic";
   const query = new URLSearchParams(Object.entries(state.options ?? {}).map(([k, v]) => [k, String(v)]));
   const [module, loaded] = await Promise.all([
-    import(`./games/${name}.js`),
+    gameModule(state.game),
     fetch(`/api/games/${encodeURIComponent(state.game)}/cards?${query}`)
       .then((r) => (r.ok ? r.json() : { faces: {} })).then((d) => d.faces ?? {}).catch(() => ({})),
   ]);
-  game = module.default;
+  game = module;
   faces = loaded;
   await game.load?.();
   setUpZoom(() => faces, game.bigCard ? (id, face) => game.bigCard(id, face, context()) : null);
@@ -261,6 +252,7 @@ function draw() {
   document.body.dataset.over = state.result ? "1" : "0";
   coach.draw(state, (action) => game.move(action, ctx));
   keepFocus();
+  showEnd();
 }
 
 // the hand's cards with their text, or only their names and costs (the large view has the rest): the
@@ -300,7 +292,8 @@ function drawBar(ctx) {
   const over = Boolean(state.result);
   banner.className = `banner${over ? " result" : ctx.mine ? " mine" : ""}`;
   if (over) {
-    banner.textContent = `Game over: ${state.result.text}`;
+    // the result is the score table's title: the bar says how long the game was, and leads back there
+    banner.textContent = `Game over after ${gameLength()}.`;
   } else if (forcedMove() !== null) {
     banner.textContent = `Your only move, played for you: ${words(forcedMove(), ctx)}`;
   } else if (ctx.mine) {
@@ -319,6 +312,10 @@ function drawBar(ctx) {
   if (picker.picked.length) {
     buttons.push(el("button", { type: "button", class: "cancel", onclick: () => { picker.reset(); draw(); } }, "Cancel"));
   }
+  if (over) {
+    buttons.push(el("button", { type: "button", class: "cancel", id: "to-scores",
+      onclick: () => $("end").scrollIntoView({ block: "start" }) }, "Back to the scores"));
+  }
   $("actions").replaceChildren(...buttons);
   $("actions").hidden = !buttons.length;
   const list = ctx.mine ? ctx.legal : [];
@@ -326,6 +323,15 @@ function drawBar(ctx) {
   $("move-list").replaceChildren(...list.map((action) => el("button", {
     type: "button", class: "listed", "data-listed": action, onclick: () => send(action),
   }, words(action, ctx))));
+}
+
+/** How long the finished game was: its rounds (or turns: the game's word), as the engine marks their
+ * openings in the log, and its moves. */
+function gameLength() {
+  const said = [...(state.setup_events ?? []), ...state.log.flatMap((line) => line.events ?? [])];
+  const rounds = Math.max(0, ...said.map((line) => (typeof line === "object" && line.round) || 0));
+  const moves = plural(state.move, "move");
+  return rounds ? `${plural(rounds, (game.roundWord ?? "Round").toLowerCase())} (${moves})` : moves;
 }
 
 const log = new LogView($("log"));
@@ -353,7 +359,16 @@ function drawEnd(ctx) {
     text: `/api/tables/${tableId}/record?format=text`,
     json: `/api/tables/${tableId}/record?format=json`,
   }).filter(Boolean));
-  end.scrollIntoView({ block: "start" });
+  endShown = false;
+}
+
+// the end is brought into sight once the whole drawing is done: the bar above it shrinks as the game's
+// last choices and the coach leave it (scrolled before, the end's title lay under the bar)
+let endShown = true;
+function showEnd() {
+  if (endShown || !state.result) return;
+  endShown = true;
+  $("end").scrollIntoView({ block: "start" });
 }
 
 /** A new table with the same game, options and seats (people and bots), a new deal; this seat's

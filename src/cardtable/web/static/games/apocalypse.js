@@ -8,16 +8,24 @@ import { factList, row, token, zone } from "../js/parts.js";
 const HUES = { human: 28, animal: 80, plant: 125, mechanism: 215, natural: 190, ability: 270, catastrophe: 0 };
 const COLUMNS = "abcdefghi";
 const SAFE_ROWS = 3;
-const STEPS = { pool: "drawing the Card Pool", catastrophe: "the catastrophe", turns: "the players' turns", turn: "the players' turns", window: "abilities", needs: "the needs check", end: "the end of the round" };
+const STEPS = { pool: "drawing the Card Pool", catastrophe: "the catastrophe", turns: "the players' turns", turn: "the players' turns", window: "abilities", needs: "the needs check", end: "the end of the round", over: "" };
 
 const name = (ctx, key) => ctx.faces[key]?.name ?? pretty(key);
 
-/** "1 food, 1 water" -> icons with counts */
-function resources(text) {
-  return String(text ?? "").split(",").map((part) => part.trim()).filter(Boolean).map((part) => {
-    const [n, what] = part.split(" ");
-    return el("span", { class: "need", title: part }, icon(what, what) ?? what, Number(n) > 1 ? el("b", {}, n) : null);
-  });
+/** A card's needs or gives ({food: 1, water: 2}: its face's `counts`) as icons with counts. */
+function resources(counts) {
+  return Object.entries(counts ?? {}).map(([what, n]) =>
+    el("span", { class: "need", title: `${n} ${what}` }, icon(what, what) ?? what, n > 1 ? el("b", {}, String(n)) : null));
+}
+
+/** A card's needs and gives as its band's marks. */
+function needsAndGives(face, titled) {
+  const needs = face.stats?.needs;
+  const gives = face.stats?.gives;
+  return [
+    needs ? el("span", { class: "needs", title: titled ? `needs ${needs}` : null }, el("span", { class: "nw" }, "needs"), resources(face.counts?.needs)) : null,
+    gives ? el("span", { class: "gives", title: titled ? `gives ${gives}` : null }, "→", resources(face.counts?.gives)) : null,
+  ];
 }
 
 function cellCard(ctx, card, cell) {
@@ -30,18 +38,13 @@ function cellCard(ctx, card, cell) {
     card.radiated ? el("span", { class: "flag warn", title: "next to Radioactive Waste" }, "radiated") : null,
     card.endangered || row > SAFE_ROWS ? el("span", { class: "flag", title: "below level 3: one turn ends it" }, "endangered") : null,
   ];
-  const needs = face.stats?.needs;
-  const gives = face.stats?.gives;
   return ctx.card(card.name, {
     size: "mini",
     target: `cell:${cell}`,
     id: `cell-${cell}`,
     hue: HUES[face.category ?? card.kind] ?? 200,
     class: `cell-card${card.unstable ? " turned" : ""}${card.needs_met === false && card.kind !== "natural" ? " unmet" : ""}`,
-    badges: [
-      needs ? el("span", { class: "needs", title: `needs ${needs}` }, el("span", { class: "nw" }, "needs"), resources(needs)) : null,
-      gives ? el("span", { class: "gives", title: `gives ${gives}` }, "→", resources(gives)) : null,
-    ],
+    badges: needsAndGives(face, true),
     body: el("div", { class: "card-facts" }, flags,
       card.kind !== "natural" && card.kind !== "catastrophe" ? el("span", { class: card.needs_met ? "met" : "unmet-mark", title: card.needs_met ? "its needs are met" : "its needs are not met" }, card.needs_met ? "✓ needs met" : "✗ needs") : null),
   });
@@ -81,8 +84,7 @@ function poolCard(ctx, key, i, target) {
   const face = ctx.faces[key] ?? {};
   return ctx.card(key, {
     size: "mini", target, id: `pool-${i}-${key}`, hue: HUES[face.category] ?? 200,
-    badges: [face.stats?.needs ? el("span", { class: "needs" }, el("span", { class: "nw" }, "needs"), resources(face.stats.needs)) : null,
-      face.stats?.gives ? el("span", { class: "gives" }, "→", resources(face.stats.gives)) : null],
+    badges: needsAndGives(face, false),
     kind: [face.cost, face.stats?.workforce ? `workforce ${face.stats.workforce}` : null].filter(Boolean).join(" · "),
   });
 }
@@ -91,28 +93,36 @@ function board(view, ctx) {
   const unmet = (view.board ?? []).filter((c) => c.kind !== "natural" && c.kind !== "catastrophe" && c.needs_met === false).length;
   const wf = view.workforce ?? {};
   const score = view.score ?? {};
-  const head = zone(`Round ${view.round ?? 1} of 7`, [factList([
+  // the natural resource decks (to click at the start, and for Teraform) beside the round's numbers
+  const naturals = el("div", { class: "naturals", role: "group", "aria-label": "Natural resources" },
+    el("span", { class: "muted-label" }, "Natural resources"),
+    Object.entries(view.natural_decks ?? {}).map(([k, n]) =>
+      token(`${pretty(k)} · ${n} left`, { icon: k, target: `natural:${k}`, id: `natural-${k}`, label: `natural ${k} deck, ${plural(n, "card")}` })));
+  // set-up is round 0 in the view: no "Round 0 of 7"
+  const head = zone(view.round ? `Round ${view.round} of 7` : "Before round 1", [el("div", { class: "head-line" }, factList([
     { icon: "workforce", label: "workforce left this round (of the Humans and Animals)", value: `${wf.left ?? 0}/${wf.total ?? 0}`, id: "workforce" },
     { short: "needs not met", label: "cards whose needs are not met", value: unmet, id: "unmet" },
     { short: "trios", label: "trios of Human, Animal and Plant", value: score.trios ?? 0, id: "trios" },
     { short: "points", label: "points now", value: score.points ?? 0, id: "points" },
     { icon: "deck", label: "cards in the building deck", value: view.building_deck?.size ?? 0, id: "bdeck" },
-  ]), view.building_deck?.known_top?.length ? el("p", { class: "muted-label small" }, `Top of the building deck: ${view.building_deck.known_top.map((c) => name(ctx, c.name)).join(", ")}`) : null],
+  ]), naturals), view.building_deck?.known_top?.length ? el("p", { class: "muted-label small" }, `Top of the building deck: ${view.building_deck.known_top.map((c) => name(ctx, c.name)).join(", ")}`) : null],
   { sub: STEPS[view.step] ?? pretty(view.step ?? ""), class: "shared" });
   const catastrophe = view.catastrophe ? zone("Catastrophe", row([ctx.card(view.catastrophe.name, { size: "mini", hue: 0, id: "catastrophe", kind: "at the end of the round" })]), { class: "inner" }) : null;
   const held = view.held ? zone("Card being placed", row([poolCard(ctx, view.held.name, 0, null)]), { class: "inner" }) : null;
   const pool = zone("Card Pool", row((view.pool ?? []).map((c, i) => poolCard(ctx, c.name, i, `pool:${c.name}`)), { empty: "empty" }), { sub: "place one, or move a card 1 space", class: "inner" });
-  const naturals = zone("Natural resources", row(Object.entries(view.natural_decks ?? {}).map(([k, n]) =>
-    token(`${pretty(k)} · ${n} left`, { icon: k, target: `natural:${k}`, id: `natural-${k}`, label: `natural ${k} deck, ${plural(n, "card")}` }))), { class: "inner" });
   const discard = view.discard?.length ? zone("Discard pile", row(view.discard.map((c, i) => el("span", { class: "token small-token", "data-target": `discard:${c.name}`, "data-card": c.name, "data-id": `discard-${i}` }, name(ctx, c.name)))), { class: "inner" }) : null;
-  return [head, el("div", { class: "side-cards" }, pool, catastrophe, held), zone("The shelter", shelter(view, ctx), { key: "shelter" }),
-    el("div", { class: "side-cards" }, naturals, discard)];
+  // the round with the natural decks, the pool and the catastrophe, then the shelter: at 1280x800 the whole
+  // shelter shows at the top of the page with your ability cards pinned under it; the discard pile (it
+  // grows long) below
+  return [head, el("div", { class: "side-cards" }, pool, catastrophe, held),
+    zone("The shelter", shelter(view, ctx), { key: "shelter" }), discard];
 }
 
 function dock(view, ctx) {
   const mine = view.abilities?.[ctx.mySeat];
   if (!mine?.cards?.length) return null;
-  const cards = (mine.cards ?? []).map((c) => c.name ?? c).map((key, i) => ctx.card(key, { size: ctx.phone ? "mini" : "full", hue: 270, target: `ability:${key}`, id: `ability-${key}-${i}`, kind: "ability, once a game" }));
+  // wide and short on a desktop: their text in two or three lines, the hand low under the shelter
+  const cards = (mine.cards ?? []).map((c) => c.name ?? c).map((key, i) => ctx.card(key, { size: ctx.phone ? "mini" : "full", hue: 270, target: `ability:${key}`, id: `ability-${key}-${i}`, kind: "ability, once a game", class: "ability-card" }));
   return zone("Your ability cards", row(cards, { scroll: true, empty: "all used" }), { sub: `${mine.count} left` });
 }
 
@@ -165,7 +175,8 @@ function scores(v, result, ctx) {
       { label: "points (1 per trio, −1 per living card lost)", short: "points", total: true },
     ],
     rows: [{ seat: ctx.mySeat ?? 0, name: "Your shelter (all three players)", cells: [s.trios, s.lost, s.points] }],
-    note: result.reason ? `${result.winners?.length ? "You win together" : "You lose together"}: ${result.reason}.` : null,
+    // the reason is the table's title already
+    note: result.winners?.length ? "You win together." : "You lose together.",
   };
 }
 

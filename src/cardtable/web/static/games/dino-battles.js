@@ -7,7 +7,8 @@ import { area, row, zone } from "../js/parts.js";
 
 const HUES = { combat: 40, status: 0, strategy: 200, item: 160, theropod: 20, sauropod: 110, ceratopsian: 280, pterosaur: 190, ornithopod: 60 };
 const STATS = [["atk", "attack", "ATK"], ["eva", "evade", "EVA"], ["def", "defend", "DEF"]];
-const PARTS = { strategy: "Strategy", combat: "Combat", buy: "Buy", keep: "end of turn" };
+const PARTS = { strategy: "Strategy part", combat: "Combat part", buy: "Buy part", keep: "End of the turn: keep a card" };
+const ORDER = Object.keys(PARTS);
 const PASS = {
   strategy: "Go on to Combat", combat: "Go on to Buy", buy: "Finish buying", keep: "Keep no card",
   "item-window": "Play no Item", react: "Take the hit",
@@ -37,7 +38,7 @@ function smallCard(ctx, key, opts = {}) {
     hue: HUES[face.category] ?? 200,
     badges: face.cost ? [costIcons(face)] : null,
     kind: pretty(face.category ?? ""),
-    lines: opts.size === "full" ? [face.text, ...(face.options ?? [])].filter(Boolean).filter((l) => !/^(Combat Card|Status Effect)$/.test(l)) : [],
+    lines: opts.size === "full" && !face.plain ? [face.text, ...(face.options ?? [])].filter(Boolean) : [],
   });
 }
 
@@ -125,14 +126,19 @@ function attackLine(view, ctx) {
 function board(view, ctx) {
   const t = view.turn ?? {};
   const who = ctx.seats[seatIndex(t.player)]?.name ?? t.player;
-  const left = [t.actions ? `${t.actions} Strategy/Item` : null, t.attaches ? `${t.attaches} attach` : null, t.combats ? `${t.combats} combat` : null, t.buys ? `${t.buys} buy` : null].filter(Boolean);
+  // what is left of the turn from this part on (the Strategy part's plays are gone once Combat begins)
+  const part = ORDER.indexOf(t.part);
+  const left = [
+    part <= 0 && t.actions ? `${t.actions} Strategy/Item` : null, part <= 0 && t.attaches ? `${t.attaches} attach` : null,
+    part <= 1 && t.combats ? `${t.combats} combat` : null, part <= 2 && t.buys ? `${t.buys} buy` : null,
+  ].filter(Boolean);
   const players = view.players ?? [];
   const others = players.map((_, i) => i).filter((i) => i !== ctx.mySeat);
   // the opponents, the shared table in the middle, your own Dinosaurs below (your hand under them)
   return [
     el("div", { class: "areas" }, others.map((seat) => playerArea(view, seat, ctx))),
     zone(`Turn ${t.number ?? ""}: ${seatIndex(t.player) === ctx.mySeat ? "your turn" : `${who}'s turn`}`,
-      [el("span", { class: "muted-label" }, `${PARTS[t.part] ?? pretty(t.part ?? "")} part${left.length ? ` · left: ${left.join(", ")}` : ""}`), attackLine(view, ctx)], { class: "shared" }),
+      [el("span", { class: "muted-label" }, `${PARTS[t.part] ?? pretty(t.part ?? "")}${left.length ? ` · left: ${left.join(", ")}` : ""}`), attackLine(view, ctx)], { class: "shared" }),
     ...market(view, ctx),
     players[ctx.mySeat] ? playerArea(view, ctx.mySeat, ctx) : null,
   ];
@@ -141,8 +147,8 @@ function board(view, ctx) {
 function dock(view, ctx) {
   const p = view.players?.[ctx.mySeat];
   if (!p?.hand) return null;
-  // a Combat or Status card says nothing more than its name: drawn small
-  const plain = (key) => ["combat", "status"].includes(ctx.faces[key]?.category);
+  // a Combat or Status card says nothing more than its name (its face is `plain`): drawn small
+  const plain = (key) => Boolean(ctx.faces[key]?.plain);
   return zone("Your hand", row(p.hand.map((key, i) => smallCard(ctx, key, { size: ctx.phone || plain(key) ? "mini" : "full", target: `hand:${key}`, id: `hand-${key}-${i}` })),
     { scroll: true, empty: "no cards" }), { sub: `${plural(p.hand.length, "card")} · ${p.deck_size} in your deck` });
 }
@@ -193,12 +199,12 @@ function panel(view, seat, ctx) {
   return {
     score: { label: "opponent Dinosaurs knocked out (3 win)", icon: "ko", value: `${p.kos}/3` },
     stats: [
-      active ? { icon: "hp", label: `${active.name}'s hit points`, value: `${Math.max(0, active.hp)}/${active.max_hp}` } : { short: "no active Dinosaur", label: "active Dinosaur", value: "—" },
+      active ? { icon: "hp", label: `${active.name}'s hit points`, value: `${Math.max(0, active.hp)}/${active.max_hp}` } : null,
       active ? { short: "energy", label: "Combat Cards attached (energy)", value: active.attached_count } : null,
       { icon: "hand", label: "cards in hand", value: p.hand_size },
       { icon: "wound", label: "Wound cards", value: wounds(p) },
     ].filter(Boolean),
-    notes: (p.bench ?? []).length ? [`${p.bench.length} on the bench`] : [],
+    notes: [active ? null : "no active Dinosaur", (p.bench ?? []).length ? `${p.bench.length} on the bench` : null].filter(Boolean),
   };
 }
 

@@ -5,6 +5,8 @@ import { el, LETTERS, orList, plural, pretty } from "../js/dom.js";
 import { hasIcon, icon } from "../js/icons.js";
 import { area, factList, row, token, zone } from "../js/parts.js";
 
+/** The phases of a round in the rulebook's words (the view's `phase`); the game's end has none. */
+const PHASES = { setup: "Set-up", lookout: "Lookout phase", action: "Action phase", cleanup: "Cleanup phase", over: "" };
 const RESOURCES = ["worker", "fuel", "gun", "iron", "brick", "ammo", "development", "grey", "red", "blue", "universal", "card"];
 const WORDS = {
   worker: "worker", fuel: "fuel", gun: "gun", iron: "iron", brick: "brick", ammo: "ammo", development: "development token",
@@ -143,7 +145,7 @@ function sharedZone(view, ctx) {
       { icon: "deck", label: "cards in the deck", value: view.deck_size, id: "deck" },
       { short: "discard pile", label: "cards in the discard pile", value: view.discard_size, id: "discard" },
       { icon: "star", label: "the game ends in the round a player reaches", value: `${view.end_vp} VP ends` },
-    ]), { sub: view.phase ? `${pretty(view.phase)} phase` : "", class: "shared" }),
+    ]), { sub: PHASES[view.phase] ?? "", class: "shared" }),
     zone("Connection cards", row(conn), { sub: "take the face-up card for 2 workers", class: "shared" }),
     revealed.length || kind === "lookout" ? zone("Lookout", row(revealed, { scroll: ctx.phone }), { sub: "take one", class: "lookout" }) : null,
     virtual ? zone("The virtual player's attacks", row((virtual.attack_pile ?? []).map((key, i) => ctx.card(key, { size: "mini", id: `attack-${i}` }))),

@@ -51,9 +51,9 @@ function nameOf(ctx, key) {
 /** A card of the game: cost (or defence) and VP on its band, its kind, its powers; a good on it. */
 function rftgCard(ctx, key, opts = {}) {
   const face = ctx.faces[key] ?? {};
-  const military = String(face.cost ?? "").startsWith("defence");
+  const military = Boolean(face.military);
   const cost = face.stats?.cost;
-  const world = String(face.category ?? "").includes("world");
+  const world = Boolean(face.world);
   const badges = [
     cost !== undefined ? el("span", { class: `badge ${military ? "defence" : "cost"}`, title: military ? `defence ${cost}` : `cost ${cost}` }, String(cost)) : null,
     face.stats?.VP !== undefined ? el("span", { class: "badge vp", title: `${face.stats.VP} VP` }, String(face.stats.VP)) : null,
@@ -64,7 +64,7 @@ function rftgCard(ctx, key, opts = {}) {
   return ctx.card(key, {
     ...opts,
     hue: world ? (GOOD_HUES[face.good] ?? 210) : 275,
-    kind: String(face.category ?? "").replace(" (start world)", " · start"),
+    kind: face.start ? `${face.sort} · start world` : face.sort,
     badges,
     body: good,
     class: `${world ? "world" : "dev"}${opts.class ? ` ${opts.class}` : ""}`,
@@ -288,13 +288,19 @@ function dock(view, ctx) {
   if (p.placing) {
     parts.push(el("p", { class: "placing" }, `Placing ${nameOf(ctx, p.placing)}`, p.owe ? ` — ${p.owe} more to pay` : ""));
   }
-  const costs = p.hand_costs ?? {};
+  // what a card would cost to place, except while the person discards or pays with cards
+  const costs = ctx.over || (ctx.mine && CARDS_GO.has(ctx.decision?.kind)) ? {} : p.hand_costs ?? {};
   const hand = (p.hand ?? []).map((key, i) => rftgCard(ctx, key, {
-    size: ctx.phone ? "mini" : "full", target: `hand:${key}`, id: `hand-${key}-${i}`, note: ctx.over ? null : costNote(costs[key]),
+    size: ctx.phone ? "mini" : "full", target: `hand:${key}`, id: `hand-${key}-${i}`, note: costNote(costs[key]),
   }));
   parts.push(zone("Your hand", row(hand, { scroll: true, empty: "no cards" }), { sub: plural(p.hand?.length ?? 0, "card"), key: "hand" }));
   return parts;
 }
+
+/** The decisions in which cards of the hand are discarded, paid or given up, not placed: a card's cost
+ * to place ("you pay 3") means nothing there. */
+const CARDS_GO = new Set(["initial-discard", "hand-limit", "explore-discard", "consume-discard", "discard-produce",
+  "power-discard", "prestige-discard", "develop-pay", "settle-pay", "trade", "ante", "gamble", "save-card", "start-save"]);
 
 /** The power text a card's n-th power reads, without its phase mark (the face's `powers`). */
 function powerText(ctx, key, n) {

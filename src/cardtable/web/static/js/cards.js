@@ -57,7 +57,12 @@ function overflows(card) {
 export function fitCards(root) {
   const bands = [...root.querySelectorAll(".card-band")].filter(overflows);
   for (const band of bands) band.classList.add("wrap");
-  let cards = [...root.querySelectorAll(".card-full")].filter(overflows);
+  fitFullCards([...root.querySelectorAll(".card-full")].filter(overflows));
+  fitNames(root);
+}
+
+function fitFullCards(overflowing) {
+  let cards = overflowing;
   if (!cards.length) return;
   const widths = new Map(cards.map((card) => [card, card.offsetWidth]));
   for (const step of [1.35, 1.7, 2]) {
@@ -66,6 +71,32 @@ export function fitCards(root) {
     if (!cards.length) return;
   }
   for (const card of cards) card.style.maxHeight = "none";
+}
+
+/** The smallest font a card's name is fitted to: the desktop's floor for text, smaller on a phone. */
+const NAME_FLOOR = { desktop: 12, phone: 9 };
+
+/**
+ * A card's name whose longest word is wider than the card ("Underground" in a shelter cell on a phone)
+ * is set smaller, a pixel at a time down to the floor, until the word fits: words are never broken
+ * inside (Debian's Chromium has no hyphenation dictionary, so the browser broke them anywhere). Only a
+ * name that still does not fit at the floor may break (`.break`).
+ */
+function fitNames(root) {
+  let names = [...root.querySelectorAll(".card-name")].filter(overflows);
+  if (!names.length) return;
+  const floor = matchMedia("(max-width: 700px)").matches ? NAME_FLOOR.phone : NAME_FLOOR.desktop;
+  const sizes = new Map(names.map((name) => [name, parseFloat(getComputedStyle(name).fontSize)]));
+  for (let step = 1; names.length; step += 1) {
+    const smaller = names.filter((name) => sizes.get(name) - step >= floor);
+    for (const name of smaller) name.style.fontSize = `${sizes.get(name) - step}px`;
+    const left = names.filter(overflows);
+    if (left.every((name) => sizes.get(name) - step <= floor)) {
+      for (const name of left) name.classList.add("break");
+      return;
+    }
+    names = left;
+  }
 }
 
 // --- the large view ------------------------------------------------------------------------------

@@ -3,6 +3,9 @@
 import { el } from "./dom.js";
 import { icon } from "./icons.js";
 
+/** A sentence's first letter as a capital ("no winner (...)" opens the title as "No winner (...)"). */
+const capital = (text) => String(text).charAt(0).toUpperCase() + String(text).slice(1);
+
 /** The section drawn at the end. `table`: {columns: [{label, icon}], rows: [{seat, cells}], note}. */
 export function endSection(state, table, links) {
   const result = state.result;
@@ -20,7 +23,7 @@ export function endSection(state, table, links) {
       row.cells.map((cell, i) => el("td", { class: table.columns[i]?.total ? "total" : "" }, cell === null || cell === undefined ? "—" : String(cell))));
   });
   return [
-    el("h2", { class: "end-title" }, result.text),
+    el("h2", { class: "end-title" }, capital(result.text)),
     el("div", { class: "scores-wrap" }, el("table", { class: "scores", "aria-label": "scores" }, el("thead", {}, head), el("tbody", {}, rows))),
     table.note ? el("p", { class: "end-note" }, table.note) : null,
     el("div", { class: "end-links" },

@@ -16,7 +16,7 @@ export class LogView {
    * `lines`: the server's log ({move, seat, action, events, kind}: `kind`, in the mover's own lines
    * only, the decision it answered); `setup`: the set-up's narration (lines); `game`: the game's module
    * (`roundWord`: what its rounds are called, "Round" by default; `groupBySeat`: a group per turn of a
-   * seat); `ctx.words(action, kind)`: {text, known}.
+   * seat); `ctx.words(action, kind, line)`: {text, known}.
    */
   update(setup, lines, ctx, game, over) {
     const d = this.drawn;
@@ -67,7 +67,7 @@ export class LogView {
       events.forEach((said, i) => this.add(said, line, i === 0, ctx, game));
       return;
     }
-    const said = line.action ? ctx.words(line.action, line.kind) : { text: "moved (nothing you can see)", known: false };
+    const said = line.action ? ctx.words(line.action, line.kind, line) : { text: "moved (nothing you can see)", known: false };
     this.add(said.known ? `${who}: ${said.text}` : `${who} ${said.text}`, line, true, ctx, game);
   }
 }

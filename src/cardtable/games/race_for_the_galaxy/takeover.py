@@ -54,7 +54,7 @@ def vulnerable(cat: Catalog, s: RftgState, power: Power, owner: int, world: Card
     if power.against == "imperium":
         return pw.count_flag(cat, o.powered, "imperium") > 0
     if power.against == "military":
-        return pw.total_military(cat, o, o.powered) > 0
+        return pw.total_military(cat, o.powered) > 0
     return True
 
 

@@ -67,24 +67,6 @@ def _world_kinds(cat: Catalog) -> dict[str, str]:
     return {key: cat[key].good or "" if cat[key].is_world else "" for key in cat.keys}
 
 
-#: a goal due at a moment, ready to check: its key, a "first" goal's alternatives (empty for a "most"
-#: goal), a "most" goal's count (None for a "first" goal) and its minimum
-Check = tuple[str, "Requirement", "Counter | None", int]
-
-
-@cache
-def _due(cat: Catalog, goals: tuple[str, ...], moment: str) -> tuple[Check, ...]:
-    """The goals of `goals` checked after `moment`, in the reference engine's order."""
-    order = _order()
-    due = [goal(k) for k in sorted(goals, key=order.__getitem__) if moment in goal(k).phases]
-    return tuple(
-        (g.key, _requires(cat, g.key), None, 0)
-        if g.type == "first"
-        else (g.key, (), counter(cat, g.most), g.at_least)
-        for g in due
-    )
-
-
 #: counts that add up one number per card of the tableau (`_per_card`)
 CARD_COUNTS: dict[str, Callable[[Card], int]] = {
     "tableau": lambda c: 1,
@@ -175,6 +157,8 @@ def counter(cat: Catalog, name: str) -> Counter:
 
 
 Requirement = tuple[tuple[tuple[Counter, int], ...], ...]
+#: whether a player meets a "first" goal now (`_first_test`)
+Test = Callable[[RftgState, Player], bool]
 
 
 @cache
@@ -193,6 +177,33 @@ def _meets(cat: Catalog, s: RftgState, p: Player, requires: Requirement) -> bool
         else:
             return True
     return False
+
+
+def _first_test(cat: Catalog, key: str) -> Test:
+    """Whether a player meets the "first" goal `key` (one count against its minimum, most goals have)."""
+    requires = _requires(cat, key)
+    if len(requires) == 1 and len(requires[0]) == 1:
+        ((count_of, least),) = requires[0]
+        return lambda s, p: count_of(cat, s, p) >= least
+    return lambda s, p: _meets(cat, s, p, requires)
+
+
+#: a goal due at a moment, ready to check: its key, a "first" goal's test (None for a "most" goal), a
+#: "most" goal's count (None for a "first" goal) and its minimum
+Check = tuple[str, Test | None, Counter | None, int]
+
+
+@cache
+def _due(cat: Catalog, goals: tuple[str, ...], moment: str) -> tuple[Check, ...]:
+    """The goals of `goals` checked after `moment`, in the reference engine's order."""
+    order = _order()
+    due = [goal(k) for k in sorted(goals, key=order.__getitem__) if moment in goal(k).phases]
+    return tuple(
+        (g.key, _first_test(cat, g.key), None, 0)
+        if g.type == "first"
+        else (g.key, None, counter(cat, g.most), g.at_least)
+        for g in due
+    )
 
 
 def holder(s: RftgState, key: str) -> int | None:
@@ -228,16 +239,17 @@ def check_goals(cat: Catalog, s: RftgState, moment: str) -> None:
     if not due:
         return
     players = s.players
-    for key, requires, count_of, least in due:
-        if count_of is None:  # a "first" goal, unless somebody holds it already
+    for key, meets, count_of, least in due:
+        if meets is not None:  # a "first" goal, unless somebody holds it already
             for p in players:
                 if key in p.goals:
                     break
             else:
                 for seat, p in enumerate(players):
-                    if _meets(cat, s, p, requires):
+                    if meets(s, p):
                         _claim(s, seat, key)
             continue
+        assert count_of is not None
         counts = []
         for p in players:
             p.progress[key] = n = count_of(cat, s, p)

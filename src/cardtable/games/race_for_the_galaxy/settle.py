@@ -135,13 +135,16 @@ class SettlePower(RftgChoice, tag="settle-power"):
         if extra_cards(cat).isdisjoint(p.powered):
             return []
         placed = placed_this_phase(s, self.seat)
+        if not placed and not p.hand:  # a second world needs one placed, an upgrade a card in hand
+            return []
         found = []
         for key, index, power in st.usable(cat, p, "settle", ""):
             name = power.power
             if name in ("place-second", "place-military") and placed:
                 military = name == "place-military"
-                takeover = not military and bool(targets(cat, s, self.seat))
-                if takeover or (self.world_to_place(cat, s, military) if real else bool(p.hand)):
+                # a world it may place, or a takeover it may declare (the costlier scan last)
+                world = self.world_to_place(cat, s, military) if real else bool(p.hand)
+                if world or (not military and targets(cat, s, self.seat)):
                     found.append((key, index))
             elif name == "upgrade-world" and p.hand:
                 possible = (

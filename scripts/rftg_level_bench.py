@@ -149,13 +149,17 @@ def main() -> int:
         print(json.dumps(work(int(level), int(players), int(games))))
         return 0
     trees = [OWN_SRC] + ([options.against.resolve()] if options.against else [])
-    only = [tuple(int(x) for x in m.split(":")) for m in options.modes] or modes()
+    only = [_mode(m) for m in options.modes] or modes()
     if options.command == "time":
-        wanted = sorted(set(only) | {(0, min(p, 4)) for _, p in only})
-        run_time(options.games, options.rounds, trees, wanted)  # type: ignore[arg-type]
+        run_time(options.games, options.rounds, trees, sorted(set(only) | {(0, min(p, 4)) for _, p in only}))
         return 0
     only = only if options.modes else only + SOLO_MODES
-    return 1 if run_states(options.games, trees, only) else 0  # type: ignore[arg-type]
+    return 1 if run_states(options.games, trees, only) else 0
+
+
+def _mode(text: str) -> tuple[int, int]:
+    level, players = text.split(":")
+    return int(level), int(players)
 
 
 if __name__ == "__main__":

@@ -366,9 +366,9 @@ class Catalog:
         #: `powers.powers` checks first: most tableaux hold none)
         holders: dict[tuple[str, str], set[str]] = {}
         for key, named_powers in self.by_name.items():
-            for phase, name in named_powers:
-                holders.setdefault((phase, name), set()).add(key)
-                holders.setdefault((phase, ""), set()).add(key)
+            for wanted in named_powers:
+                holders.setdefault(wanted, set()).add(key)
+                holders.setdefault((wanted[0], ""), set()).add(key)
         self.power_holders: dict[tuple[str, str], frozenset[str]] = {
             wanted: frozenset(keys) for wanted, keys in holders.items()
         }

@@ -11,7 +11,7 @@ last checked: the end score reads it (K `score_game_player`).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import cache, lru_cache
 
 from . import powers as pw
@@ -52,7 +52,7 @@ def _slot_bits(cat: Catalog) -> dict[str, int]:
     return bits
 
 
-def _phase_powers(cat: Catalog, tableau: list[str]) -> int:
+def _phase_powers(cat: Catalog, tableau: Sequence[str]) -> int:
     """Phases with a power, a trade power counted apart."""
     bits = _slot_bits(cat)
     mask = 0

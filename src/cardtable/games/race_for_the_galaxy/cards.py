@@ -362,6 +362,16 @@ class Catalog:
                 for index, power in c.phase_powers(phase):
                     named.setdefault((phase, power.power), []).append((index, power))
             self.by_name[c.key] = {k: tuple(v) for k, v in named.items()}
+        #: (phase, power name) and (phase, "") -> the keys of the cards with such a power (what
+        #: `powers.powers` checks first: most tableaux hold none)
+        holders: dict[tuple[str, str], set[str]] = {}
+        for key, named_powers in self.by_name.items():
+            for wanted in named_powers:
+                holders.setdefault(wanted, set()).add(key)
+                holders.setdefault((wanted[0], ""), set()).add(key)
+        self.power_holders: dict[tuple[str, str], frozenset[str]] = {
+            wanted: frozenset(keys) for wanted, keys in holders.items()
+        }
         #: the robot of a solitaire game (`robot.with_robot`: the catalog its steps read); None elsewhere
         self.robot: RobotFile | None = None
 

@@ -11,8 +11,8 @@ last checked: the end score reads it (K `score_game_player`).
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from functools import cache
+from collections.abc import Callable, Sequence
+from functools import cache, lru_cache
 
 from . import powers as pw
 from .cards import Card, Catalog
@@ -52,7 +52,7 @@ def _slot_bits(cat: Catalog) -> dict[str, int]:
     return bits
 
 
-def _phase_powers(cat: Catalog, tableau: list[str]) -> int:
+def _phase_powers(cat: Catalog, tableau: Sequence[str]) -> int:
     """Phases with a power, a trade power counted apart."""
     bits = _slot_bits(cat)
     mask = 0
@@ -65,13 +65,6 @@ def _phase_powers(cat: Catalog, tableau: list[str]) -> int:
 def _world_kinds(cat: Catalog) -> dict[str, str]:
     """Each card's kind of good if it is a world with one, else ""."""
     return {key: cat[key].good or "" if cat[key].is_world else "" for key in cat.keys}
-
-
-@cache
-def _due(goals: tuple[str, ...], moment: str) -> tuple[Goal, ...]:
-    """The goals of `goals` checked after `moment`, in the reference engine's order."""
-    order = _order()
-    return tuple(goal(k) for k in sorted(goals, key=order.__getitem__) if moment in goal(k).phases)
 
 
 #: counts that add up one number per card of the tableau (`_per_card`)
@@ -98,16 +91,35 @@ def _per_card(cat: Catalog) -> dict[str, dict[str, int]]:
     return {name: {key: f(cat[key]) for key in cat.keys} for name, f in CARD_COUNTS.items()}
 
 
-def _novelty_rare(cat: Catalog, p: Player, oort: str) -> int:
+def _novelty_rare(cat: Catalog, cards: tuple[str, ...], oort: str) -> int:
     kinds = ("novelty", "rare")
     return sum(
         1
-        for k in p.tableau
+        for k in cards
         if cat[k].is_world and (cat[k].good in kinds or (cat[k].good == "any" and oort in (*kinds, "any")))
     )
 
 
 Counter = Callable[[Catalog, RftgState, Player], int]
+
+#: the counts that read the tableau's cards as a whole, from the catalog and the cards alone (each
+#: tableau's counted once: `_of_tableau`)
+TABLEAU_COUNTS: dict[str, Callable[[Catalog, tuple[str, ...]], int]] = {
+    "military": lambda cat, cards: pw.total_military(cat, list(cards)),
+    "negative-military": lambda cat, cards: int(pw.total_military(cat, list(cards)) < 0),
+    # "any" (Alien Oort Cloud Refinery) counts as a kind of its own (K)
+    "world-kinds": lambda cat, cards: len(set(map(_world_kinds(cat).__getitem__, cards)) - {""}),
+    "phase-powers": lambda cat, cards: _phase_powers(cat, cards),
+    "novelty-rare-worlds": lambda cat, cards: _novelty_rare(cat, cards, "any"),
+}
+
+
+@lru_cache(maxsize=1 << 14)
+def _of_tableau(cat: Catalog, name: str, cards: tuple[str, ...]) -> int:
+    """A count of `TABLEAU_COUNTS` for the tableau `cards` (the goals check the same tableaux again and
+    again, a phase after another)."""
+    return TABLEAU_COUNTS[name](cat, cards)
+
 
 #: the counts that are no sum over the tableau's cards
 OTHER_COUNTS: dict[str, Counter] = {
@@ -115,12 +127,6 @@ OTHER_COUNTS: dict[str, Counter] = {
     "prestige": lambda cat, s, p: p.prestige,
     "round-end-discards": lambda cat, s, p: p.end_discards,
     "goods": lambda cat, s, p: sum(1 for k in p.tableau if k in p.goods),
-    "military": lambda cat, s, p: pw.total_military(cat, p, p.tableau),
-    "negative-military": lambda cat, s, p: int(pw.total_military(cat, p, p.tableau) < 0),
-    # "any" (Alien Oort Cloud Refinery) counts as a kind of its own (K)
-    "world-kinds": lambda cat, s, p: len(set(map(_world_kinds(cat).__getitem__, p.tableau)) - {""}),
-    "phase-powers": lambda cat, s, p: _phase_powers(cat, p.tableau),
-    "novelty-rare-worlds": lambda cat, s, p: _novelty_rare(cat, p, "any"),
 }
 
 
@@ -128,40 +134,76 @@ def count(cat: Catalog, s: RftgState, p: Player, name: str, oort: str = "any") -
     """A count of the goal vocabulary (`goals.COUNTS`) for player `p`, from its tableau as it stands;
     `oort`: the kind Alien Oort Cloud Refinery counts as (any kind, unless a kind is being tried)."""
     if name == "novelty-rare-worlds":
-        return _novelty_rare(cat, p, oort)
+        return _novelty_rare(cat, tuple(p.tableau), oort)
     return counter(cat, name)(cat, s, p)
 
 
 @cache
 def counter(cat: Catalog, name: str) -> Counter:
     """`count` of `name` as one function (what `check_goals` calls, many times a game)."""
+    if name == "tableau":
+        return lambda cat, s, p: len(p.tableau)
     if name == "takeover-powers":
         per = _per_card(cat)[name]
         return lambda cat, s, p: sum(map(per.__getitem__, p.tableau)) if s.takeovers else 0
     if name in CARD_COUNTS:
         per = _per_card(cat)[name]
         return lambda cat, s, p: sum(map(per.__getitem__, p.tableau))
+    if name in TABLEAU_COUNTS:
+        return lambda cat, s, p: _of_tableau(cat, name, tuple(p.tableau))
     if name in OTHER_COUNTS:
         return OTHER_COUNTS[name]
     raise ValueError(f"unknown goal count {name!r}")
 
 
+Requirement = tuple[tuple[tuple[Counter, int], ...], ...]
+#: whether a player meets a "first" goal now (`_first_test`)
+Test = Callable[[RftgState, Player], bool]
+
+
 @cache
-def _requires(cat: Catalog, key: str) -> tuple[tuple[tuple[Counter, int], ...], ...]:
+def _requires(cat: Catalog, key: str) -> Requirement:
     """A "first" goal's alternatives as (counter, minimum) pairs."""
     return tuple(
         tuple((counter(cat, name), least) for name, least in alt.items()) for alt in goal(key).requires
     )
 
 
-def _meets(cat: Catalog, s: RftgState, p: Player, g: Goal) -> bool:
-    for alternative in _requires(cat, g.key):
+def _meets(cat: Catalog, s: RftgState, p: Player, requires: Requirement) -> bool:
+    for alternative in requires:
         for count_of, least in alternative:
             if count_of(cat, s, p) < least:
                 break
         else:
             return True
     return False
+
+
+def _first_test(cat: Catalog, key: str) -> Test:
+    """Whether a player meets the "first" goal `key` (one count against its minimum, most goals have)."""
+    requires = _requires(cat, key)
+    if len(requires) == 1 and len(requires[0]) == 1:
+        ((count_of, least),) = requires[0]
+        return lambda s, p: count_of(cat, s, p) >= least
+    return lambda s, p: _meets(cat, s, p, requires)
+
+
+#: a goal due at a moment, ready to check: its key, a "first" goal's test (None for a "most" goal), a
+#: "most" goal's count (None for a "first" goal) and its minimum
+Check = tuple[str, Test | None, Counter | None, int]
+
+
+@cache
+def _due(cat: Catalog, goals: tuple[str, ...], moment: str) -> tuple[Check, ...]:
+    """The goals of `goals` checked after `moment`, in the reference engine's order."""
+    order = _order()
+    due = [goal(k) for k in sorted(goals, key=order.__getitem__) if moment in goal(k).phases]
+    return tuple(
+        (g.key, _first_test(cat, g.key), None, 0)
+        if g.type == "first"
+        else (g.key, None, counter(cat, g.most), g.at_least)
+        for g in due
+    )
 
 
 def holder(s: RftgState, key: str) -> int | None:
@@ -193,30 +235,32 @@ def check_goals(cat: Catalog, s: RftgState, moment: str) -> None:
     """Claim and lose goals after `moment` (a phase, `round-start` or `round-end`), K `check_goals`."""
     if not s.goals:
         return
-    due = _due(tuple(s.goals), moment)
+    due = _due(cat, tuple(s.goals), moment)
     if not due:
         return
     players = s.players
-    for g in due:
-        key = g.key
-        if g.type == "first":
-            if any(key in p.goals for p in players):
-                continue
-            for seat, p in enumerate(players):
-                if _meets(cat, s, p, g):
-                    _claim(s, seat, key)
+    for key, meets, count_of, least in due:
+        if meets is not None:  # a "first" goal, unless somebody holds it already
+            for p in players:
+                if key in p.goals:
+                    break
+            else:
+                for seat, p in enumerate(players):
+                    if meets(s, p):
+                        _claim(s, seat, key)
             continue
-        count_of = counter(cat, g.most)
-        counts = [count_of(cat, s, p) for p in players]
-        for p, n in zip(players, counts, strict=True):
-            p.progress[key] = n
+        assert count_of is not None
+        counts = []
+        for p in players:
+            p.progress[key] = n = count_of(cat, s, p)
+            counts.append(n)
         s.goal_most[key] = most = max(counts)
         # the holder loses it below the minimum or below the best; one player alone with the best
         # (at least the minimum) takes it
         for seat, p in enumerate(players):
-            if key in p.goals and (counts[seat] < g.at_least or counts[seat] < most):
+            if key in p.goals and (counts[seat] < least or counts[seat] < most):
                 _lose(s, seat, key)
-        if most >= g.at_least and counts.count(most) == 1:
+        if most >= least and counts.count(most) == 1:
             seat = counts.index(most)
             if key not in players[seat].goals:
                 _claim(s, seat, key)

@@ -163,8 +163,7 @@ class PaymentPower(UsePowers, tag="payment-power"):
         if not cat.level:  # the base game asks no such question (its records were played without one)
             return found
         # military for later in the phase may be bought while paying too, not with cards (K)
-        boosts = military_actions(cat, p, world, self.given, tactics=True)
-        return found + [a for a in boosts if a.verb == "boost"]
+        return found + military_actions(cat, p, world, self.given, tactics=True, hand=False)
 
     def enough(self, cat: Catalog, s: RftgState) -> bool:
         p = s.players[self.seat]
@@ -207,13 +206,15 @@ class PaymentPower(UsePowers, tag="payment-power"):
         self.done(s)
 
 
-def military_actions(cat: Catalog, p: Player, world: Card | None, given: int, tactics: bool) -> list[Action]:
+def military_actions(
+    cat: Catalog, p: Player, world: Card | None, given: int, tactics: bool, hand: bool = True
+) -> list[Action]:
     """What may add military now: a card from hand (`military CARD`, while the hand-military powers'
-    total exceeds the cards `given`), a power spending prestige or a good (`boost`, against `world`
-    when one is being attacked or settled), a tactics card discarded (`boost`, if `tactics`)."""
+    total exceeds the cards `given`; not unless `hand`), a power spending prestige or a good (`boost`,
+    against `world` when one is being attacked or settled), a tactics card discarded (`boost`, if
+    `tactics`)."""
     found: list[Action] = []
-    room = sum(power.value for _, _, power in st.usable(cat, p, "settle", "hand-military"))
-    if room > given:
+    if hand and sum(power.value for _, _, power in st.usable(cat, p, "settle", "hand-military")) > given:
         found += [Action("military", (c,)) for c in distinct(p.hand)]
     for key, index, power in st.usable(cat, p, "settle", "military"):
         if not power.spend or (world is not None and not pw.matches_world(power, world)):
@@ -260,6 +261,8 @@ def use_military(cat: Catalog, s: RftgState, seat: int, action: Action) -> int:
 
 def use_hand_military(cat: Catalog, p: Player, given: int) -> None:
     """The hand-military powers the cards given drew on are used up for the phase (K marks each one)."""
+    if given <= 0:
+        return
     left = given
     for key, index, power in st.usable(cat, p, "settle", "hand-military"):
         if left <= 0:

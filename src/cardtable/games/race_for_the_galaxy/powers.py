@@ -6,25 +6,22 @@ Powers work from the tableau as it stood at the start of the phase (`Player.powe
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 from .cards import TRADE_VALUE, Card, Catalog, Power
 from .state import Player
 
 
-def powers(cat: Catalog, player: Player, phase: str, name: str = "") -> Iterator[tuple[str, int, Power]]:
+def powers(cat: Catalog, player: Player, phase: str, name: str = "") -> list[tuple[str, int, Power]]:
     """The powers of `phase` (and of that name, if given) of the player's powered cards, in tableau order."""
+    holders = cat.power_holders.get((phase, name))
+    powered = player.powered
+    if holders is None or holders.isdisjoint(powered):
+        return []
     if name:
-        by_name = cat.by_name
         wanted = (phase, name)
-        for key in player.powered:
-            for index, power in by_name[key].get(wanted, ()):
-                yield key, index, power
-        return
+        by_name = cat.by_name
+        return [(key, i, power) for key in powered if key in holders for i, power in by_name[key][wanted]]
     by_phase = cat.by_phase
-    for key in player.powered:
-        for index, power in by_phase[key][phase]:
-            yield key, index, power
+    return [(key, i, power) for key in powered if key in holders for i, power in by_phase[key][phase]]
 
 
 def total(cat: Catalog, player: Player, phase: str, name: str) -> int:
@@ -61,14 +58,17 @@ def general_military(cat: Catalog, cards: list[str], power: Power) -> int:
     return power.value
 
 
-def total_military(cat: Catalog, player: Player, cards: list[str]) -> int:
+def total_military(cat: Catalog, cards: list[str]) -> int:
     """The general military of `cards` (a tableau), without temporary military (K `total_military`)."""
-    by_phase = cat.by_phase
+    holders = cat.power_holders.get(("settle", "military"))
+    if holders is None or holders.isdisjoint(cards):
+        return 0
+    by_name = cat.by_name
     return sum(
         general_military(cat, cards, power)
         for key in cards
-        for _, power in by_phase[key]["settle"]
-        if power.power == "military"
+        if key in holders
+        for _, power in by_name[key]["settle", "military"]
     )
 
 

@@ -357,7 +357,7 @@ class PhaseEnd(RftgAuto, tag="phase-end"):
 
 def check_prestige(cat: Catalog, s: RftgState) -> None:
     """At a phase end only a sole prestige leader keeps prestige on the tile (K `check_prestige`)."""
-    if cat.level < 3:
+    if cat.level < 3 or not any([p.prestige_turn for p in s.players]):  # no prestige on the tile
         return
     rivals = [p.prestige for p in s.players] + ([s.robot.prestige] if s.robot is not None else [])
     most = max(rivals)

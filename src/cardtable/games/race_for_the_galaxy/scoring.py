@@ -78,7 +78,7 @@ def line_matches(line: Bonus, card: Card, oort: str = "any") -> bool:
 
 def military_strength(cat: Catalog, player: Player) -> int:
     """The general military of the whole tableau (for bonus lines), not that against one world."""
-    return pw.total_military(cat, player, player.tableau)
+    return pw.total_military(cat, player.tableau)
 
 
 def six_cost_bonus(cat: Catalog, player: Player, key: str, oort: str = "any") -> int:

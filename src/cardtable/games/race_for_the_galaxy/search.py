@@ -5,6 +5,8 @@ discarded. If deck and discard pile run out first, the search fails and the play
 
 from __future__ import annotations
 
+from functools import cache
+
 from cardtable.core import Action, OneOf, push, seat_mark
 
 from .cards import Card, Catalog
@@ -63,6 +65,12 @@ def matches(card: Card, category: str) -> bool:
     )
 
 
+@cache
+def matching(cat: Catalog, category: str) -> frozenset[str]:
+    """The cards of the catalog that belong to a search category."""
+    return frozenset(key for key in cat.keys if matches(cat[key], category))
+
+
 class SearchCategory(RftgChoice, OneOf, tag="search-category"):
     """Name the category to search for."""
 
@@ -97,7 +105,7 @@ class SearchReveal(RftgAuto, tag="search-reveal"):
                 s.log.append(f"The search of {who} fails: the card stays unused.")
                 return
             s.aside.append(card)
-            found = matches(cat[card], self.category)
+            found = card in matching(cat, self.category)
             s.log.append(f"{who} turns over {cat[card].name}{' (a match)' if found else ''}.")
             if not found:
                 continue

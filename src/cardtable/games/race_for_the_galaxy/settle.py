@@ -3,6 +3,8 @@ the expansions the powers used after a world is placed (a second world, an upgra
 
 from __future__ import annotations
 
+from functools import cache
+
 from cardtable.core import Action, OneOf, push, seat_mark
 
 from . import settling as st
@@ -112,6 +114,13 @@ def placed_this_phase(s: RftgState, seat: int) -> bool:
 EXTRA_POWERS = (("settle", "place-second"), ("settle", "place-military"), ("settle", "upgrade-world"))
 
 
+@cache
+def extra_cards(cat: Catalog) -> frozenset[str]:
+    """The cards with a power `SettlePower` offers."""
+    empty: frozenset[str] = frozenset()
+    return empty.union(*(cat.power_holders.get(wanted, empty) for wanted in EXTRA_POWERS))
+
+
 class SettlePower(RftgChoice, tag="settle-power"):
     """After its world, the seat may use its extra-placement powers (a second world, Improved Logistics;
     a military world, Rebel Sneak Attack) and world upgrades (Terraforming Engineers), one at a time,
@@ -123,16 +132,19 @@ class SettlePower(RftgChoice, tag="settle-power"):
 
     def options(self, cat: Catalog, s: RftgState, real: bool = False) -> list[tuple[str, int]]:
         p = s.players[self.seat]
-        if not any(name in cat.by_name[k] for k in p.powered for name in EXTRA_POWERS):
+        if extra_cards(cat).isdisjoint(p.powered):
             return []
         placed = placed_this_phase(s, self.seat)
+        if not placed and not p.hand:  # a second world needs one placed, an upgrade a card in hand
+            return []
         found = []
         for key, index, power in st.usable(cat, p, "settle", ""):
             name = power.power
             if name in ("place-second", "place-military") and placed:
                 military = name == "place-military"
-                takeover = not military and bool(targets(cat, s, self.seat))
-                if takeover or (self.world_to_place(cat, s, military) if real else bool(p.hand)):
+                # a world it may place, or a takeover it may declare (the costlier scan last)
+                world = self.world_to_place(cat, s, military) if real else bool(p.hand)
+                if world or (not military and targets(cat, s, self.seat)):
                     found.append((key, index))
             elif name == "upgrade-world" and p.hand:
                 possible = (

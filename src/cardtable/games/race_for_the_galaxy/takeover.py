@@ -15,6 +15,8 @@ later takeovers of the phase fail.
 
 from __future__ import annotations
 
+from functools import cache
+
 import msgspec
 
 from cardtable.core import Action, push, seat_mark
@@ -54,7 +56,7 @@ def vulnerable(cat: Catalog, s: RftgState, power: Power, owner: int, world: Card
     if power.against == "imperium":
         return pw.count_flag(cat, o.powered, "imperium") > 0
     if power.against == "military":
-        return pw.total_military(cat, o, o.powered) > 0
+        return pw.total_military(cat, o.powered) > 0
     return True
 
 
@@ -100,6 +102,12 @@ def could_win(cat: Catalog, s: RftgState, seat: int, owner: int, world: str, bon
     return strength >= defence(cat, s, owner, world)
 
 
+@cache
+def _worlds(cat: Catalog, military_only: bool) -> frozenset[str]:
+    """The worlds of the catalog (only the military ones if `military_only`)."""
+    return frozenset(k for k in cat.keys if cat[k].is_world and (cat[k].military or not military_only))
+
+
 def targets(cat: Catalog, s: RftgState, seat: int) -> list[tuple[str, str]]:
     """(world, power card) pairs the seat may declare (K `settle_check_takeover`)."""
     if not s.takeovers:
@@ -108,21 +116,20 @@ def targets(cat: Catalog, s: RftgState, seat: int) -> list[tuple[str, str]]:
     powers = takeover_powers(cat, s, seat)
     if not powers:
         return []
-    peaceful = bool(peaceful_takeover(cat, p))
+    open_worlds = _worlds(cat, military_only=not peaceful_takeover(cat, p))
+    usable_here = [(k, power) for k, _, power in powers]
+    imperium = any(power.against == "imperium" for _, power in usable_here)
     found = []
     for owner, o in enumerate(s.players):
         if owner == seat:
             continue
-        usable_here = [(k, power) for k, _, power in powers]
         bonus = 0
-        if any(power.against == "imperium" for _, power in usable_here) and pw.count_flag(
-            cat, o.powered, "imperium"
-        ):
+        if imperium and pw.count_flag(cat, o.powered, "imperium"):
             bonus = 2 * rebel_military(cat, p.powered)
         for world in o.tableau:
-            card = cat[world]
-            if world not in o.powered or not card.is_world or not (card.military or peaceful):
+            if world not in open_worlds or world not in o.powered:
                 continue
+            card = cat[world]
             keys = [k for k, power in usable_here if vulnerable(cat, s, power, owner, card)]
             if keys and could_win(cat, s, seat, owner, world, bonus):
                 found += [(world, k) for k in dict.fromkeys(keys)]

@@ -41,11 +41,12 @@ def test_only_a_solo_mode_whose_guide_ranks_its_moves_is_searched_by_playouts() 
     assert plays_alone(machine) and not isinstance(machine.heuristic(Rng(1)), RankingGuide)
 
 
-@pytest.mark.parametrize(("name", "options", "kind"), [ROBOT, VIRTUAL])
-def test_the_guides_shortlist_starts_with_its_own_choice(
-    name: str, options: dict[str, Any], kind: str
-) -> None:
-    game, state = _position(name, options, kind, 5, 2)
+MODES = pytest.mark.parametrize("mode", [ROBOT, VIRTUAL], ids=["robot", "virtual"])
+
+
+@MODES
+def test_the_guides_shortlist_starts_with_its_own_choice(mode: tuple[str, dict[str, Any], str]) -> None:
+    game, state = _position(*mode, 5, 2)
     observation = game.observe(state, 0)
     shortlist = game.heuristic(Rng(8)).shortlist(observation, 4)  # type: ignore[union-attr]
     assert shortlist[0] == game.heuristic(Rng(8)).choose(observation)  # type: ignore[union-attr]
@@ -59,11 +60,11 @@ def test_passing_is_among_the_solo_players_candidates() -> None:
     assert "pass" in [str(a) for a in game.heuristic(Rng(8)).shortlist(observation, 2)]  # type: ignore[union-attr]
 
 
-@pytest.mark.parametrize(("name", "options", "kind"), [ROBOT, VIRTUAL])
+@MODES
 def test_the_search_chooses_among_the_guides_moves_and_leaves_the_state_alone(
-    name: str, options: dict[str, Any], kind: str
+    mode: tuple[str, dict[str, Any], str],
 ) -> None:
-    game, state = _position(name, options, kind, 6, 1)
+    game, state = _position(*mode, 6, 1)
     observation = game.observe(state, 0)
     before = game.to_json(state)
     player = IsmctsPlayer(Rng(3), iterations=6, candidates=3)

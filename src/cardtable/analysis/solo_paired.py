@@ -48,6 +48,8 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     game = make_game(args.game, dict(option.split("=", 1) for option in args.option))
     kinds = args.players.split(",")
+    if len(set(kinds)) != len(kinds):
+        parser.error(f"each kind once: {args.players}")
     automaton = next(iter(game.automata().values()))
     won: dict[str, list[bool]] = {kind: [] for kind in kinds}
     margins: dict[str, list[float]] = {kind: [] for kind in kinds}

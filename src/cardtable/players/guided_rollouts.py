@@ -7,8 +7,8 @@ search is a rollout algorithm (Tesauro & Galperin 1996, "On-line policy improvem
 search"): the candidates are the guide's shortlist (its own choice first); each is played on the same
 sampled worlds (common random numbers: the same sample and the same seed of the player that plays it
 on, so two candidates are compared world by world) by the guide or a quicker version of it
-(`RankingGuide.playout`), to the end or for a number of the seat's decisions and on to a quiet
-position (`Game.quiet_test`), and the guide judges where the sample stands (`RankingGuide.judge`,
+(`RankingGuide.playout`), to the end or to a point of the game the guide names (the same for every
+candidate: the next round, say), and the guide judges where the sample stands (`RankingGuide.judge`,
 which counts the margin, not only the win). The guide's choice is played on every world; the other
 moves are narrowed by sequential halving (Karnin, Koren & Somekh 2013): each round shares the budget
 among the survivors on new worlds and keeps the better half by their mean judgement (ties to the
@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Callable
 from typing import Any, Protocol, runtime_checkable
 
 from cardtable.core import Action, Chooser, Evaluator, Game, Observation, Rng
@@ -35,6 +36,10 @@ CANDIDATES = 4
 CONFIDENCE = 1.0
 #: a playout stops after this many actions (the game's own cap is far above a solo game's length)
 MAX_PLAYOUT = 2000
+
+
+#: `stop(state)`: whether a playout stops here, to judge the sample
+Stop = Callable[[Any], bool]
 
 
 @runtime_checkable
@@ -51,9 +56,9 @@ class RankingGuide(Protocol):
         """How well the seat stands in a (sampled) state, finished or not; more is better."""
         ...
 
-    def playout(self, rng: Rng) -> tuple[Chooser, int]:
-        """The player that plays a sample on (the guide itself, or a quicker version of it), and how
-        many of the seat's decisions it plays before the sample is judged (0: to the end)."""
+    def playout(self, rng: Rng, state: Any) -> tuple[Chooser, Stop | None]:
+        """The player that plays a sample on from `state` (the guide itself, or a quicker version of
+        it), and where it stops to judge the sample (None: at the end of the game)."""
         ...
 
 
@@ -148,12 +153,11 @@ class GuidedRollouts:
         game, seat = observation.game, observation.seat
         seed = Rng(world)
         state = observation.determinize(seed.fork())
-        player, depth = self.guide.playout(seed.fork())
+        player, stop = self.guide.playout(seed.fork(), state)
         game.apply(state, candidate.action, validate=False)
-        quiet = game.quiet_test()
-        for played in range(MAX_PLAYOUT):
+        for _ in range(MAX_PLAYOUT):
             decision = game.decision(state)
-            if decision is None or (depth and played >= depth and (quiet is None or quiet(game, state))):
+            if decision is None or (stop is not None and stop(state)):
                 break
             game.apply(state, player.choose(game.observe(state, decision.seat)), validate=False)
         candidate.judged[world] = self.guide.judge(game, state)

@@ -18,6 +18,7 @@ player reads the solo rules instead (RULES.md "The solo player"):
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from cardtable.core import Action, Game, Observation, Rng
@@ -46,8 +47,6 @@ class SoloPlayer(HeuristicPlayer):
 
     #: how much a win counts in a finished game beyond its margin, in VP (`judge`)
     WON = 10.0
-    #: the person's decisions an ISMCTS playout plays (`playout`) before it is judged (about a round)
-    PLAYOUT_DEPTH = 10
 
     def pick(self, observation: Observation, legal: list[Action]) -> Action:
         if observation.decision.kind != "action":
@@ -66,9 +65,12 @@ class SoloPlayer(HeuristicPlayer):
             return ranked[:size]
         return [*ranked[: size - 1], Action("pass")]
 
-    def playout(self, rng: Rng) -> tuple[SoloPlayer, int]:
-        """ISMCTS's playouts: the quicker player on one sample (`QuickSoloPlayer`), for about a round."""
-        return QuickSoloPlayer(rng), self.PLAYOUT_DEPTH
+    def playout(self, rng: Rng, state: FiftyState) -> tuple[SoloPlayer, Callable[[FiftyState], bool]]:
+        """ISMCTS's playouts: the quicker player on one sample (`QuickSoloPlayer`), to the next round
+        (the same point of the game whatever the move: passing or acting, the round is played out,
+        the virtual player's turns included)."""
+        start = state.round
+        return QuickSoloPlayer(rng), lambda s: s.round > start
 
     def judge(self, game: Game[Any], state: FiftyState) -> float:
         """Where the person stands in a sampled state, in VP: a finished game by its margin (`WON` more

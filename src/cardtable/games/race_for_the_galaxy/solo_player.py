@@ -288,9 +288,9 @@ class SoloPlayer(RobotAwarePlayer):
         self.cat = catalog(view.get("expansion", 0))
         return self._ranked_selections(legal, view, view["players"][observation.seat])[:size]
 
-    def playout(self, rng: Rng) -> tuple[SoloPlayer, int]:
+    def playout(self, rng: Rng, state: RftgState) -> tuple[SoloPlayer, None]:
         """ISMCTS's playouts: this player, to the end of the game."""
-        return SoloPlayer(rng), 0
+        return SoloPlayer(rng), None
 
     def judge(self, game: Any, state: RftgState) -> float:
         """Where the player stands against the robot in a sampled state (`standing`)."""

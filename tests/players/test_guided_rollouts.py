@@ -10,6 +10,7 @@ import pytest
 from cardtable.core import Game, Rng, make_game
 from cardtable.players import IsmctsPlayer, make_player
 from cardtable.players.guided_rollouts import Candidate, RankingGuide, plays_alone
+from cardtable.players.ismcts import DEFAULT_PLAYOUTS
 from cardtable.web.coach import suggestions
 
 ROBOT = ("race-for-the-galaxy", {"solo": "robot", "difficulty": "easy"}, "select-action")
@@ -118,3 +119,11 @@ def test_the_coach_answers_in_a_solo_mode() -> None:
     moves = [move["action"] for move in answer["moves"]]
     assert 2 <= len(moves) <= 3 and all(0.0 <= move["chance"] <= 1.0 for move in answer["moves"])
     assert set(moves) <= {str(a) for a in observation.legal_actions} and answer["iterations"] >= 2
+
+
+def test_the_kind_without_a_budget_plays_out_the_solo_default_and_keeps_1000_iterations_elsewhere() -> None:
+    game, state = _position(*VIRTUAL, 5, 3)
+    player = make_player("ismcts", 2)
+    assert isinstance(player, IsmctsPlayer) and player.iterations == 1000
+    player.choose(game.observe(state, 0))
+    assert len(player.last_ranking) == 4 and player.last_iterations == DEFAULT_PLAYOUTS == 24

@@ -15,7 +15,8 @@ bias, Chaslot et al. 2008).
 In a solo mode (one seat against the game's automaton, `guided_rollouts.plays_alone`) whose guide ranks
 its moves (`guided_rollouts.RankingGuide`: the players that know the solo automata), the search is
 instead the guide's few best moves, each played out by the guide on the same samples
-(`guided_rollouts.py`): the iterations are those playouts. Every other mode searches the tree.
+(`guided_rollouts.py`): the iterations are those playouts (`DEFAULT_PLAYOUTS` unless given). Every
+other mode searches the tree.
 
 The player never touches the real state: only samples, so it cannot read hidden information. With
 an iteration budget its choices depend only on its seed and what its seat sees.
@@ -33,6 +34,9 @@ from .guided_rollouts import CANDIDATES, GuidedRollouts, RankingGuide, plays_alo
 from .heuristic import Evaluator, QuietTest, game_evaluator, game_heuristic, game_quiet_test
 
 DEFAULT_ITERATIONS = 1000
+#: the default budget in a solo mode whose guide ranks its moves: playouts of the guide (each a game's
+#: rest in Race for the Galaxy, a round in 51st State), not tree iterations
+DEFAULT_PLAYOUTS = 24
 EXPLORATION = 0.3
 #: random actions after the new node before the evaluation (when the game has one)
 DEFAULT_ROLLOUT = 0
@@ -61,28 +65,31 @@ class _Node:
 
 
 class IsmctsPlayer:
-    """Searches `iterations` samples per decision (or for `seconds`, if given) and plays the most visited."""
+    """Searches `iterations` samples per decision (or for `seconds`, if given) and plays the most visited
+    (`DEFAULT_ITERATIONS` unless given; in a solo mode, playouts: see the module's docstring)."""
 
     name = "ismcts"
 
     def __init__(
         self,
         rng: Rng,
-        iterations: int = DEFAULT_ITERATIONS,
+        iterations: int | None = None,
         seconds: float | None = None,
         exploration: float = EXPLORATION,
         rollout: int = DEFAULT_ROLLOUT,
         guide: float = GUIDE,
         candidates: int = CANDIDATES,
     ) -> None:
-        if iterations < 1:
+        if iterations is not None and iterations < 1:
             raise ValueError("ismcts needs at least one iteration")
         if seconds is not None and seconds <= 0:
             raise ValueError("ismcts needs a positive time budget")
         if candidates < 1:
             raise ValueError("ismcts needs at least one candidate")
         self.rng = rng
-        self.iterations = iterations
+        self.iterations = iterations if iterations is not None else DEFAULT_ITERATIONS
+        #: the budget in a solo mode (`_solo_choice`): the iterations if given
+        self.playouts = iterations if iterations is not None else DEFAULT_PLAYOUTS
         self.seconds = seconds
         self.exploration = exploration
         self.rollout = rollout
@@ -166,7 +173,7 @@ class IsmctsPlayer:
         """The guide's best moves compared by its playouts on shared samples (`guided_rollouts.py`)."""
         rollouts = GuidedRollouts(guide, evaluate, self.candidates)
         deadline = time.perf_counter() + self.seconds if self.seconds is not None else None
-        ranked, done = rollouts.search(observation, self.rng.fork(), self.iterations, deadline)
+        ranked, done = rollouts.search(observation, self.rng.fork(), self.playouts, deadline)
         root = _Node(observation.seat)
         for candidate in ranked:
             child = root.children[candidate.action] = _Node(observation.seat)

@@ -1,16 +1,16 @@
 """Compare player kinds in a solo mode on the same deals: wins, margins, and the paired difference.
 
     python -m cardtable.analysis.solo_paired race-for-the-galaxy -o solo=robot -o difficulty=easy \\
-        --players heuristic,ismcts:16 --games 40 --seed 4
+        --players heuristic,ismcts --games 40 --seed 4
 
-Deal i is played from `game_seed(seed, i)` and each player seeded from it as `cardtable sim` does
-(`sim.play_one`), so each kind's games are those of `cardtable sim GAME -o ... --players KIND -n N
---seed S`. Every kind plays deal i before deal i + 1, one line per game as it ends (a run stopped
-early keeps its pairs). At the end, per kind: wins with their 95% Wilson interval, the mean VP margin
-(the person's VP less the automaton's, from the result's `vp_*` details) with its 95% interval,
-seconds of CPU a game; and for each kind after the first, against the first on the same deals: the
-deals won by one only, and the paired difference of the margins with its 95% interval. A
-measurement, not a test: keep it out of the test suite.
+Deal i (from `--start`, 0 by default) is played from `game_seed(seed, i)` and each player seeded
+from it as `cardtable sim` does (`sim.play_one`), so each kind's games are those of `cardtable sim
+GAME -o ... --players KIND -n N --seed S`. Every kind plays deal i before deal i + 1, one line per
+game as it ends (a run stopped early keeps its pairs). At the end, per kind: wins with their 95%
+Wilson interval, the mean VP margin (the person's VP less the automaton's, from the result's `vp_*`
+details) with its 95% interval, seconds of CPU a game; and for each kind after the first, against
+the first on the same deals: the deals won by one only, and the paired difference of the margins
+with its 95% interval. A measurement, not a test: keep it out of the test suite.
 """
 
 from __future__ import annotations
@@ -45,6 +45,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--players", default="heuristic,ismcts:16", help="player kinds, comma separated")
     parser.add_argument("--games", type=int, default=40)
     parser.add_argument("--seed", type=int, default=4)
+    parser.add_argument("--start", type=int, default=0, help="the first deal (to split a run over processes)")
     args = parser.parse_args(argv)
     game = make_game(args.game, dict(option.split("=", 1) for option in args.option))
     kinds = args.players.split(",")
@@ -54,7 +55,7 @@ def main(argv: list[str] | None = None) -> None:
     won: dict[str, list[bool]] = {kind: [] for kind in kinds}
     margins: dict[str, list[float]] = {kind: [] for kind in kinds}
     seconds: dict[str, float] = dict.fromkeys(kinds, 0.0)
-    for i in range(args.games):
+    for i in range(args.start, args.start + args.games):
         for kind in kinds:
             start = time.process_time()
             match = play_one(game, game_seed(args.seed, i), [kind, automaton])

@@ -12,6 +12,12 @@ game has a heuristic player, each node remembers the heuristic's choice in the s
 reached it: that action is expanded first and gets a bias that fades with its visits (progressive
 bias, Chaslot et al. 2008).
 
+In a solo mode (one seat against the game's automaton, `guided_rollouts.plays_alone`) whose guide ranks
+its moves (`guided_rollouts.RankingGuide`: the players that know the solo automata), the search is
+instead the guide's few best moves, each played out by the guide on the same samples
+(`guided_rollouts.py`): the iterations are those playouts (`DEFAULT_PLAYOUTS` unless given). Every
+other mode searches the tree.
+
 The player never touches the real state: only samples, so it cannot read hidden information. With
 an iteration budget its choices depend only on its seed and what its seat sees.
 """
@@ -24,9 +30,13 @@ from typing import Any
 
 from cardtable.core import Action, Game, Observation, Rng
 
+from .guided_rollouts import CANDIDATES, GuidedRollouts, RankingGuide, plays_alone
 from .heuristic import Evaluator, QuietTest, game_evaluator, game_heuristic, game_quiet_test
 
 DEFAULT_ITERATIONS = 1000
+#: the default budget in a solo mode whose guide ranks its moves: playouts of the guide (each a game's
+#: rest in Race for the Galaxy, a round in 51st State), not tree iterations
+DEFAULT_PLAYOUTS = 24
 EXPLORATION = 0.3
 #: random actions after the new node before the evaluation (when the game has one)
 DEFAULT_ROLLOUT = 0
@@ -55,41 +65,51 @@ class _Node:
 
 
 class IsmctsPlayer:
-    """Searches `iterations` samples per decision (or for `seconds`, if given) and plays the most visited."""
+    """Searches `iterations` samples per decision (or for `seconds`, if given) and plays the most visited
+    (`DEFAULT_ITERATIONS` unless given; in a solo mode, playouts: see the module's docstring)."""
 
     name = "ismcts"
 
     def __init__(
         self,
         rng: Rng,
-        iterations: int = DEFAULT_ITERATIONS,
+        iterations: int | None = None,
         seconds: float | None = None,
         exploration: float = EXPLORATION,
         rollout: int = DEFAULT_ROLLOUT,
         guide: float = GUIDE,
+        candidates: int = CANDIDATES,
     ) -> None:
-        if iterations < 1:
+        if iterations is not None and iterations < 1:
             raise ValueError("ismcts needs at least one iteration")
         if seconds is not None and seconds <= 0:
             raise ValueError("ismcts needs a positive time budget")
+        if candidates < 1:
+            raise ValueError("ismcts needs at least one candidate")
         self.rng = rng
-        self.iterations = iterations
+        self.iterations = iterations if iterations is not None else DEFAULT_ITERATIONS
+        #: the budget in a solo mode (`_solo_choice`): the iterations if given
+        self.playouts = iterations if iterations is not None else DEFAULT_PLAYOUTS
         self.seconds = seconds
         self.exploration = exploration
         self.rollout = rollout
         self.guide = guide
+        self.candidates = candidates
         self._evaluators: dict[str, Evaluator | None] = {}
         self._quiet_tests: dict[str, QuietTest | None] = {}
         self._guides: dict[str, Any] = {}
-        #: iterations run for the last decision (for benchmarks) and its search tree (for analysis)
+        #: iterations run for the last decision (for benchmarks), its search tree (for analysis; in a
+        #: solo mode, one child per candidate with its playouts) and the root's moves, the chosen first
         self.last_iterations = 0
         self.last_root: _Node | None = None
+        self.last_ranking: list[Action] = []
 
     @classmethod
     def from_parameter(cls, rng: Rng, parameter: str) -> IsmctsPlayer:
         """'' (defaults), '500' (iterations), '0.5s' or '250ms' (time per decision), then optional
-        ":rollout=N" (random actions before the evaluation), ":c=X" (exploration) and ":guide=X" (the
-        weight of the heuristic's choice, 0 for none)."""
+        ":rollout=N" (random actions before the evaluation), ":c=X" (exploration), ":guide=X" (the
+        weight of the heuristic's choice, 0 for none) and ":k=N" (in a solo mode, the guide's moves
+        compared)."""
         budget, *extras = parameter.strip().lower().split(":")
         settings: dict[str, Any] = {}
         try:
@@ -107,24 +127,28 @@ class IsmctsPlayer:
                     settings["exploration"] = float(value)
                 elif key == "guide":
                     settings["guide"] = float(value)
-
+                elif key == "k":
+                    settings["candidates"] = int(value)
                 else:
                     raise ValueError(f"unknown setting {key!r}")
             return cls(rng, **settings)
         except ValueError as err:
             raise ValueError(
                 f"ismcts:{parameter}: expected iterations (ismcts:500) or a time (ismcts:0.5s), "
-                f"optionally followed by :rollout=N, :c=X or :guide=X: {err}"
+                f"optionally followed by :rollout=N, :c=X, :guide=X or :k=N: {err}"
             ) from None
 
     def choose(self, observation: Observation) -> Action:
         legal = observation.legal_actions
         if len(legal) == 1:
             self.last_iterations = 0
+            self.last_ranking = list(legal)
             return legal[0]
         game = observation.game
         evaluate = self._evaluator(game)
         self._guide = self._guide_of(game) if self.guide > 0 else None
+        if isinstance(self._guide, RankingGuide) and plays_alone(game):
+            return self._solo_choice(observation, self._guide, evaluate)
         if game.name not in self._quiet_tests:
             self._quiet_tests[game.name] = game_quiet_test(game)
         self._quiet = self._quiet_tests[game.name]
@@ -139,7 +163,25 @@ class IsmctsPlayer:
                 break
         self.last_iterations = done
         self.last_root = root
-        return max(legal, key=lambda a: _visits(root, a))
+        order = {action: i for i, action in enumerate(legal)}
+        self.last_ranking = sorted(legal, key=lambda a: (-_visits(root, a), order[a]))
+        return self.last_ranking[0]
+
+    def _solo_choice(
+        self, observation: Observation, guide: RankingGuide, evaluate: Evaluator | None
+    ) -> Action:
+        """The guide's best moves compared by its playouts on shared samples (`guided_rollouts.py`)."""
+        rollouts = GuidedRollouts(guide, evaluate, self.candidates)
+        deadline = time.perf_counter() + self.seconds if self.seconds is not None else None
+        ranked, done = rollouts.search(observation, self.rng.fork(), self.playouts, deadline)
+        root = _Node(observation.seat)
+        for candidate in ranked:
+            child = root.children[candidate.action] = _Node(observation.seat)
+            child.visits, child.reward = candidate.worlds, candidate.chance
+        self.last_iterations = done
+        self.last_root = root
+        self.last_ranking = [candidate.action for candidate in ranked]
+        return self.last_ranking[0]
 
     def _evaluator(self, game: Game[Any]) -> Evaluator | None:
         if game.name not in self._evaluators:

@@ -65,8 +65,7 @@ def suggestions(observation: Observation[Any], seed: int, seconds: float) -> dic
     player.choose(observation)
     root = player.last_root
     assert root is not None  # a search of two legal moves or more keeps its root
-    order = {action: i for i, action in enumerate(legal)}
-    searched = sorted(root.children.items(), key=lambda item: (-item[1].visits, order.get(item[0], 0)))
+    searched = [(action, root.children[action]) for action in player.last_ranking if action in root.children]
     visits = sum(child.visits for _, child in searched)
     moves = [
         {"action": str(action), "chance": child.reward / child.visits, "visits": child.visits}

@@ -18,14 +18,15 @@ player reads the solo rules instead (RULES.md "The solo player"):
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
-from cardtable.core import Action, Game, Observation
+from cardtable.core import Action, Game, Observation, Rng
 
 from .cards import Catalog
 from .heuristic import ENABLERS, ENABLERS_LOOKED_AT, FOLLOW_UP_SHARE, HeuristicPlayer, pruned
-from .solo_worth import ends_this_round, solo_standing, threat
-from .state import PERSON, FiftyState
+from .solo_worth import ends_this_round, final_margin, solo_standing, threat
+from .state import PERSON, VIRTUAL, FiftyState
 
 
 class SoloPlayer(HeuristicPlayer):
@@ -44,12 +45,44 @@ class SoloPlayer(HeuristicPlayer):
     #: the gain an action must promise to be played when passing saves nothing
     MARGIN = 0.05
 
+    #: how much a win counts in a finished game beyond its margin, in VP (`judge`)
+    WON = 10.0
+
     def pick(self, observation: Observation, legal: list[Action]) -> Action:
         if observation.decision.kind != "action":
             return super().pick(observation, legal)
-        return self._solo_action(observation)
+        return self._ranked_actions(observation)[0]
 
-    def _solo_action(self, observation: Observation) -> Action:
+    def shortlist(self, observation: Observation, size: int) -> list[Action]:
+        """Up to `size` moves, the best first (the one `choose` plays) and passing among them, for
+        ISMCTS (players/guided_rollouts.py): at an action decision, the actions by their mean gain;
+        at any other decision, the rules of thumb's one choice."""
+        legal = observation.legal_actions
+        if len(legal) == 1 or observation.decision.kind != "action":
+            return [self.choose(observation)]
+        ranked = [action for action in self._ranked_actions(observation) if action in legal]
+        if size < 2 or Action("pass") in ranked[:size] or Action("pass") not in legal:
+            return ranked[:size]
+        return [*ranked[: size - 1], Action("pass")]
+
+    def playout(self, rng: Rng, state: FiftyState) -> tuple[SoloPlayer, Callable[[FiftyState], bool]]:
+        """ISMCTS's playouts: the quicker player on one sample (`QuickSoloPlayer`), to the next round
+        (the same point of the game whatever the move: passing or acting, the round is played out,
+        the virtual player's turns included)."""
+        start = state.round
+        return QuickSoloPlayer(rng), lambda s: s.round > start
+
+    def judge(self, game: Game[Any], state: FiftyState) -> float:
+        """Where the person stands in a sampled state, in VP: a finished game by its margin (`WON` more
+        for a win), else the guessed final margin (`solo_worth.final_margin`)."""
+        cat: Catalog = game.catalog  # type: ignore[attr-defined]
+        if game.result(state) is None:
+            return final_margin(cat, state)
+        margin = state.players[PERSON].vp - state.players[VIRTUAL].vp
+        return margin + (self.WON if margin > 0 else 0.0)
+
+    def _ranked_actions(self, observation: Observation) -> list[Action]:
+        """The action chosen (see the module's docstring), then the others by mean gain, passing last."""
         game = observation.game
         cat: Catalog = game.catalog  # type: ignore[attr-defined]
         samples: list[FiftyState] = [observation.determinize(self.rng.fork()) for _ in range(self.SAMPLES)]
@@ -60,11 +93,13 @@ class SoloPlayer(HeuristicPlayer):
             for action, gain in self._gains(game, cat, sample, moves).items():
                 gains[action] += gain / len(samples)
             saved += threat(cat, sample) / len(samples)
+        ranked = sorted(gains, key=lambda a: -gains[a])
+        passing = [Action("pass")]
         if not gains:
-            return Action("pass")
-        best = max(gains, key=lambda a: gains[a])
+            return passing
+        best = ranked[0]
         if gains[best] <= self.MARGIN:
-            return Action("pass")
+            return passing + ranked
         # passing saves more than the best action gains: compare passing now with playing the round
         # out (the virtual player's turns included), on a few samples
         if (
@@ -72,8 +107,8 @@ class SoloPlayer(HeuristicPlayer):
             and Action("pass") in observation.legal_actions
             and self._round_left(game, cat, samples[: self.ROLLOUTS], best) < self._passed(game, cat, samples)
         ):
-            return Action("pass")
-        return best
+            return passing + ranked
+        return ranked + passing
 
     def _passed(self, game: Game[Any], cat: Catalog, samples: list[FiftyState]) -> float:
         """The mean change of solo standing if the person passes now (to the next round's Lookout)."""
@@ -144,3 +179,10 @@ class SoloPlayer(HeuristicPlayer):
         for _, action, _ in enablers[looked_at:]:
             gains[action] = min(gains[action], 0.0)
         return gains
+
+
+class QuickSoloPlayer(SoloPlayer):
+    """The solo player on one sample, with one rollout of the round: ISMCTS's playouts."""
+
+    SAMPLES = 1
+    ROLLOUTS = 1

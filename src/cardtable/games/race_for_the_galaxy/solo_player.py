@@ -27,10 +27,10 @@ from functools import cache
 from itertools import product
 from typing import Any
 
-from cardtable.core import Action
+from cardtable.core import Action, Observation, Rng
 
 from . import robot
-from .cards import Catalog
+from .cards import Catalog, catalog
 from .evaluation import features, progress, robot_features, weights
 from .heuristic import HeuristicPlayer, action_score
 from .rules import PHASE_OF, PHASE_ORDER
@@ -251,13 +251,19 @@ class SoloPlayer(RobotAwarePlayer):
     """The solo mode's heuristic (`RobotGame.parts`): the `SHORTLIST` selections `RobotAwarePlayer` rates
     best are each tried on `SAMPLES` states sampled from the view (the same samples for every
     selection), played to the next selection with the heuristic's other rules of thumb and the robot's
-    own steps, and judged by `evaluation.py`'s fitted model, player against robot (the logit: the
-    weighted difference of their features); a sample that ends the game is judged by its VP margin, a
-    win above any margin."""
+    own steps, and judged by `judge`: `evaluation.py`'s fitted model, player against robot (the logit:
+    the weighted difference of their features); a sample that ends the game by its VP margin, a win
+    above any margin. As ISMCTS's guide it ranks its selections (`shortlist`, players/guided_rollouts.py)."""
 
     def _select_action(self, legal: list[Action], view: dict[str, Any], me: dict[str, Any]) -> Action:
         if view.get("robot") is None:
             return super()._select_action(legal, view, me)
+        return self._ranked_selections(legal, view, me)[0]
+
+    def _ranked_selections(
+        self, legal: list[Action], view: dict[str, Any], me: dict[str, Any]
+    ) -> list[Action]:
+        """The selections of the shortlist, the best judged first."""
         observation = self._observation
         assert observation is not None
         game = observation.game
@@ -269,7 +275,37 @@ class SoloPlayer(RobotAwarePlayer):
         def judged(action: Action) -> float:
             return sum(_round_after(game, sample, action, helper) for sample in samples) / len(samples)
 
-        return max(shortlist, key=lambda a: (judged(a), str(a)))
+        return sorted(shortlist, key=lambda a: (judged(a), str(a)), reverse=True)
+
+    def shortlist(self, observation: Observation, size: int) -> list[Action]:
+        """Up to `size` moves, the best first (the one `choose` plays): at an action selection against
+        the robot, the best judged selections; at any other decision, the rules of thumb's one choice."""
+        legal = observation.legal_actions
+        view = observation.view
+        if len(legal) == 1 or observation.decision.kind != "select-action" or view.get("robot") is None:
+            return [self.choose(observation)]
+        self._observation = observation
+        self.cat = catalog(view.get("expansion", 0))
+        return self._ranked_selections(legal, view, view["players"][observation.seat])[:size]
+
+    def playout(self, rng: Rng, state: RftgState) -> tuple[SoloPlayer, None]:
+        """ISMCTS's playouts: this player, to the end of the game."""
+        return SoloPlayer(rng), None
+
+    def judge(self, game: Any, state: RftgState) -> float:
+        """Where the player stands against the robot in a sampled state (`standing`)."""
+        return standing(game, state)
+
+
+def standing(game: Any, state: RftgState) -> float:
+    """Where the player stands against the robot in `state`: a finished game by its VP margin (a win
+    above any margin), else the fitted model's logit."""
+    if state.ended:
+        mine, its = game.scores(state)
+        return ENDED_MARGIN * (mine - its) + (ENDED_WIN if mine > its else 0.0)
+    late = progress(state)
+    player, machine = features(game.catalog, state, HUMAN, late), robot_features(game.catalog, state, late)
+    return sum(w * (a - b) for w, a, b in zip(weights(), player, machine, strict=True))
 
 
 def _round_after(game: Any, sample: RftgState, action: Action, helper: HeuristicPlayer) -> float:
@@ -278,9 +314,4 @@ def _round_after(game: Any, sample: RftgState, action: Action, helper: Heuristic
     game.apply(s, action, validate=False)
     while not s.ended and (d := game.decision(s)) is not None and d.kind != "select-action":
         game.apply(s, helper.choose(game.observe(s, d.seat)), validate=False)
-    if s.ended:
-        mine, its = game.scores(s)
-        return ENDED_MARGIN * (mine - its) + (ENDED_WIN if mine > its else 0.0)
-    late = progress(s)
-    player, machine = features(game.catalog, s, HUMAN, late), robot_features(game.catalog, s, late)
-    return sum(w * (a - b) for w, a, b in zip(weights(), player, machine, strict=True))
+    return standing(game, s)

@@ -1,11 +1,10 @@
 // The web table's words for moves, read outside a browser: each game's module (static/games/*.js)
 // builds a move's label from the view, the card faces and the decision (`move(action, ctx)`); this
-// script imports that module under a stand-in DOM (its drawing code is never called) and labels the
-// moves it is sent.
-//   stdin: {"module": path, "faces": {...}, "seats": [names], "asks": [{view, decision, seat, actions}]}
+// script imports that module under a stand-in DOM (its drawing code is never called), found as the table
+// finds it (js/games.js), and labels the moves it is sent.
+//   stdin: {"game": name, "faces": {...}, "seats": [names], "asks": [{view, decision, seat, actions}]}
 //   stdout: [[{"label", "unknown", "error"}, ...], ...], one list per ask (error: what the module threw).
 import { readFileSync } from "node:fs";
-import { pathToFileURL } from "node:url";
 
 // anything the modules touch when they load (document, matchMedia, Node): a callable that answers
 // every property with itself
@@ -21,7 +20,8 @@ globalThis.Node = anything();
 globalThis.localStorage = anything();
 
 const input = JSON.parse(readFileSync(0, "utf-8"));
-const game = (await import(pathToFileURL(input.module).href)).default;
+const { gameModule } = await import(new URL("../../src/cardtable/web/static/js/games.js", import.meta.url).href);
+const game = await gameModule(input.game);
 if (game.load) await game.load();
 const seats = input.seats.map((name, seat) => ({ seat, name }));
 const out = input.asks.map((ask) => {

@@ -12,7 +12,6 @@ seats by a mark (`core.seats.seat_mark`): they are checked as the terminal shows
 from __future__ import annotations
 
 import json
-import re
 import subprocess
 from collections.abc import Iterator
 from pathlib import Path
@@ -26,7 +25,6 @@ from tests.conformance.harness import CASES, Case
 from tests.conformance.words import Vocabulary, faults
 
 SEEDS = (0, 1)
-STATIC = Path(__file__).resolve().parents[2] / "src" / "cardtable" / "web" / "static" / "games"
 LABELS = Path(__file__).with_name("labels.mjs")
 #: the names the seats have at the table (a label that falls back to a seat's letter shows it)
 NAMES = ["Ann", "Bob", "Cleo", "Dan", "Eve"]
@@ -35,17 +33,9 @@ PLAYED = [case for case in CASES if case.values[0].game != "toy"]
 SHOWN = 25
 
 
-def module_of(game: Any) -> Path:
-    """The web table's module of `game` (table.js's MODULES; the generic one for a game not listed)."""
-    table = (STATIC.parent / "table.js").read_text(encoding="utf-8")
-    listed = re.search(r"const MODULES = \{(.*?)\};", table, re.S)
-    modules = dict(re.findall(r'"?([\w-]+)"?: "([\w-]+)"', listed.group(1) if listed else ""))
-    return STATIC / f"{modules.get(game.name, 'generic')}.js"
-
-
 def web_labels(game: Any, asks: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:
     """The web table's words for the moves of each ask (`labels.mjs`)."""
-    payload = {"module": str(module_of(game)), "game": game.name, "faces": game.card_faces()}
+    payload = {"game": game.name, "faces": game.card_faces()}
     payload |= {"options": dict(game.options), "seats": NAMES[: game.num_seats + 1], "asks": asks}
     done = subprocess.run(["node", str(LABELS)], input=json.dumps(payload), capture_output=True, text=True)
     assert done.returncode == 0, done.stderr

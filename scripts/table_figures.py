@@ -11,8 +11,11 @@ heuristic bots: between random players it may never end) or the rulebook's autom
 - the JavaScript sent to a table (gzip) and the table's first drawing (ms after navigation).
 
     PYTHONPATH=src:. .venv/bin/python scripts/table_figures.py [--games race-for-the-galaxy ...]
-        [--widths 1280 390] [--out reports/table-figures.json]
+        [--widths 1280 390] [--out reports/table-figures.json] [--shots DIR]
     PYTHONPATH=src:. .venv/bin/python scripts/table_figures.py --report BEFORE.json AFTER.json
+
+With `--shots DIR` it also saves what the person sees (the window, not the whole page) at their 2nd and
+20th decisions and at the end, as DIR/<game>-<mode>-<width>-<moment>.png, to look at every table.
 
 It reads only what any version of the table page has (the move number on <body>, the decision panel
 #decision, buttons in it, clickable cards on #board), so the same script measures before and after.
@@ -68,7 +71,14 @@ UPDATE = "\n".join(
 FIRST_DRAWING = "() => document.body.dataset.move !== undefined && performance.now()"
 
 
-def play(browser: Any, server: LiveServer, game: str, mode: str, options: dict[str, Any], width: int) -> dict:
+#: the person's decisions (counted from 1) at which `--shots` saves the window
+SHOT_DECISIONS = {2: "early", 20: "mid"}
+
+
+def play(
+    browser: Any, server: LiveServer, game: str, mode: str, options: dict[str, Any], width: int,
+    shots: Path | None = None,
+) -> dict:  # fmt: skip
     seats = seat_kinds(server, game, options)
     body = {"game": game, "options": options, "seats": seats, "names": ["You"], "seed": 7}
     table = httpx.post(f"{server.url}/api/tables", json=body, timeout=10).json()
@@ -99,8 +109,11 @@ def play(browser: Any, server: LiveServer, game: str, mode: str, options: dict[s
             raise AssertionError(f"{game} [{mode}] at {width}: the table did not move on: {snap['text']}")
         if snap["over"]:
             updates.append({"height": snap["height"]})
+            shoot(page, shots, game, mode, width, "end")
             break
         updates.append(snap)
+        if "buttons" in snap and (moment := SHOT_DECISIONS.get(sum("buttons" in u for u in updates))):
+            shoot(page, shots, game, mode, width, moment)
         if len(updates) % 200 == 0:  # a long game's progress
             print(f"  {game} [{mode}] {width} px: move {snap['move']}", flush=True)
         page.mouse.click(snap["x"], snap["y"])
@@ -137,6 +150,14 @@ def play(browser: Any, server: LiveServer, game: str, mode: str, options: dict[s
     }  # fmt: skip
 
 
+def shoot(page: Any, shots: Path | None, game: str, mode: str, width: int, moment: str) -> None:
+    """Save the window as the person sees it now, into `shots` (None: no screenshots)."""
+    if shots is not None:
+        shots.mkdir(parents=True, exist_ok=True)
+        name = "-".join([game, mode.replace(" ", "_"), str(width), moment])
+        page.screenshot(path=str(shots / f"{name}.png"))
+
+
 def report(before: list[dict], after: list[dict]) -> str:
     """A Markdown table of two runs side by side ("before → after"), per game and mode."""
     rows = {(r["game"], r["mode"], r["width"]): r for r in before}
@@ -170,6 +191,7 @@ def main() -> None:
     parser.add_argument("--modes", nargs="*", default=None, help="only these modes (by name)")
     parser.add_argument("--widths", nargs="*", type=int, default=[1280, 390])
     parser.add_argument("--out", type=Path, default=Path("reports/table-figures.json"))
+    parser.add_argument("--shots", type=Path, default=None, help="save screenshots of the window here")
     parser.add_argument("--report", nargs=2, type=Path, metavar=("BEFORE", "AFTER"), help="compare two runs")
     args = parser.parse_args()
     if args.report:
@@ -187,7 +209,7 @@ def main() -> None:
                         if args.modes and mode not in args.modes:
                             continue
                         for width in args.widths:
-                            row = play(browser, server, game, mode, options, width)
+                            row = play(browser, server, game, mode, options, width, args.shots)
                             results.append(row)
                             print(json.dumps(row), flush=True)
                 browser.close()

@@ -101,7 +101,8 @@ def test_2_1_hand_limit_eight_applies_at_the_end_of_the_turn_not_the_move():
     assert len(state.boards[0].hand) == 9 and game.decision(state).kind == "move"
     game.apply(state, "take solar-factory")
     decision = game.decision(state)
-    assert decision.kind == "discard" and decision.seat == 0 and "hand limit" in decision.prompt
+    assert decision.kind == "discard" and decision.seat == 0
+    assert decision.prompt.startswith("Hand limit: discard a card")
     game.apply(state, "discard tent")
     game.apply(state, "discard shack")
     assert len(state.boards[0].hand) == 8

@@ -135,7 +135,7 @@ class Take(Counted, tag="take"):
     """Take a card: a face-up one or the top of the draw pile (take two, New Hope, Tactical Meeting)."""
 
     def prompt(self, game: Biosphere5, s: State) -> str:
-        return f"take a card ({self.n} to go, {self.why})"
+        return f"{self.why}: take a card ({self.n} to go)"
 
     def legal(self, game: Biosphere5, s: State) -> list[Action]:
         return game.take_actions(s.boards[self.seat])
@@ -162,7 +162,7 @@ class Discard(Counted, HiddenCard, tag="discard"):
         return True
 
     def prompt(self, game: Biosphere5, s: State) -> str:
-        return f"discard a card ({self.n} to go, {self.why})"
+        return f"{self.why}: discard a card ({self.n} to go)"
 
     def card_chosen(self, game: Biosphere5, s: State, card: int) -> None:
         game.discard_from_hand(s, self.seat, card)
@@ -186,7 +186,7 @@ class Sacrifice(Counted, CardChoice, tag="sacrifice"):
         return True
 
     def prompt(self, game: Biosphere5, s: State) -> str:
-        return f"sacrifice an achievement ({self.n} to go, {self.why})"
+        return f"{self.why}: sacrifice an achievement ({self.n} to go)"
 
     def cards(self, game: Biosphere5, s: State) -> Iterable[int]:
         return sorted(s.boards[self.seat].achievements)

@@ -416,7 +416,7 @@ function move(action, ctx) {
 
 function hint(picked, open, ctx) {
   const [first] = picked;
-  if (first.startsWith("act:")) return `${ACTIONS[first.slice(4)]?.name ?? first}: now your second action card`;
+  if (first.startsWith("act:")) return `You picked ${ACTIONS[first.slice(4)]?.name ?? first}; now pick your second action card`;
   if (first.startsWith("tab:")) {
     const [, who, key] = first.split(":");
     if (who !== letter(ctx.mySeat)) return `Take over ${nameOf(ctx, key)}: with which power?`;

@@ -67,7 +67,10 @@
     out.smallestWhere = where;
   }
   if (out.over) {
-    out.scores = Boolean(document.querySelector('table[aria-label="scores"]'));
+    const scores = document.querySelector('table[aria-label="scores"]');
+    out.scores = Boolean(scores);
+    // the whole score table in the width of the screen (its box scrolls sideways only as a last resort)
+    out.scoresFit = Boolean(scores) && scores.parentElement.scrollWidth <= scores.parentElement.clientWidth + 1;
     out.again = [...document.querySelectorAll('button')].some((b) => b.textContent.trim() === 'Play again' && visible(b));
     out.replay = visible(document.getElementById('replay-link'));
     return out;

@@ -163,6 +163,7 @@ def play_through_clicks(
             each(page, snap)
         if snap["over"]:
             assert snap["scores"] and snap["again"] and snap["replay"], snap
+            assert snap["scoresFit"], f"{game} at {width} px: the score table is wider than its box"
             return {"per_move": per_move, "buttons": buttons_seen, "words": words.found}
         buttons_seen.append(snap["buttons"])
         if snap["sends"] > sends:  # the last click sent a move

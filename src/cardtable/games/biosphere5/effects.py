@@ -145,55 +145,71 @@ class Take(Counted, tag="take"):
         self.count_down(s)
 
 
-class Discard(Counted, HiddenCard, tag="discard"):
+class GiveUp(Counted):
+    """Give up `n` cards of the seat's, one at a time (`give`): all of them at once when it holds no more
+    than asked (2.4), and then `short_of` what is still missing."""
+
+    def held(self, s: State) -> list[int]:
+        raise TypeError(f"step {self.kind} defines no held")
+
+    def give(self, game: Biosphere5, s: State, card: int) -> None:
+        raise TypeError(f"step {self.kind} defines no give")
+
+    def short_of(self, game: Biosphere5, s: State, missing: int) -> None:
+        raise TypeError(f"step {self.kind} defines no short_of")
+
+    def forced(self, game: Biosphere5, s: State) -> bool:
+        held = self.held(s)
+        if len(held) > self.n:
+            return False
+        self.done(s)
+        missing = self.n - len(held)
+        for card in list(held):
+            self.give(game, s, card)
+        if missing:
+            self.short_of(game, s, missing)
+        return True
+
+    def card_chosen(self, game: Biosphere5, s: State, card: int) -> None:
+        self.give(game, s, card)
+        self.count_down(s)
+
+
+class Discard(GiveUp, HiddenCard, tag="discard"):
     """Discard a card from the hand; all of them when there are no more than asked (2.4), and
     achievements for the cards missing."""
 
-    def forced(self, game: Biosphere5, s: State) -> bool:
-        board = s.boards[self.seat]
-        if len(board.hand) > self.n:
-            return False
-        self.done(s)
-        missing = self.n - len(board.hand)
-        for card in list(board.hand):
-            game.discard_from_hand(s, self.seat, card)
-        if missing:
-            push(s, Sacrifice(self.seat, missing, "cards missing"))
-        return True
+    def held(self, s: State) -> list[int]:
+        return s.boards[self.seat].hand
+
+    def give(self, game: Biosphere5, s: State, card: int) -> None:
+        game.discard_from_hand(s, self.seat, card)
+
+    def short_of(self, game: Biosphere5, s: State, missing: int) -> None:
+        push(s, Sacrifice(self.seat, missing, "cards missing"))
 
     def prompt(self, game: Biosphere5, s: State) -> str:
         return f"{self.why}: discard a card ({self.n} to go)"
 
-    def card_chosen(self, game: Biosphere5, s: State, card: int) -> None:
-        game.discard_from_hand(s, self.seat, card)
-        self.count_down(s)
 
-
-class Sacrifice(Counted, CardChoice, tag="sacrifice"):
+class Sacrifice(GiveUp, CardChoice, tag="sacrifice"):
     """Give up an achievement (for cards missing, 2.4); all of them when there are no more than asked,
     and the game's rule for what is still missing (out of the game; The Abyss: doom, 3.4)."""
 
-    def forced(self, game: Biosphere5, s: State) -> bool:
-        board = s.boards[self.seat]
-        if len(board.achievements) > self.n:
-            return False
-        self.done(s)
-        missing = self.n - len(board.achievements)
-        for card in list(board.achievements):
-            game.destroy(s, self.seat, card, "sacrifices")
-        if missing:
-            game.on_achievements_missing(s, self.seat, missing)
-        return True
+    def held(self, s: State) -> list[int]:
+        return s.boards[self.seat].achievements
+
+    def give(self, game: Biosphere5, s: State, card: int) -> None:
+        game.destroy(s, self.seat, card, "sacrifices")
+
+    def short_of(self, game: Biosphere5, s: State, missing: int) -> None:
+        game.on_achievements_missing(s, self.seat, missing)
 
     def prompt(self, game: Biosphere5, s: State) -> str:
         return f"{self.why}: sacrifice an achievement ({self.n} to go)"
 
     def cards(self, game: Biosphere5, s: State) -> Iterable[int]:
         return sorted(s.boards[self.seat].achievements)
-
-    def card_chosen(self, game: Biosphere5, s: State, card: int) -> None:
-        game.destroy(s, self.seat, card, "sacrifices")
-        self.count_down(s)
 
 
 # --- catastrophes (2.3.3) ----------------------------------------------------------------------------

@@ -20,7 +20,7 @@ from .cards import Catalog, Power
 from .chance import draw, take
 from .oort import OortKind, sell
 from .state import Player, RftgChoice, RftgState
-from .steps import chose, chose_prestige, distinct, gain_prestige, gain_vp, spend_prestige
+from .steps import chose, chose_prestige, discard_good, distinct, gain_prestige, gain_vp, spend_prestige
 
 GAMBLE_COSTS = tuple(range(8))
 #: the prestige Consume-Trade bonus's own discard power: up to 2 cards for 1 VP each
@@ -39,6 +39,12 @@ def vp_factor(p: Player) -> int:
 
 def no_trade(cat: Catalog, world: str) -> bool:
     return any(p.phase == "consume" and p.power == "no-trade" for p in cat[world].powers)
+
+
+def consume_good(s: RftgState, p: Player, world: str) -> None:
+    """The good on `world` is consumed (or traded): discarded, and noted for the phase (public)."""
+    discard_good(s, p, world)
+    p.consumed.append(world)
 
 
 class Trade(RftgChoice, OneOf, tag="trade"):
@@ -60,9 +66,7 @@ class Trade(RftgChoice, OneOf, tag="trade"):
 
     def chosen(self, cat: Catalog, s: RftgState, world: str) -> None:
         self.done(s)
-        p = s.players[self.seat]
-        s.discard.append(p.goods.pop(world))
-        p.consumed.append(world)
+        consume_good(s, s.players[self.seat], world)
         if cat[world].good == "any":  # its owner names the kind it trades as
             push(s, OortKind(self.seat, trade=world, bonus=self.bonus))
             return
@@ -146,8 +150,7 @@ def use_power(cat: Catalog, s: RftgState, seat: int, action: Action) -> None:
     elif name == "consume-all":
         worlds = [w for w in p.tableau if w in p.goods]
         for w in worlds:
-            s.discard.append(p.goods.pop(w))
-            p.consumed.append(w)
+            consume_good(s, p, w)
         vp = power.vp * max(0, len(worlds) - 1) * vp_factor(p)  # every good after the first scores
         gain_vp(s, seat, vp)
         names = ", ".join(cat[w].name for w in worlds)
@@ -226,9 +229,7 @@ class ConsumeGood(RftgChoice, OneOf, tag="consume-good"):
         return f"choose a good to consume with {cat[self.card].name} ({self.n} to go)"
 
     def chosen(self, cat: Catalog, s: RftgState, world: str) -> None:
-        p = s.players[self.seat]
-        s.discard.append(p.goods.pop(world))
-        p.consumed.append(world)
+        consume_good(s, s.players[self.seat], world)
         self.taken.append(str(cat[world].good))
         self.n -= 1
 

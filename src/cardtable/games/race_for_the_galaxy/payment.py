@@ -12,7 +12,7 @@ from . import powers as pw
 from . import settling as st
 from .cards import Card, Catalog, Power
 from .state import Player, RftgChoice, RftgState
-from .steps import FromZone, discard_from_tableau, distinct, gain_prestige, spend_prestige
+from .steps import FromZone, discard_from_tableau, discard_good, distinct, gain_prestige, spend_prestige
 
 
 class Pay(FromZone):
@@ -282,19 +282,14 @@ class PaymentGood(RftgChoice, OneOf, tag="payment-good"):
         return st.good_worlds(cat, s.players[self.seat], _spend(cat[self.card].powers[self.index]))
 
     def run(self, cat: Catalog, s: RftgState) -> bool:
-        worlds = self.choices(cat, s)
-        if len(worlds) == 1:
-            self.chosen(cat, s, worlds[0])
-            return True
-        return False
+        return self.take_only(cat, s)
 
     def prompt(self, cat: Catalog, s: RftgState) -> str:
         return f"choose the good to spend for {cat[self.card].name}"
 
     def chosen(self, cat: Catalog, s: RftgState, world: str) -> None:
         self.done(s)
-        p = s.players[self.seat]
-        s.discard.append(p.goods.pop(world))
+        discard_good(s, s.players[self.seat], world)
         s.log.append(
             f"{seat_mark(self.seat)} spends the good on {cat[world].name} for {cat[self.card].name}."
         )

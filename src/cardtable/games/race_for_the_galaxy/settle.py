@@ -13,7 +13,7 @@ from .chance import put_good
 from .payment import PaymentPower, SaveCard, SettlePay
 from .placing import AfterPlacing, place_world, placed_prestige, settle_bonus
 from .state import Player, RftgAuto, RftgChoice, RftgState
-from .steps import PairOrNone, Pick, discard_from_tableau, distinct, gain_prestige
+from .steps import PairOrNone, Pick, discard_from_tableau, discard_good, distinct, gain_prestige
 from .takeover import TakeoverDeclare, targets
 
 
@@ -265,7 +265,7 @@ class Upgrade(PairOrNone, tag="upgrade"):
         seat = self.seat
         p = s.players[seat]
         if old in p.goods:
-            s.discard.append(p.goods.pop(old))
+            discard_good(s, p, old)
         if "start-save" in cat[old].special:
             s.discard += p.saved
             p.saved = []

@@ -113,6 +113,11 @@ def spend_prestige(cat: Catalog, s: RftgState, seat: int, n: int) -> None:
     goalplay.check_loss(cat, s, seat, "galactic-prestige")
 
 
+def discard_good(s: RftgState, p: Player, world: str) -> None:
+    """The good on `world` (a card, face down) goes to the discard pile: spent, consumed or traded."""
+    s.discard.append(p.goods.pop(world))
+
+
 def discard_from_tableau(cat: Catalog, s: RftgState, seat: int, key: str) -> None:
     """A card discarded from the tableau for its power; Greatest Infrastructure may be lost at once. Its
     other powers work to the end of the phase, as powers do from the tableau the phase began with (K)."""

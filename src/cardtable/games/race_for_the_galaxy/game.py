@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from cardtable import core
 from cardtable.core import Action
 
-from . import scoring, view
+from . import scoring, sentences, view
 from .actions import expansion_actions
 from .cards import CHOSEN_CONSUME, Catalog, catalog
 from .consume import GAMBLE_COSTS
@@ -273,6 +273,11 @@ class RaceForTheGalaxy(core.SplitViews[RftgState], core.StepGame[RftgState, Rftg
         if state.steps and isinstance(state.steps[0], SettleSecond):
             return str(action)
         return super().describe(state, action, viewer)
+
+    def move_words(self, state: RftgState, action: Action) -> str:
+        """The move in the rulebook's words ("chooses Explore +5 and Settle": `sentences.py`)."""
+        decision = self.decision(state)
+        return sentences.move_words(self.catalog, decision.kind if decision else "", action)
 
     # --- the game's parts --------------------------------------------------------------------------
     def observation_encoding(self) -> Encoding:

@@ -103,3 +103,13 @@ def by(author: str, text: str) -> Line:
 def act(seat: int, text: str) -> Line:
     """The line `text`, an act of seat `seat`."""
     return Line(text, seat=seat)
+
+
+def befalls(text: str) -> Line:
+    """The line `text`, which tells no seat's act though it opens with a seat's mark: what befalls the
+    seat ("{A} takes 4 Wound cards." when an attack hits it).
+
+    >>> befalls("{A} takes 4 Wound cards.").seat is None
+    True
+    """
+    return Line(text)

@@ -90,6 +90,11 @@ def sentence(said: Said) -> Said:
     return _sentence(said)
 
 
+def sentences(said: Iterable[Said]) -> list[Said]:
+    """Each line of `said` as a sentence (`sentence`)."""
+    return [sentence(line) for line in said]
+
+
 def _sentence(text: str) -> str:
     text = text[:1].upper() + text[1:]
     return text if text.endswith((".", "!", "?")) or not text else text + "."

@@ -315,7 +315,7 @@ class Apocalypse(core.SplitViews[ApocalypseState], core.StepGame[ApocalypseState
 
     def narration(self, state: ApocalypseState, viewer: int | None) -> list[core.Said]:
         """The game's log: every public consequence of the moves, in sentences (the same for everyone)."""
-        return [core.sentence(line) for line in state.log]
+        return core.sentences(state.log)
 
     def reversible(self, before: ApocalypseState, action: Action, after: ApocalypseState) -> bool:
         """A move may be taken back (RULES.md "Taking back a move") when no deck lost a card or was

@@ -443,7 +443,7 @@ class Biosphere5(core.SplitViews[State], core.StepGame[State, B5Step]):
     def narration(self, state: State, viewer: int | None) -> list[core.Said]:
         """The public event lines (view key `events`) as sentences: what the table sees, the same for every
         viewer."""
-        return [core.sentence(line) for line in state.events]
+        return core.sentences(state.events)
 
     def reversible(self, before: State, action: Action, after: State) -> bool:
         """A move may be taken back (RULES.md "Taking back a move") when no die was rolled and no pile

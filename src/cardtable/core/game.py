@@ -326,7 +326,10 @@ class Game(Generic[S]):
         Games that narrate keep the lines in their view; the terminal and the web table show the
         lines each move adds under that move. It must be part of what `view` tells the viewer. A line
         that opens a round or tells an automaton's act is a `core.lines.Line` with those fields (the
-        web table groups its log by them); any other may be its text alone.
+        web table groups its log by them); any other may be its text alone. A plain line that opens
+        with a seat's mark tells that seat's act (the table marks the person's own: `Line.seat`); one
+        that tells what befalls the seat instead is `core.lines.befalls`. A move that adds no line
+        reads as the game's sentence for it (`tell`).
         """
         return []
 

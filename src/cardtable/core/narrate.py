@@ -1,7 +1,9 @@
 """What one viewer reads as a game goes on: each move as the game describes it to that viewer, and the
-lines the game's narration adds under it, or, where it adds none, the game's sentence for the move
-(`Game.tell`). The terminal and the web table both read the game this way, so neither guesses what a
-seat may know nor words a move itself (`describe`, `narration` and `tell` are rules of the game).
+lines the game's narration adds under it, opened by the game's sentence for the move (`Game.tell`)
+where none of them tells the moving seat's act (a move told only by what it caused: "Ann plays the
+Item Rail Mine." before "Bob's Raptor Blade takes 15 damage."). The terminal and the web table both
+read the game this way, so neither guesses what a seat may know nor words a move itself (`describe`,
+`narration` and `tell` are rules of the game).
 """
 
 from __future__ import annotations
@@ -21,7 +23,8 @@ T = TypeVar("T")
 
 class Told(msgspec.Struct, frozen=True, gc=False):
     """What a viewer reads of one move: its text (`Game.describe`; None: no line) and its lines: the
-    narration lines it added, or the game's sentence for it where it added none (`Game.tell`).
+    narration lines it added, after the game's sentence for it where none tells the mover's act
+    (`Game.tell`).
 
     Not tracked by the garbage collector (it holds only strings and lines): a web table keeps one per
     viewer and move for as long as the table is played, and the collector's pauses grow with what it
@@ -50,14 +53,15 @@ class Narrator:
     ) -> Told:
         """What the viewer reads of `action`, taken in `before` and leading to `after`; `text`: what it
         reads of the action itself, when worked out already (`Game.describe`). `reader`: the viewer
-        whose reading of the move itself is told where the narration says nothing of it (a finished
+        whose reading of the move itself is told where the narration does not tell it (a finished
         game's replay reads every move as its seat did); default this narrator's."""
         if text is None:
             text = self.game.describe(before, action, self.viewer)
         events = self.heard(after)
-        if not events:
+        decision = self.game.decision(before)
+        if decision is not None and not any(line.seat == decision.seat for line in events):
             said = self.game.tell(before, action, self.viewer if reader is None else reader)
-            events = () if said is None else (said,)
+            events = events if said is None else (said, *events)
         return Told(text, events)
 
     def heard(self, after: Any) -> tuple[Line, ...]:

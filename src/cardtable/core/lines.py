@@ -19,6 +19,7 @@ Line(text='Round 2: Explore.', round=None, body=None, author=None, seat=None)
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable
 
@@ -77,13 +78,15 @@ def opening(round: int, text: str, body: str) -> Line:
     return Line(text, round=round, body=body)
 
 
+@functools.lru_cache(maxsize=8192)
 def sentence(said: Said) -> Said:
     """`said` as a sentence: opening with a capital letter, ending with . ! or ? (a full stop added), in
     its body too (for a game that keeps its notes terse and narrates them as sentences).
 
     >>> sentence("the Machine plays Tent"), sentence(opening(2, "Round 2, led by {A}", "Led by {A}")).body
     ('The Machine plays Tent.', 'Led by {A}.')
-    """
+
+    Cached: a narration is read as sentences at every view and move, and its lines repeat."""
     if isinstance(said, Line):
         body = None if said.body is None else _sentence(said.body)
         return msgspec.structs.replace(said, text=_sentence(said.text), body=body)

@@ -1,5 +1,5 @@
 """What the log says of a move the narration does not tell (`Game.move_words`), in the rulebook's words:
-"takes Recycling Plant from the discard pile", "takes the top water card of the natural resources"."""
+"takes the Farm from the discard pile", "takes the top water card of the natural resources"."""
 
 from __future__ import annotations
 
@@ -7,33 +7,28 @@ from cardtable.core import Action
 
 from .cards import Catalog
 
-#: the moves on a cell of the grid: their verb phrase before the cell
-ON_A_CELL = {
-    "put": "puts the card in hand at",
-    "protect": "protects the card at",
-    "lift": "lifts the card at",
-    "quake": "aims the Earthquake at",
-    "malfunction": "aims the Malfunction at",
+#: each verb's phrase: {0}, {1} its arguments (cells, a natural resource), {card} the card its first
+#: argument names
+PHRASES = {
+    "pass": "passes",
+    "start": "starts with the {0} natural resource",
+    "place": "places the {card} at {1}",
+    "move": "moves the card at {0} to {1}",
+    "ability": "uses {card}",
+    "teraform": "takes the top {0} card of the natural resources",
+    "recycle": "takes the {card} from the discard pile",
+    "put": "puts the card in hand at {0}",
+    "protect": "protects the card at {0}",
+    "lift": "lifts the card at {0}",
+    "quake": "aims the Earthquake at {0}",
+    "malfunction": "aims the Malfunction at {0}",
 }
+#: the verbs whose first argument names a card
+ON_A_CARD = ("place", "ability", "recycle")
 
 
 def move_words(cat: Catalog, action: Action) -> str:
     """`action` as its seat's verb phrase."""
-    verb, args = action.verb, [str(arg) for arg in action.args]
-    if verb == "pass":
-        return "passes"
-    if verb in ON_A_CELL:
-        return f"{ON_A_CELL[verb]} {args[0]}"
-    if verb == "recycle":
-        return f"takes the {cat.design(args[0]).title} from the discard pile"
-    if verb == "teraform":
-        return f"takes the top {args[0]} card of the natural resources"
-    if verb == "ability":
-        return f"uses {cat.design(args[0]).title}"
-    if verb == "place":
-        return f"places the {cat.design(args[0]).title} at {args[1]}"
-    if verb == "move":
-        return f"moves the card at {args[0]} to {args[1]}"
-    if verb == "start":
-        return f"starts with the {args[0]} natural resource"
-    return f"chooses {' '.join(args)}"
+    args = [str(arg) for arg in action.args]
+    card = cat.design(args[0]).title if action.verb in ON_A_CARD else ""
+    return PHRASES[action.verb].format(*args, card=card)

@@ -1,6 +1,7 @@
 """What the log says of a move the narration does not tell (`Game.move_words`), in the rulebook's words:
 "chooses Explore +5 and Settle", "keeps Alien Robots", "pays with Galactic Trendsetters". A seat that may
-not see the move reads the game's text for it instead ("has chosen": `secret_verbs`)."""
+not see the move reads the game's text for it instead ("keeps a card": `secret_verbs`; a secret choice
+by the decision it answers: `SECRET_CHOICES`)."""
 
 from __future__ import annotations
 
@@ -43,6 +44,13 @@ NONE = {
     "upgrade": "replaces no world",
     "takeover": "declares no takeover",
     "prevent": "prevents no takeover",
+}
+#: what a secret choice reads as to those who may not see it, by the (public) decision it answers
+SECRET_CHOICES = {
+    "select-action": "has chosen its actions",
+    "develop-choose": "has made its Develop choice",
+    "settle-choose": "has made its Settle choice",
+    "start-choose": "has chosen its start world",
 }
 #: how a placed world is settled (`method`)
 METHODS = {

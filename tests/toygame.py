@@ -87,6 +87,11 @@ class ToyGame(Game[ToyState]):
                 return
         state.turn = 1 - state.turn
 
+    def move_words(self, state: ToyState, action: Action) -> str:
+        if action.verb == "play":
+            return f"plays {action.args[0]}"
+        return "draws a card" if action.verb == "draw" else "passes"
+
     def result(self, state: ToyState) -> Result | None:
         if state.draw:
             return Result((), (0.0, 0.0), "both passed", draw=True)

@@ -263,9 +263,9 @@ SHOWN = ("view", "next decision", "narration")
 
 
 def check_descriptions_reveal_nothing_hidden(game: Game[Any], states: States) -> None:
-    """A move tells each viewer nothing its view does not: what it reads of the move (`describe`),
-    the decision that follows and the narration are the same after every move that leaves it the
-    same view.
+    """A move tells each viewer nothing its view does not: what it reads of the move (`describe`, and
+    the game's sentence for it with its fields: `tell`), the decision that follows and the narration
+    are the same after every move that leaves it the same view.
 
     For each state, each viewer, and each action the mover could take there or in a state the viewer
     cannot tell apart from it (`determinize`): two actions that leave the viewer with the same view
@@ -295,7 +295,11 @@ def check_descriptions_reveal_nothing_hidden(game: Game[Any], states: States) ->
             for where, world, action, after in _moves(game, alike):  # check_decision_is_public: the rest
                 view, asked, narration = _seen_after(game, after, viewer)
                 key = (str(action) if viewer == mover else "", view)
-                told = (game.describe(world, action, viewer), asked, narration)
+                told = (
+                    (game.describe(world, action, viewer), game.tell(world, action, viewer)),
+                    asked,
+                    narration,
+                )
                 if (found := _told_apart(seen, key, told, f"{where} ('{action}')")) is not None:
                     part, was, now, earlier = found
                     raise AssertionError(

@@ -31,10 +31,7 @@ const { LogView } = await import(process.argv[2]);
 const input = JSON.parse(readFileSync(0, "utf-8"));
 const game = input.game ?? {};
 const seats = input.seats.map((name, seat) => ({ seat, name }));
-const ctx = {
-  seats, mySeat: input.mySeat,
-  words: (action, kind) => ({ text: kind ? `${action} (${kind})` : action, known: Boolean(kind) }),
-};
+const ctx = { seats, mySeat: input.mySeat };
 const list = new FakeNode("ol");
 new LogView(list).update(input.setup, input.lines, ctx, game, false);
 const groups = list.children.map((group) => {

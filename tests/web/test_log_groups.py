@@ -58,11 +58,18 @@ def test_the_solitaire_robots_log_is_grouped_by_round_and_marks_the_robots_lines
 
 
 def test_the_fields_alone_group_and_mark_the_lines() -> None:
-    """A line opens a group only by its `round` (titled with the game's word for a round), and is an
-    automaton's only by its `author`: words that look like a round or a robot mean nothing."""
+    """A line opens a group only by its `round` (titled with the game's word for a round), is an
+    automaton's only by its `author`, and the person's own only by its `seat`: words that look like a
+    round, a robot or a seat mean nothing."""
     setup = [{"text": "Set-up done."}]
     lines = [
-        {"move": 1, "seat": 0, "letter": "A", "action": "pass", "kind": "buy", "events": []},
+        {
+            "move": 1,
+            "seat": 0,
+            "letter": "A",
+            "action": "pass",
+            "events": [{"text": "{A} passes.", "seat": 0}],
+        },
         {
             "move": 2,
             "seat": 1,
@@ -78,7 +85,7 @@ def test_the_fields_alone_group_and_mark_the_lines() -> None:
     ]
     groups = drawn(setup, lines, {"roundWord": "Turn"})
     assert [group["title"] for group in groups] == ["Set-up", "Turn 2"]
-    assert [entry["text"] for entry in groups[0]["entries"]] == ["Set-up done.", "Ann: pass (buy)"]
+    assert [entry["text"] for entry in groups[0]["entries"]] == ["Set-up done.", "Ann passes."]
     entries = groups[1]["entries"]
     assert [entry["text"] for entry in entries] == [
         "Bob starts the turn.",
@@ -88,6 +95,51 @@ def test_the_fields_alone_group_and_mark_the_lines() -> None:
     ]
     assert [entry["author"] for entry in entries] == [None, None, "Machine", None]
     assert ["auto" in entry["class"] for entry in entries] == [False, False, True, False]
+    assert ["mine" in entry["class"] for entry in [*groups[0]["entries"], *entries]] == [False, True] + [
+        False
+    ] * 4
+
+
+def test_a_move_the_game_tells_nothing_of_draws_no_line_and_the_log_words_no_move() -> None:
+    """The log draws the game's lines only: a move without lines (one the viewer reads nothing of) draws
+    nothing, and no line is made of a move's notation or a seat's name ("Ann: Buy Evade", "Bob moved")."""
+    lines = [
+        {"move": 1, "seat": 1, "letter": "B", "action": "", "events": []},
+        {
+            "move": 2,
+            "seat": 0,
+            "letter": "A",
+            "action": "buy evade",
+            "events": [{"text": "{A} buys Evade.", "seat": 0}],
+        },
+    ]
+    groups = drawn([], lines)
+    assert [entry["text"] for group in groups for entry in group["entries"]] == ["Ann buys Evade."]
+    log = (STATIC / "js" / "log.js").read_text(encoding="utf-8")
+    assert "words(" not in log and ": ${" not in log and "moved (" not in log
+
+
+def test_mine_marks_only_the_persons_own_acts(client: TestClient) -> None:
+    """A Dino Battles table of Ann against a random bot, as the server sends it: the lines marked "mine"
+    are those that tell Ann's own acts (the engine's `seat`); the next seat's turn start and the bot's
+    acts caused by Ann's moves are not hers, nor is a line that tells another seat's act."""
+    table = new_table(client, "dino-battles", seats=["human", "random"], names=["Ann"], seed=4)
+    token = tokens(table)[0]
+    seen = state(client, table["table"], token)
+    while seen["decision"] is not None and seen["move"] < 60:
+        if seen["legal"]:
+            response = play(client, table["table"], token, seen["legal"][-1], seen["move"])
+            assert response.status_code == 200, response.text
+        seen = state(client, table["table"], token)
+    entries = [entry for group in drawn(seen["setup_events"], seen["log"]) for entry in group["entries"]]
+    mine = [entry["text"] for entry in entries if "mine" in entry["class"]]
+    others = [entry["text"] for entry in entries if "mine" not in entry["class"]]
+    assert mine and all(text.startswith("Ann ") for text in mine), mine
+    # what befalls Ann (an attack's Wounds) and a turn's start are nobody's act, Ann's turn included
+    assert not [text for text in mine if "starts the turn" in text or "Wound card" in text], mine
+    acts = [text for text in mine + others if re.match(r"Ann (goes on to|finishes|buys|keeps|plays) ", text)]
+    assert acts and set(acts) <= set(mine), [text for text in acts if text not in mine]
+    assert any(text.startswith("Bob ") for text in others) and "Bob starts the turn." in others
 
 
 def test_no_game_module_reads_a_round_or_an_automaton_from_the_words() -> None:

@@ -85,28 +85,31 @@ def test_the_log_sends_the_round_a_line_opens_and_the_automaton_whose_act_it_tel
     assert all(line["text"].startswith("Robot") == ("author" in line) for line in lines)
 
 
-def test_only_the_mover_is_sent_the_kind_of_decision_its_move_answered(client: TestClient) -> None:
-    """The mover's own log line carries the kind of the decision it answered (its log words the move as
-    the button did: Dino Battles' "Play no Item", not "Pass"); no other seat learns that it was asked."""
+def test_no_seat_is_sent_the_kind_of_decision_a_move_answered(client: TestClient) -> None:
+    """The game words every move in its lines (`Game.tell`): no log line carries the kind of decision
+    the move answered (once sent to the mover for the button's words), so no seat learns that another
+    was asked; the mover reads its move as the game's sentence, the act of its seat."""
     table = new_table(client, "biosphere5", seats=["human", "human"], seed=4)
     seat_tokens = tokens(table)
     mover = state(client, table["table"])["decision"]["seat"]
     first = state(client, table["table"], seat_tokens[mover])
-    kind = first["decision"]["kind"]
     play(client, table["table"], seat_tokens[mover], first["legal"][0], 0)
     [mine] = state(client, table["table"], seat_tokens[mover])["log"]
     others = (
         state(client, table["table"], seat_tokens[1 - mover])["log"] + state(client, table["table"])["log"]
     )
-    assert mine["kind"] == kind and not any("kind" in line for line in others)
+    assert not any("kind" in line for line in [mine, *others])
+    assert mine["events"] and mine["events"][0]["seat"] == mover and mine["events"][0]["text"].endswith(".")
 
 
-def test_a_game_without_narration_logs_moves_only(client: TestClient) -> None:
+def test_a_game_without_narration_logs_its_sentence_for_each_move(client: TestClient) -> None:
+    """The toy game narrates nothing: each move reads as the game's sentence for it (`Game.tell`)."""
     table = new_table(client, "toy", seats=["human", "human"], seed=4)
     a, _b = tokens(table)
     seen = state(client, table["table"], a)
     after = play(client, table["table"], a, seen["legal"][0], 0)
-    assert after["setup_events"] == [] and after["log"][0]["events"] == []
+    told = [{"text": f"{{A}} plays {seen['legal'][0].split()[1]}.", "seat": 0}]
+    assert after["setup_events"] == [] and after["log"][0]["events"] == told
 
 
 def test_new_lines_finds_what_a_capped_narration_added() -> None:

@@ -21,7 +21,7 @@ from .game import (
     register,
     two_player_utility,
 )
-from .lines import Line, Said, as_line, text_of, texts
+from .lines import Line, Said, as_line, sentence, sentences, text_of, texts
 from .match import Match
 from .narrate import Narrator, Told, forced_action, new_lines
 from .record import Move, Record
@@ -84,6 +84,8 @@ __all__ = [
     "replay",
     "seat_letter",
     "seat_mark",
+    "sentence",
+    "sentences",
     "text_of",
     "texts",
     "two_player_utility",

@@ -13,7 +13,7 @@ import msgspec
 from .action import Action
 from .decision import Decision, Result
 from .errors import BadOption, BadRecord, IllegalAction, UnknownGame
-from .lines import Said
+from .lines import Line, Said, act
 from .rng import Rng
 from .seats import SEAT_LETTERS, plain, seat_letter, seat_mark
 
@@ -301,13 +301,35 @@ class Game(Generic[S]):
         secret = self.secret_verbs.get(action.verb)
         return str(action) if secret is None else secret
 
+    def move_words(self, state: S, action: Action) -> str:
+        """`action`, legal in `state`, as a verb phrase of its seat in the rulebook's words ("buys
+        Evade", "goes on to Combat"): what the log says of a move that the narration does not tell.
+        Only what the move itself shows may be said (whoever reads it in full knows the action and
+        the table). Default: the notation, which the words checks refuse."""
+        return str(action)
+
+    def tell(self, state: S, action: Action, viewer: int | None) -> Line | None:
+        """The line `viewer` reads of `action`, taken in `state`, where the narration the move adds says
+        nothing of it: a sentence by the game, the acting seat's act. It tells what `describe` tells,
+        no more: the move's words (`move_words`) to a viewer that reads it in full, the text it reads
+        instead ("discards a card") to another; None where the viewer reads no line."""
+        text = self.describe(state, action, viewer)
+        decision = self.decision(state)
+        if text is None or decision is None:
+            return None
+        words = self.move_words(state, action) if text == str(action) else text
+        return act(decision.seat, f"{self.seat_said(decision.seat)} {words}.")
+
     def narration(self, state: S, viewer: int | None) -> Sequence[Said]:
         """The game's running narration of what happened, as `viewer` may read it (oldest first).
 
         Games that narrate keep the lines in their view; the terminal and the web table show the
         lines each move adds under that move. It must be part of what `view` tells the viewer. A line
         that opens a round or tells an automaton's act is a `core.lines.Line` with those fields (the
-        web table groups its log by them); any other may be its text alone.
+        web table groups its log by them); any other may be its text alone. A plain line that opens
+        with a seat's mark tells that seat's act (the table marks the person's own: `Line.seat`); one
+        that tells what befalls the seat instead is `core.lines.befalls`. A move that adds no line
+        reads as the game's sentence for it (`tell`).
         """
         return []
 

@@ -1,6 +1,9 @@
 """What one viewer reads as a game goes on: each move as the game describes it to that viewer, and the
-lines the game's narration adds under it. The terminal and the web table both read the game this way,
-so neither guesses what a seat may know (`Game.describe` and `Game.narration` are rules of the game).
+lines the game's narration adds under it, opened by the game's sentence for the move (`Game.tell`)
+where none of them tells the moving seat's act (a move told only by what it caused: "Ann plays the
+Item Rail Mine." before "Bob's Raptor Blade takes 15 damage."). The terminal and the web table both
+read the game this way, so neither guesses what a seat may know nor words a move itself (`describe`,
+`narration` and `tell` are rules of the game).
 """
 
 from __future__ import annotations
@@ -19,7 +22,9 @@ T = TypeVar("T")
 
 
 class Told(msgspec.Struct, frozen=True, gc=False):
-    """What a viewer reads of one move: its text (None: no line) and the narration lines it added.
+    """What a viewer reads of one move: its text (`Game.describe`; None: no line) and its lines: the
+    narration lines it added, after the game's sentence for it where none tells the mover's act
+    (`Game.tell`).
 
     Not tracked by the garbage collector (it holds only strings and lines): a web table keeps one per
     viewer and move for as long as the table is played, and the collector's pauses grow with what it
@@ -43,9 +48,21 @@ class Narrator:
         """The narration before any move (the set-up), as the game tells it to this viewer."""
         return [as_line(said) for said in self.lines]
 
-    def told(self, before: Any, action: Action, after: Any) -> Told:
-        """What the viewer reads of `action`, taken in `before` and leading to `after`."""
-        return Told(self.game.describe(before, action, self.viewer), self.heard(after))
+    def told(
+        self, before: Any, action: Action, after: Any, text: str | None = None, *, reader: int | None = None
+    ) -> Told:
+        """What the viewer reads of `action`, taken in `before` and leading to `after`; `text`: what it
+        reads of the action itself, when worked out already (`Game.describe`). `reader`: the viewer
+        whose reading of the move itself is told where the narration does not tell it (a finished
+        game's replay reads every move as its seat did); default this narrator's."""
+        if text is None:
+            text = self.game.describe(before, action, self.viewer)
+        events = self.heard(after)
+        decision = self.game.decision(before)
+        if decision is not None and not any(line.seat == decision.seat for line in events):
+            said = self.game.tell(before, action, self.viewer if reader is None else reader)
+            events = events if said is None else (said, *events)
+        return Told(text, events)
 
     def heard(self, after: Any) -> tuple[Line, ...]:
         """The narration lines the move leading to `after` added (what `told` says beside the text)."""

@@ -72,14 +72,11 @@ def frames(
     yield frame(None)
     for move in finished.moves:
         before = game.clone(match.state)
-        # the kind of decision the move answered: its words are the live table's ("Finish buying", not
-        # "Pass"); a finished game's replay shows every seat's view, so it tells no one anything new
-        asked = match.decision
         match.apply(move.action, validate=False)
-        told = narrator.told(before, game.parse_action(move.action), match.state)
+        # a finished game's replay shows every seat's view: each move reads as its seat read it, as the
+        # live table's log does once the game is over
+        told = narrator.told(before, game.parse_action(move.action), match.state, reader=move.seat)
         last = {"seat": move.seat, "letter": game.seat_name(move.seat), "action": move.action}
-        if asked is not None:
-            last["kind"] = asked.kind
         yield b"," + frame({**last, "events": told.events})
     yield b"]}"
 

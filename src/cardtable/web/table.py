@@ -202,10 +202,9 @@ class Table:
     def advance(self, action: Action, after: Any, *, texts: dict[Viewer, str | None] | None = None) -> None:
         """Make `after` (the position `action` leads to: `Match.preview`) the table's, and log the move;
         `texts`: what each viewer reads of the action, when worked out already (`Game.describe`)."""
-        before, decision = self.match.state, self.position.decision
+        before = self.match.state
         move = self.match.advance(action, after, legal=self.position.known_legal())
-        kind = decision.kind if decision is not None else None
-        self.log.add(self.ply, move.seat, move.action, self.log.told(before, action, after, texts), kind)
+        self.log.add(self.ply, move.seat, move.action, self.log.told(before, action, after, texts))
 
     def adopt(self, match: Match, log: TableLog, *, revision: int) -> None:
         """Take `match` and `log` (this table replayed anew: after a take-back, or read again from the

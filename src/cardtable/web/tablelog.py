@@ -16,6 +16,8 @@ from typing import Any
 import msgspec
 
 from cardtable.core import Action, Game, Move, Narrator, TakeBack, Told
+from cardtable.core.lines import act
+from cardtable.core.words import plural
 
 _encode = msgspec.json.Encoder().encode
 #: generations are numbered across every log of the process: a new log's is never an old one's
@@ -35,9 +37,6 @@ class LogEntry(msgspec.Struct, gc=False):
     told: dict[Viewer, Told] = msgspec.field(default_factory=dict)
     #: a take-back's line (after move `ply`), not a move
     undo: bool = False
-    #: the kind of the decision the move answered: only its seat reads it (its log words the move as
-    #: the button did; other seats must not learn that it was asked)
-    kind: str | None = None
 
 
 class TableLog:
@@ -67,9 +66,7 @@ class TableLog:
     # --- writing -----------------------------------------------------------------------------------
     def observe(self, before: Any, action: Action, after: Any, move: Move) -> None:
         """A move made again by a replay (`core.match.Observer`): written, with the take-backs after it."""
-        decision = self.game.decision(before)
-        kind = decision.kind if decision is not None else None
-        self.add(self.ply + 1, move.seat, str(action), self.told(before, action, after), kind)
+        self.add(self.ply + 1, move.seat, str(action), self.told(before, action, after))
         self._note_upto(self.ply)
 
     def finish(self) -> None:
@@ -81,26 +78,25 @@ class TableLog:
     ) -> dict[Viewer, Told]:
         """What each viewer reads of `action`, taken in `before` and leading to `after`; `texts`: what
         each reads of the action itself, when worked out already (`Game.describe`)."""
-        if texts is None:
-            return {v: narrator.told(before, action, after) for v, narrator in self.narrators.items()}
-        return {v: Told(texts[v], narrator.heard(after)) for v, narrator in self.narrators.items()}
+        return {
+            v: narrator.told(before, action, after, None if texts is None else texts[v])
+            for v, narrator in self.narrators.items()
+        }
 
-    def add(
-        self, ply: int, seat: int, action: str, told: dict[Viewer, Told], kind: str | None = None
-    ) -> None:
-        """Move `ply`, `action` by `seat` answering a decision of `kind`, read by each viewer as `told`
-        says."""
-        self.entries.append(LogEntry(ply, seat, action, told, kind=kind))
+    def add(self, ply: int, seat: int, action: str, told: dict[Viewer, Told]) -> None:
+        """Move `ply`, `action` by `seat`, read by each viewer as `told` says."""
+        self.entries.append(LogEntry(ply, seat, action, told))
         self.ply = ply
 
     def _note_upto(self, ply: int | None) -> None:
         """Write the take-backs made after move `ply` or before (None: all that are left): every seat
-        reads how many moves were taken back, the seat that took them back reads which."""
+        reads how many moves were taken back, the seat that took them back reads which in notation."""
         while self._notes and (ply is None or self._notes[0].at <= ply):
             taken = self._notes.pop(0)
-            count = len(taken.actions)
-            full = Told("took back: " + " | ".join(taken.actions), ())
-            brief = Told(f"took back {count} move{'s' if count > 1 else ''}", ())
+            count = plural(len(taken.actions), "move")
+            said = (act(taken.seat, f"{self.game.seat_said(taken.seat)} takes back {count}."),)
+            full = Told("took back: " + " | ".join(taken.actions), said)
+            brief = Told(f"took back {count}", said)
             told = {v: full if v == taken.seat else brief for v in self.narrators}
             self.entries.append(LogEntry(self.ply, taken.seat, str(full.text), told, undo=True))
 
@@ -123,11 +119,11 @@ class TableLog:
         return lines
 
     def _line(self, entry: LogEntry, viewer: Viewer, over: bool) -> bytes | None:
-        """The entry as `viewer` reads it (after the end, `over`, in full), encoded; None when it reads
-        no line."""
-        told = entry.told[viewer]
-        own = entry.told[entry.seat].text
-        text = (entry.action if own is not None else None) if over else told.text
+        """The entry as `viewer` reads it (after the end, `over`, in full: as its seat read it), encoded;
+        None when it reads no line."""
+        own = entry.told[entry.seat]
+        told = own if over and not entry.undo else entry.told[viewer]
+        text = (entry.action if own.text is not None else None) if over else told.text
         if text is None and not told.events:
             return None
         line = {
@@ -137,6 +133,4 @@ class TableLog:
             "action": text or "",
             "events": told.events,
         }
-        if entry.kind is not None and viewer == entry.seat:
-            line["kind"] = entry.kind
         return _encode(line)

@@ -223,7 +223,7 @@ def test_use_reserves_protects_a_card_from_turning_for_one_round() -> None:
     finish_round(state)
     assert cells(state) == {"e1": "underground-lake~", "e2": "human"}  # the Human did not turn
     assert state.protected == -1  # the protection is over
-    assert "The Human is no longer protected" in GAME.narration(state, None)  # a line opens as a sentence
+    assert "The Human is no longer protected." in GAME.narration(state, None)  # a line is a sentence
     finish_round(state)
     assert cells(state) == {"e2": "human~"}
 

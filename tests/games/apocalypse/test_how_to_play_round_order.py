@@ -92,7 +92,7 @@ def test_step_7_the_game_ends_after_the_seventh_round() -> None:
         finish_round(state)  # (a round with a Volcanic Eruption may need no decision at all)
     openings = [line for line in GAME.narration(state, None) if isinstance(line, Line) and line.round]
     assert state.round == 7 and [(line.round, line.text, line.body) for line in openings] == [
-        (r, f"Round {r}, led by {{{'ABC'[(r - 1) % 3]}}}", f"Led by {{{'ABC'[(r - 1) % 3]}}}")
+        (r, f"Round {r}, led by {{{'ABC'[(r - 1) % 3]}}}.", f"Led by {{{'ABC'[(r - 1) % 3]}}}.")
         for r in range(1, 8)
     ]
     assert GAME.decision(state) is None and GAME.legal_actions(state) == []

@@ -39,7 +39,7 @@ def test_2_1_hold_your_cards_a_catastrophe_asks_the_same_whether_or_not_a_rescue
     for state in (with_card, without_card):
         game.apply(state, "endure")
     assert game.narration(with_card, 0) == game.narration(without_card, 0)
-    assert game.narration(with_card, 0)[-1] == "{B} endures Drought: 4 cards to discard"
+    assert game.narration(with_card, 0)[-1] == "{B} endures Drought: 4 cards to discard."
     assert game.decision(with_card) == game.decision(without_card)
 
 

@@ -38,7 +38,7 @@ def test_2_3_the_choice_is_secret_until_every_seat_has_chosen() -> None:
     game, s = table(2)
     before = game.clone(s)
     game.apply(s, "select develop settle")
-    assert game.describe(before, game.legal_actions(before)[0], 1) == "has chosen"
+    assert game.describe(before, game.legal_actions(before)[0], 1) == "has chosen its actions"
     view = game.view(s, 1)
     assert "actions" not in view["players"][0] and view["players"][0]["actions_chosen"] is True
     assert game.view(s, 0)["players"][0]["actions"] == ["Develop", "Settle"]

@@ -48,7 +48,7 @@ def test_2_5_develop_choice_is_secret_and_draw_powers_fire() -> None:
     assert len(s.players[0].hand) == 3  # Interstellar Bank: draw 1 at the start
     before = game.clone(s)
     game.apply(s, "develop public-works")
-    assert game.describe(before, game.legal_actions(before)[1], 1) == "has chosen"
+    assert game.describe(before, game.legal_actions(before)[1], 1) == "has made its Develop choice"
     game.apply(s, "develop none")
     # Public Works costs 1 - 1 = 0; the just-placed Public Works draws nothing this phase
     assert len(s.players[0].hand) == 2 and s.players[0].tableau[-1] == "public-works"

@@ -33,7 +33,7 @@ from cardtable import core
 from cardtable.core import Action, push
 from cardtable.core.lines import opening
 
-from . import abilities, board, catastrophes, faces, grid, scoring
+from . import abilities, board, catastrophes, faces, grid, scoring, sentences
 from .abilities import Window
 from .cards import Catalog, load_catalog
 from .heuristic import HeuristicPlayer, evaluate
@@ -309,9 +309,13 @@ class Apocalypse(core.SplitViews[ApocalypseState], core.StepGame[ApocalypseState
             return None
         return str(action)
 
+    def move_words(self, state: ApocalypseState, action: Action) -> str:
+        """The move in the rulebook's words ("takes the Farm from the discard pile": `sentences.py`)."""
+        return sentences.move_words(self.catalog, action)
+
     def narration(self, state: ApocalypseState, viewer: int | None) -> list[core.Said]:
-        """The game's log: every public consequence of the moves, in words (the same for everyone)."""
-        return list(state.log)
+        """The game's log: every public consequence of the moves, in sentences (the same for everyone)."""
+        return core.sentences(state.log)
 
     def reversible(self, before: ApocalypseState, action: Action, after: ApocalypseState) -> bool:
         """A move may be taken back (RULES.md "Taking back a move") when no deck lost a card or was

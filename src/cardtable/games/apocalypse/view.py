@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from cardtable.core import texts
+from cardtable.core import sentences, texts
 
 from . import board, grid
 from .abilities import Task, open_window, window_then
@@ -101,5 +101,5 @@ def public_view(catalog: Catalog, state: ApocalypseState) -> dict[str, Any]:
         },
         "protected": state.protected,
         "score": {"trios": state.trios, "points": state.points, "lost": len(state.dead)},
-        "log": texts(state.log),
+        "log": texts(sentences(state.log)),  # as the narration tells them
     }

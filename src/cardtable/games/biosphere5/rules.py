@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 from cardtable import core
 from cardtable.core import Action, push
 
-from . import faces
+from . import faces, sentences
 from . import queries as q
 from .cards import LOWER, UPPER, CardSet, default_cards
 from .effects import CATASTROPHE_COST, Destroy, Discard, Force, Hit, Rescue, Respond, Sacrifice, Take, Target
@@ -436,9 +436,14 @@ class Biosphere5(core.SplitViews[State], core.StepGame[State, B5Step]):
     def seat_view(self, state: State, seat: int | None, public: dict[str, Any]) -> dict[str, Any]:
         return seat_view(self, state, seat, public)
 
+    def move_words(self, state: State, action: Action) -> str:
+        """The move in the rulebook's words ("chooses {C} to start": `sentences.py`)."""
+        return sentences.move_words(self.cards, state, action)
+
     def narration(self, state: State, viewer: int | None) -> list[core.Said]:
-        """The public event lines (view key `events`): what the table sees, the same for every viewer."""
-        return list(state.events)
+        """The public event lines (view key `events`) as sentences: what the table sees, the same for every
+        viewer."""
+        return core.sentences(state.events)
 
     def reversible(self, before: State, action: Action, after: State) -> bool:
         """A move may be taken back (RULES.md "Taking back a move") when no die was rolled and no pile

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from cardtable.core import Rng, texts
+from cardtable.core import Rng, sentences, texts
 
 from . import queries as q
 from .effects import Destroy, Force, Rescue
@@ -51,7 +51,7 @@ def public_view(game: Biosphere5, state: State) -> dict[str, Any]:
         #: the seat whose achievement a pending Attack destroys (the decision's prompt names it too)
         "attacked": state.steps[0].target if state.steps and isinstance(state.steps[0], Destroy) else None,
         "boards": boards,
-        "events": texts(state.events),
+        "events": texts(sentences(state.events)),  # as the narration tells them
         "result": _result_json(game, state),
     }
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from cardtable.core import Action
+from cardtable.core.lines import act
 from cardtable.core.seats import seat_of_letter
 
 from .cards import Catalog
@@ -45,7 +46,8 @@ def declare_attack(cat: Catalog, s: DinoState, number: int) -> None:
     move = cat.dino(p.active.tag).attacks[number - 1]
     pay(p.active.attached, move.cost, p.discard)
     s.turn.combats -= 1
-    say(s, f"{who(seat)}'s {dino_name(cat, p.active.tag)} attacks with {move.name} ({move.damage} damage).")
+    said = f"{who(seat)}'s {dino_name(cat, p.active.tag)} attacks with {move.name} ({move.damage} damage)."
+    say(s, act(seat, said))  # the seat's own act, though told by its Dinosaur (`Line.seat`)
     s.attack = PendingAttack(attacker=seat, index=number - 1, attacker_tag=p.active.tag)
     schedule(s, AttackTarget(seat), ResolveAttack())
 
@@ -57,7 +59,8 @@ def retreat(cat: Catalog, s: DinoState, tag: str) -> None:
     pay(p.hand, cat.dino(p.active.tag).retreat, p.discard)
     incoming = next(d for d in p.bench if d.tag == tag)
     p.bench[p.bench.index(incoming)] = p.active
-    say(s, f"{who(s.turn.player)}'s {dino_name(cat, p.active.tag)} retreats to the bench.")
+    said = f"{who(s.turn.player)}'s {dino_name(cat, p.active.tag)} retreats to the bench."
+    say(s, act(s.turn.player, said))  # the seat's own act, though told by its Dinosaur
     p.active = incoming
     say(s, f"{who(s.turn.player)}'s {dino_name(cat, tag)} enters the Active Dino Zone.")
     s.turn.combats -= 1

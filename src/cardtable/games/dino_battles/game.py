@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from cardtable import core
 from cardtable.core import Action
 
-from . import faces, rules
+from . import faces, rules, sentences
 from .cards import COMBAT_TYPES, Catalog, load_catalog
 from .combat import attack_stage, attack_windows
 from .effects import shown
@@ -128,6 +128,12 @@ class DinoBattles(core.StepGame[DinoState, DinoStep]):
         if action.verb == "pass":
             return PASS_TEXTS.get(decision.kind, "pass")
         return str(action)
+
+    def move_words(self, state: DinoState, action: Action) -> str:
+        """The move in the rulebook's words ("buys Raptor Blade", "goes on to Combat": `sentences.py`)."""
+        decision = self.decision(state)
+        assert decision is not None, "a move is made at a decision"
+        return sentences.move_words(self.catalog, state, decision.seat, decision.kind, action)
 
     def narration(self, state: DinoState, viewer: int | None) -> list[core.Said]:
         """The public narration (the view's "log"): the same lines for every viewer."""

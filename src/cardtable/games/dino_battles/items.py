@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from cardtable.core import Action
+from cardtable.core.lines import act
 
 from .cards import COMBAT_TYPES, Catalog
 from .effects import queue
@@ -112,7 +113,8 @@ def use_power(cat: Catalog, s: DinoState) -> None:
     assert power is not None
     pay(p.hand, power.cost, p.discard)
     s.turn.power_used = True
-    say(s, f"{who(s.turn.player)}'s {dino_name(cat, p.active.tag)} uses its Dino Power {power.name}.")
+    said = f"{who(s.turn.player)}'s {dino_name(cat, p.active.tag)} uses its Dino Power {power.name}."
+    say(s, act(s.turn.player, said))  # the seat's own act, though told by its Dinosaur
     queue(s, s.turn.player, power.effects)
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 from cardtable.core import Action, Said, seat_letter, seat_mark
+from cardtable.core.lines import befalls
 
 from .cards import Catalog, Cost
 from .state import DinoAuto, DinoChoice, DinoState, Termination, schedule
@@ -89,7 +90,9 @@ def take_status(s: DinoState, seat: int, kind: str, n: int) -> None:
         end_due(s)
     if k:
         card = kind.capitalize() + (" card" if k == 1 else " cards")
-        say(s, f"{who(seat)} takes {k} {card}" + (f" ({n - k} short: the stack is empty)." if k < n else "."))
+        # a Status Effect is always another seat's doing (an attack, a card): not the seat's own act
+        said = f"{who(seat)} takes {k} {card}" + (f" ({n - k} short: the stack is empty)." if k < n else ".")
+        say(s, befalls(said))
 
 
 def paralyzed(s: DinoState, seat: int) -> bool:

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from cardtable import core
 from cardtable.core import Action
 
-from . import rules, table, virtual_player
+from . import rules, sentences, table, virtual_player
 from .actions import EXCHANGE_GOODS, MAX_SITES, SEAT_ARGS, Steal, action_cost, cards_to_give, turn_actions
 from .cards import TOKENS, Catalog, load_catalog
 from .faces import card_faces
@@ -277,6 +277,12 @@ class FiftyFirstState(core.SplitViews[FiftyState], core.StepGame[FiftyState, Fif
         if action.verb == "discard" and str(action.args[0]) in self.catalog.connections:
             return str(action)
         return super().describe(state, action, viewer)
+
+    def move_words(self, state: FiftyState, action: Action) -> str:
+        """The move in the rulebook's words ("chooses to build Gun Shop", "pays 1 fuel": `sentences.py`)."""
+        decision = self.decision(state)
+        assert decision is not None, "a move is made at a decision"
+        return sentences.move_words(self.catalog, state, decision.seat, decision.kind, action)
 
     def reversible(self, before: FiftyState, action: Action, after: FiftyState) -> bool:
         """A move may be taken back (RULES.md "Taking back a move") when no deck was drawn from or

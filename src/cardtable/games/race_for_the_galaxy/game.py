@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from cardtable import core
 from cardtable.core import Action
 
-from . import scoring, view
+from . import scoring, sentences, view
 from .actions import expansion_actions
 from .cards import CHOSEN_CONSUME, Catalog, catalog
 from .consume import GAMBLE_COSTS
@@ -269,10 +269,20 @@ class RaceForTheGalaxy(core.SplitViews[RftgState], core.StepGame[RftgState, Rftg
 
     def describe(self, state: RftgState, action: Action, viewer: int | None) -> str | None:
         """As `secret_verbs` says, but a second settle (Improved Logistics) is placed in the open, so
-        everyone reads it in full, though a Settle pick's verb is secret."""
+        everyone reads it in full, though a Settle pick's verb is secret; a secret choice reads as
+        what was chosen in secret, by the public kind of the decision ("has chosen its actions")."""
         if state.steps and isinstance(state.steps[0], SettleSecond):
             return str(action)
-        return super().describe(state, action, viewer)
+        text = super().describe(state, action, viewer)
+        decision = self.decision(state)
+        if decision is not None and text == self.secret_verbs.get(action.verb):
+            return sentences.SECRET_CHOICES.get(decision.kind, text)
+        return text
+
+    def move_words(self, state: RftgState, action: Action) -> str:
+        """The move in the rulebook's words ("chooses Explore +5 and Settle": `sentences.py`)."""
+        decision = self.decision(state)
+        return sentences.move_words(self.catalog, decision.kind if decision else "", action)
 
     # --- the game's parts --------------------------------------------------------------------------
     def observation_encoding(self) -> Encoding:

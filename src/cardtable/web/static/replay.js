@@ -93,24 +93,10 @@ async function start(loaded) {
   const coached = (data.coached ?? []).map((seat) => seatName(data.seats, seat));
   $("banner").before(el("p", { id: "coached", class: "muted", hidden: !coached.length }, `The coach was asked by ${coached.join(", ")}.`));
   const lines = data.frames.slice(1).map((f) => ({ ...f.last, move: f.move }));
-  const ctx = { seats: data.seats, mySeat: null, words: moveWords };
+  const ctx = { seats: data.seats, mySeat: null };
   new LogView($("log")).update(data.setup_events ?? [], lines, ctx, game, true);
   for (const item of $("log").querySelectorAll("li.entry")) item.addEventListener("click", () => show(Number(item.dataset.move)));
   show(0);
-}
-
-/** A move's words as the live table's log said them: the game's label for the decision it answered
- * (`kind`), read from the mover's view of the position it was made in. */
-function moveWords(action, kind, line) {
-  const before = data.frames[line.move - 1];
-  const view = before?.views?.[line.seat] ?? before?.spectator ?? {};
-  const ctx = {
-    game: data.game, seats: data.seats, mySeat: line.seat, faces, view, options: data.options ?? {},
-    decision: kind ? { kind, seat: line.seat } : null, mine: false, legal: [], picked: [], phone: false,
-    name: (seat) => seatName(data.seats, seat),
-  };
-  const known = game.move(action, ctx);
-  return known && !known.unknown ? { text: known.label, known: true } : { text: action, known: false };
 }
 
 $("first").addEventListener("click", () => show(0));

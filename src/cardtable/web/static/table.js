@@ -336,13 +336,7 @@ function gameLength() {
 
 const log = new LogView($("log"));
 function drawLog(ctx) {
-  // a move in notation in the game's words; a line the game wrote for others ("discards a card") as it is
-  // (`kind`: the decision the move answered, sent in the mover's own lines only: its words as the button's)
-  const said = { ...ctx, decision: null, words: (action, kind) => {
-    const known = game.move(action, { ...ctx, decision: kind ? { kind, seat: ctx.mySeat } : null });
-    return known && !known.unknown ? { text: known.label, known: true } : { text: action, known: false };
-  } };
-  log.update(state.setup_events ?? [], state.log, said, game, Boolean(state.result));
+  log.update(state.setup_events ?? [], state.log, ctx, game, Boolean(state.result));
 }
 
 let endDrawn = null;

@@ -1,7 +1,8 @@
 // The log: the game's own narration of each move, one line per thing that happened, grouped under the
-// round (or turn) it happened in; the automata's lines are marked as theirs; a move's notation only
-// when asked for ("show notation"). The engine says which line opens a round and which is an
-// automaton's (`core.lines.Line`: {text, round, body, author}); nothing here reads it from the words.
+// round (or turn) it happened in; the automata's lines are marked as theirs, the person's own acts as
+// "mine"; a move's notation only when asked for ("show notation"). The engine words every line and says
+// which line opens a round, which is an automaton's and whose act it tells (`core.lines.Line`: {text,
+// round, body, author, seat}); nothing here words a move or reads the words.
 // It only grows while the game goes on: new lines are appended, and it is drawn anew only when lines
 // change (a take-back, the end of the game showing every move).
 import { el, named } from "./dom.js";
@@ -13,10 +14,10 @@ export class LogView {
   }
 
   /**
-   * `lines`: the server's log ({move, seat, action, events, kind}: `kind`, in the mover's own lines
-   * only, the decision it answered); `setup`: the set-up's narration (lines); `game`: the game's module
+   * `lines`: the server's log ({move, seat, action, events}: `action` the move's notation as the viewer
+   * may read it, `events` its lines); `setup`: the set-up's narration (lines); `game`: the game's module
    * (`roundWord`: what its rounds are called, "Round" by default; `groupBySeat`: a group per turn of a
-   * seat); `ctx.words(action, kind, line)`: {text, known}.
+   * seat); `ctx`: {seats, mySeat}.
    */
   update(setup, lines, ctx, game, over) {
     const d = this.drawn;
@@ -39,16 +40,16 @@ export class LogView {
     this.list.append(this.group);
   }
 
-  /** One line: `said` a narration line ({text, round, body, author}), or a move's words as text. */
+  /** One line: `said` a narration line ({text, round, body, author, seat}, or its text alone). */
   add(said, line, first, ctx, game) {
-    const { text, round = null, body = null, author = null } = typeof said === "string" ? { text: said } : said;
+    const { text, round = null, body = null, author = null, seat = null } = typeof said === "string" ? { text: said } : said;
     if (round !== null) {
       this.open(`${game.roundWord ?? "Round"} ${round}`);
       if (!body) return;
     }
     if (!this.group) this.open(line ? "" : "Set-up");
-    // an automaton's line names it in its words; it is marked as the automaton's, not the mover's
-    const mine = line && line.seat === ctx.mySeat && !author;
+    // the person's own act (the engine says whose act a line tells); an automaton's is its own
+    const mine = seat !== null && seat === ctx.mySeat && !author;
     this.items.append(el("li", {
       class: `entry${author ? " auto" : ""}${mine ? " mine" : ""}${first ? " first" : ""}`,
       "data-move": line ? String(line.move) : "0",
@@ -63,11 +64,6 @@ export class LogView {
     const who = ctx.seats[line.seat]?.name ?? line.letter;
     if (game.groupBySeat && line.seat !== this.lastSeat) this.open(line.seat === ctx.mySeat ? "Your moves" : who);
     this.lastSeat = line.seat;
-    if (events.length) {
-      events.forEach((said, i) => this.add(said, line, i === 0, ctx, game));
-      return;
-    }
-    const said = line.action ? ctx.words(line.action, line.kind, line) : { text: "moved (nothing you can see)", known: false };
-    this.add(said.known ? `${who}: ${said.text}` : `${who} ${said.text}`, line, true, ctx, game);
+    events.forEach((said, i) => this.add(said, line, i === 0, ctx, game));
   }
 }

@@ -41,7 +41,7 @@ def test_bad_input_gets_a_message_and_a_reprompt_then_the_game_finishes(cli, tmp
 def test_moves_can_be_typed_in_notation(cli) -> None:
     result = cli("play", "toy", "--seed", "5", "--seat", "1", input="draw\n" * 40)
     assert result.exit_code == 0
-    assert "you are seat B" in result.stdout and "you: draw" in result.stdout
+    assert "you are seat B" in result.stdout and "you: B draws a card. (draw)" in result.stdout
 
 
 def test_the_person_sees_only_their_own_view(cli) -> None:
@@ -97,8 +97,12 @@ def test_each_move_is_told_as_the_game_describes_it_with_its_narration(
     table, text = play_narrated(monkeypatch, ask_every_window=True)
     assert all(f"card {card} played" in text for card in table.match.state.pile)
     theirs = [m.action for m in table.match.moves if m.seat == 1]
-    assert text.count("B (random): ") == len(theirs)
-    assert all(f"B (random): {action}" in text for action in theirs)
+    told = [line for line in text.splitlines() if line.startswith("B (random): ")]
+    # one line a move: the game's sentence for it, its notation beside (the toy's moves are public)
+    assert len(told) == len(theirs)
+    words = {"play": "plays", "draw": "draws a card", "pass": "passes"}
+    for line, action in zip(told, theirs, strict=True):
+        assert line.startswith(f"B (random): B {words[action.split()[0]]}") and line.endswith(f". ({action})")
 
 
 def test_a_forced_move_is_played_for_the_person_unless_asked(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -131,8 +135,8 @@ def test_the_terminal_words_moves_as_the_web_table_and_replay_step_do(
 ) -> None:
     """Issue 17: the web and the terminal in step. Moves are listed and logged in the words of the web's
     hints (card names, costs), the notation beside; why the decision is asked is said under it."""
-    from cardtable.cli.words import in_words, why
-    from cardtable.core import make_game
+    from cardtable.cli.words import why
+    from cardtable.core import Action, make_game, plain
 
     monkeypatch.setattr(sys, "stdin", io.StringIO("1\n" * 6 + "quit\n"))
     out = io.StringIO()
@@ -142,9 +146,14 @@ def test_the_terminal_words_moves_as_the_web_table_and_replay_step_do(
     table.run()
     text = out.getvalue()
     assert "Buy Rapid Deployment — costs 1 ATK + 1 EVA (buy rapid-deployment)" in text
-    assert "you (your only move): Go on to Combat (pass)" in text
+    assert "you (your only move): A goes on to Combat. (pass)" in text
     assert why(game, "buy") in text
-    first = table.match.moves[1].action  # the person's first chosen move, logged as the web words it
+    # a move is logged in the game's sentence, as the web's log tells it, with its notation beside
+    first = table.match.moves[1].action  # the person's first chosen move
     state = Match(game, 3, ["you", "heuristic"])
     state.apply(table.match.moves[0].action)
-    assert f"you: {in_words(game, first, state.state)} ({first})" in text
+    told = game.tell(state.state, Action.parse(first), 0)
+    assert told is not None
+    sentence = plain(told.text)
+    assert sentence.startswith("A ") and sentence.endswith(".") and f"you: {sentence} ({first})" in text
+    assert not any(line.startswith("you: Buy ") for line in text.splitlines())  # not the buttons' words

@@ -1,9 +1,10 @@
 """`cardtable play`: a person at one seat, players at the others, in the terminal.
 
 The person sees only their seat's view (`game.render(game.view(state, seat), seat)`) and chooses
-among the legal actions by number or notation. Each move is shown as the game says the person reads
-it (`Game.describe`), with the lines the game's narration adds under it (`Game.narration`): the same
-source the web table reads. A move that is the person's only legal one is played for them, unless
+among the legal actions by number or notation. Each move is shown in the game's sentences as the
+person reads it (`core.narrate.Narrator.told`: the narration's lines, opened by the move's own
+sentence where they do not tell it), with its notation where the person sees it: what the web table's
+log shows. A move that is the person's only legal one is played for them, unless
 they ask to be asked at every decision (`--ask-every-window`). `undo` takes back the person's last
 move while the game allows it (`cardtable.core.undo`: it showed nothing hidden and nobody else has moved
 since; the other seats here are players who move at once, so in practice within the person's own turn),
@@ -252,10 +253,17 @@ class Table:
         before = self.game.clone(self.match.state)
         self.match.apply(action)
         told = self.narrator.told(before, action, self.match.state)
-        if told.text is not None:  # in words, as the web's log shows it, with the notation beside
-            self.say(f"[cyan]{escape(who)}[/]: {escape(shown(self.game, told.text, before))}")
-        for line in told.events:
-            self.say(f"[dim]  {escape(line.text)}[/]")
+        lines = [line.text for line in told.events]
+        if not lines:  # the game tells nothing of it: the move in the buttons' words
+            if told.text is not None:
+                self.say(f"[cyan]{escape(who)}[/]: {escape(shown(self.game, told.text, before))}")
+            return
+        # the game's sentences, as the web's log shows them, the first after who moved; the notation
+        # beside it where the person sees the move (what they would type)
+        notation = f" [dim]({escape(told.text)})[/]" if told.text == str(action) else ""
+        self.say(f"[cyan]{escape(who)}[/]: {escape(lines[0])}{notation}")
+        for line in lines[1:]:
+            self.say(f"[dim]  {escape(line)}[/]")
 
     def say(self, text: str, markup: bool = True) -> None:
         """Print `text`; the seats the game's words name are shown by their letters (`core.plain`)."""

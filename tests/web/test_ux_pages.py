@@ -99,6 +99,31 @@ def test_the_start_page_offers_ways_to_play_and_the_machines_level_only_in_solo(
     close(page)
 
 
+@browser_only
+def test_the_start_page_shows_goals_and_takeovers_only_where_they_apply(
+    browser, web_server: LiveServer
+) -> None:
+    """Issue 27, item 9: only options that apply to the chosen mode. Race for the Galaxy's goals come with
+    expansion 1-3 and takeovers with 2-3, and the solitaire game ignores both (RULES.md "Options and
+    set-up per level")."""
+    page = open_page(browser, width=1280)
+    page.goto(web_server.url + "/")
+    page.select_option("#game-select", "race-for-the-galaxy")
+    goals = page.locator("[data-option-row='goals']")
+    takeovers = page.locator("[data-option-row='takeovers']")
+    page.select_option("#mode-select", "solo vs robot")
+    assert goals.is_hidden() and takeovers.is_hidden()
+    page.select_option("#mode-select", "custom (all options)")
+    assert goals.is_hidden() and takeovers.is_hidden()  # the base game: expansion 0
+    page.select_option("[data-option='expansion']", "1")
+    assert goals.is_visible() and takeovers.is_hidden()
+    page.select_option("[data-option='expansion']", "2")
+    assert goals.is_visible() and takeovers.is_visible()
+    page.select_option("[data-option='solo']", "robot")
+    assert goals.is_hidden() and takeovers.is_hidden()
+    close(page)
+
+
 @pytest.mark.parametrize("game", [g for g in game_names() if g != "toy"])
 def test_every_game_has_a_rules_page_that_explains_the_card_data(client: TestClient, game: str) -> None:
     page = client.get(f"/games/{game}/rules", headers={"accept": "text/html"})

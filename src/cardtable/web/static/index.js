@@ -59,7 +59,8 @@ function showOptions() {
   refreshSeats();
 }
 
-/** Options that only mean something with another option's value (the Machine's level only in solo). */
+/** Options that only mean something with another option's value (the Machine's level only in solo;
+ * a list: any of its values, as Race for the Galaxy's goals at expansion 1, 2 or 3). */
 function applyConditions() {
   const game = currentGame();
   const hints = hintsOf(game.name);
@@ -68,7 +69,8 @@ function applyConditions() {
     const row = document.querySelector(`[data-option-row="${name}"]`);
     if (!row) continue;
     const mode = game.modes.find((m) => m.name === modeSelect.value);
-    const fits = Object.entries(when).every(([k, v]) => String(values[k]) === String(v));
+    const fits = Object.entries(when).every(([k, v]) =>
+      (Array.isArray(v) ? v : [v]).some((one) => String(values[k]) === String(one)));
     row.hidden = !fits || Boolean(mode && name in mode.options);
   }
   const solo = hints.solo_note && String(values.solo ?? "") !== "" && String(values.solo) !== "none";

@@ -25,7 +25,7 @@ from collections.abc import Iterable
 
 import msgspec
 
-from .seats import SEAT_LETTERS
+from .seats import SEAT_MARK, seat_of_letter
 
 
 class Line(msgspec.Struct, frozen=True, gc=False, omit_defaults=True):
@@ -51,7 +51,7 @@ Said = str | Line
 
 
 #: a plain line that tells a seat's act: it opens with the seat's mark and a word (`core.seats.seat_mark`)
-_ACT = re.compile(r"\{([A-H])\} \w")
+_ACT = re.compile(SEAT_MARK.pattern + r" \w")
 
 
 def as_line(said: Said) -> Line:
@@ -60,7 +60,7 @@ def as_line(said: Said) -> Line:
     if isinstance(said, Line):
         return said
     act = _ACT.match(said)
-    return Line(said, seat=SEAT_LETTERS.index(act[1])) if act else Line(said)
+    return Line(said, seat=seat_of_letter(act[1])) if act else Line(said)
 
 
 def text_of(said: Said) -> str:

@@ -628,3 +628,23 @@ def test_at_1280_by_800_apocalypse_shows_the_whole_shelter_above_the_pinned_hand
     assert seen["pinned"] and len(seen["cells"]) >= 9, seen
     assert seen["head"] >= seen["bar"] - 1, f"the table's head is under the bar: {seen}"
     assert all(top >= seen["bar"] - 1 and bottom <= seen["hand"] + 1 for top, bottom in seen["cells"]), seen
+
+
+@browser_only
+@pytest.mark.parametrize("name", ["51st-state", "dino-battles", "race-for-the-galaxy", "biosphere5"])
+def test_every_icon_on_a_table_says_what_it_stands_for(browser, web_server: LiveServer, name: str) -> None:
+    """The table draws goods, resources and costs as our icons (`icons.json`, drawn by `icons.js`): each
+    is drawn, and says its thing to a screen reader and as a tooltip ("VP chips", "Rare good", ...)."""
+    with httpx.Client(base_url=web_server.url, timeout=patience(30)) as client:
+        table = new_table(client, name, seats=["human", "random"], seed=3)
+    page = open_page(browser, web_server.url + table["seats"][0]["link"])
+    page.wait_for_selector("#board svg.icon")
+    icons = page.eval_on_selector_all(
+        "svg.icon",
+        """els => els.map((e) => [e.getAttribute('aria-label'), e.querySelector('title')?.textContent,
+                                  e.querySelectorAll('path, rect, circle').length])""",
+    )
+    assert icons, f"{name}: no icon on the table"
+    for label, title, drawn in icons:
+        assert label and title == label and drawn > 0, (label, title, drawn)
+    close(page)

@@ -1,6 +1,8 @@
 // Our own icons for goods, resources and costs: small SVG drawings, each with its name for screen
 // readers (and as a tooltip). Drawn for cardtable; no third-party artwork.
 import { svg } from "./dom.js";
+// name -> {shape (one of `shapes`), color (its argument, if it takes one), words}
+import ICONS from "./icons.json" with { type: "json" };
 
 const shapes = {
   // a victory point chip: a gold hexagon
@@ -56,59 +58,13 @@ const shapes = {
   person: (color = "#5c6bc0") => [svg("circle", { cx: 10, cy: 6, r: 3.4, fill: color }), svg("path", { d: "M3.5 18c0-4.5 2.9-7.2 6.5-7.2s6.5 2.7 6.5 7.2z", fill: color })],
 };
 
-/** name -> [shape, argument, words] */
-const ICONS = {
-  vp: ["vp", null, "victory points"],
-  star: ["star", null, "victory points"],
-  card: ["card", null, "cards"],
-  hand: ["hand", null, "cards in hand"],
-  deck: ["deck", null, "draw pile"],
-  military: ["military", null, "military"],
-  chips: ["vp", null, "VP chips"],
-  novelty: ["good", "#7cc6ea", "Novelty good"],
-  rare: ["good", "#9b6a3c", "Rare good"],
-  genes: ["good", "#5aa04a", "Genes good"],
-  alien: ["good", "#e8c33a", "Alien good"],
-  good: ["good", "#c8ccd2", "good"],
-  fuel: ["drop", "#2b2b2b", "fuel"],
-  gun: ["gun", null, "gun"],
-  iron: ["ingot", null, "iron"],
-  brick: ["brick", null, "brick"],
-  worker: ["worker", null, "worker"],
-  ammo: ["ammo", null, "ammo"],
-  development: ["gear", "#7d5ba6", "development token"],
-  grey: ["arrow", "#9aa1a9", "grey contact"],
-  red: ["arrow", "#d0453a", "red contact"],
-  blue: ["arrow", "#3b7dd8", "blue contact"],
-  universal: ["arrow", "#f3f0e6", "universal contact"],
-  water: ["drop", "#3b8fd9", "water"],
-  energy: ["bolt", null, "energy"],
-  food: ["leaf", null, "food"],
-  workforce: ["hammer", null, "workforce"],
-  hp: ["heart", null, "hit points"],
-  attack: ["sword", null, "Attack (ATK)"],
-  evade: ["wind", null, "Evade (EVA)"],
-  defend: ["shield", null, "Defend (DEF)"],
-  ko: ["skull", null, "knocked out"],
-  wound: ["wound", null, "Wound cards"],
-  round: ["clock", null, "round"],
-  first: ["flag", null, "first player"],
-  doom: ["doom", null, "doom level"],
-  credit: ["chip", null, "credit"],
-  prestige: ["prestige", null, "prestige"],
-  goal: ["flag", null, "goals held"],
-  economy: ["gear", "#3f8f5a", "economy"],
-  person: ["person", null, "player"],
-};
-
 /** An icon by name (see ICONS), with its words as its accessible name; null for an unknown name. */
 export function icon(name, words = null) {
   const spec = ICONS[name];
   if (!spec) return null;
-  const [shape, arg, said] = spec;
-  const title = words ?? said;
+  const title = words ?? spec.words;
   return svg("svg", { class: `icon icon-${name}`, viewBox: "0 0 20 20", role: "img", "aria-label": title },
-    svg("title", {}, document.createTextNode(title)), ...shapes[shape](arg));
+    svg("title", {}, document.createTextNode(title)), ...shapes[spec.shape](spec.color ?? null));
 }
 
 export const hasIcon = (name) => name in ICONS;

@@ -648,3 +648,25 @@ def test_every_icon_on_a_table_says_what_it_stands_for(browser, web_server: Live
     for label, title, drawn in icons:
         assert label and title == label and drawn > 0, (label, title, drawn)
     close(page)
+
+
+@browser_only
+def test_the_team_game_names_each_seats_partner_on_its_panel_and_board(
+    browser, web_server: LiveServer
+) -> None:
+    """2.5: in the 4-player game A and C play against B and D; every seat panel and board says whom
+    its seat plays with, as the engine's view pairs them (the table does not work the teams out)."""
+    names = ["Ann", "Bob", "Cyd", "Dan"]
+    with httpx.Client(base_url=web_server.url, timeout=patience(30)) as client:
+        table = new_table(
+            client, "biosphere5", options={"players": 4}, seats=["human"] * 4, names=names, seed=2
+        )
+    page = open_page(browser, web_server.url + table["seats"][0]["link"])
+    page.wait_for_selector(".seat-panel .seat-notes")
+    notes = page.eval_on_selector_all(
+        ".seat-panel", "els => els.map((e) => e.querySelector('.seat-notes')?.textContent)"
+    )
+    assert notes == ["team with Cyd", "team with Dan", "team with Ann", "team with Bob"]
+    boards = " ".join(page.inner_text("#board").split())
+    assert "team with Cyd" in boards and "team with Bob" in boards
+    close(page)

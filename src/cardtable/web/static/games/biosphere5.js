@@ -57,6 +57,13 @@ function civilisation(b, ctx, mine) {
         el("span", { class: "slot-card" }, ctx.faces[key]?.name ?? pretty(key))))) : null);
 }
 
+/** The name of the seat in the same team as board `b` (the view's `team`, the 4-player game, 2.5), or null. */
+function partnerName(view, b, ctx) {
+  if (b.team === null || b.team === undefined) return null;
+  const partner = (view.boards ?? []).find((o) => o.seat !== b.seat && o.team === b.team);
+  return partner ? ctx.seats[partner.seat]?.name ?? partner.name : null;
+}
+
 function boardArea(view, b, ctx) {
   const mine = b.seat === ctx.mySeat;
   const name = mine ? "Your board" : `${ctx.seats[b.seat]?.name ?? b.name}'s board`;
@@ -66,8 +73,8 @@ function boardArea(view, b, ctx) {
     { icon: "hand", label: "cards in hand", value: b.hand_size, id: `hand-${b.seat}` },
     { icon: "deck", label: "cards in the draw pile", value: b.pile_size, id: `pile-${b.seat}` },
     doom !== undefined ? { icon: "doom", label: "doom level (8 ends the game for you)", value: doom, id: `doom-${b.seat}` } : null,
-    // the 4-player game's teams: seats A and C, B and D (2.5); the partner by name
-    b.team !== null && b.team !== undefined ? { short: "team with", label: "team partner", value: ctx.seats[(b.seat + 2) % 4]?.name ?? "" } : null,
+    // the 4-player game's teams (2.5): the partner by name
+    partnerName(view, b, ctx) ? { short: "team with", label: "team partner", value: partnerName(view, b, ctx) } : null,
   ];
   const faceup = (b.faceup ?? []).map((key, i) => bioCard(ctx, key, { size: mine && !ctx.phone ? "full" : "mini", target: mine ? `faceup:${key}` : null, id: `faceup-${b.seat}-${i}` }));
   const pile = token(`Draw pile · ${b.pile_size}`, { icon: "deck", target: mine ? "pile" : null, id: `pile-token-${b.seat}`, label: `${mine ? "your" : "their"} draw pile, ${plural(b.pile_size, "card")}`, class: "pile" });
@@ -178,22 +185,24 @@ function panel(view, seat, ctx) {
       { short: "achievements", label: "achievements", value: b.achievements?.length ?? 0 },
       view.doom ? { icon: "doom", label: "doom level", value: view.doom[seat] } : null,
     ].filter(Boolean),
-    notes: [b.out ? "out of the game" : null, view.machine && seat !== ctx.mySeat ? `hand card level ${view.machine.level}` : null].filter(Boolean),
+    notes: [partnerName(view, b, ctx) ? `team with ${partnerName(view, b, ctx)}` : null, b.out ? "out of the game" : null, view.machine && seat !== ctx.mySeat ? `hand card level ${view.machine.level}` : null].filter(Boolean),
   };
 }
 
 function scores(view, result, ctx) {
   const winners = new Set(result.winners ?? []);
+  const teams = (view.boards ?? []).some((b) => partnerName(view, b, ctx));
   return {
     columns: [
       { label: "civilisation level", short: "level" },
       { label: "achievements", short: "achievements" },
       view.doom ? { label: "doom level", short: "doom" } : null,
+      teams ? { label: "team partner", short: "partner" } : null,
       { label: "at the end", short: "at the end", total: true },
     ].filter(Boolean),
     rows: (view.boards ?? []).map((b) => ({
       seat: b.seat,
-      cells: [ROMAN[b.level] ?? b.level, b.achievements?.length ?? 0, ...(view.doom ? [view.doom[b.seat]] : []),
+      cells: [ROMAN[b.level] ?? b.level, b.achievements?.length ?? 0, ...(view.doom ? [view.doom[b.seat]] : []), ...(teams ? [partnerName(view, b, ctx)] : []),
         winners.has(b.seat) ? (BUILT.has(result.termination) ? "built Biosphere 5" : "won") : b.out ? "out" : result.draw ? "draw" : "survived"],
     })),
   };

@@ -6,13 +6,19 @@ import { icon } from "./icons.js";
 /** A sentence's first letter as a capital ("no winner (...)" opens the title as "No winner (...)"). */
 const capital = (text) => String(text).charAt(0).toUpperCase() + String(text).slice(1);
 
+/** A column's heading in words: its label, and on a phone its short words where it has them (the label
+ * is still read aloud). */
+const columnWords = (c) => (c.short && c.short !== c.label
+  ? [el("span", { class: "col-long" }, c.label), el("span", { class: "col-short", "aria-hidden": "true" }, c.short)]
+  : c.label);
+
 /** The section drawn at the end. `table`: {columns: [{label, icon}], rows: [{seat, cells}], note}. */
 export function endSection(state, table, links) {
   const result = state.result;
   const winners = new Set(result.winners ?? []);
   const head = el("tr", {}, el("th", { scope: "col" }, "Player"),
     table.columns.map((c) => el("th", { scope: "col", title: c.label },
-      c.icon ? icon(c.icon, c.label) : null, c.icon ? el("span", { class: "col-words" }, c.short ?? c.label) : c.label)));
+      c.icon ? icon(c.icon, c.label) : null, c.icon ? el("span", { class: "col-words" }, c.short ?? c.label) : columnWords(c))));
   const rows = table.rows.map((row) => {
     const seat = state.seats[row.seat];
     const won = winners.has(row.seat);

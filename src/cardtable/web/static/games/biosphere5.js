@@ -191,18 +191,17 @@ function panel(view, seat, ctx) {
 
 function scores(view, result, ctx) {
   const winners = new Set(result.winners ?? []);
-  const teams = (view.boards ?? []).some((b) => partnerName(view, b, ctx));
   return {
     columns: [
       { label: "civilisation level", short: "level" },
       { label: "achievements", short: "achievements" },
       view.doom ? { label: "doom level", short: "doom" } : null,
-      teams ? { label: "team partner", short: "partner" } : null,
       { label: "at the end", short: "at the end", total: true },
     ].filter(Boolean),
     rows: (view.boards ?? []).map((b) => ({
       seat: b.seat,
-      cells: [ROMAN[b.level] ?? b.level, b.achievements?.length ?? 0, ...(view.doom ? [view.doom[b.seat]] : []), ...(teams ? [partnerName(view, b, ctx)] : []),
+      note: partnerName(view, b, ctx) ? `team with ${partnerName(view, b, ctx)}` : null,
+      cells: [ROMAN[b.level] ?? b.level, b.achievements?.length ?? 0, ...(view.doom ? [view.doom[b.seat]] : []),
         winners.has(b.seat) ? (BUILT.has(result.termination) ? "built Biosphere 5" : "won") : b.out ? "out" : result.draw ? "draw" : "survived"],
     })),
   };

@@ -12,7 +12,8 @@ const columnWords = (c) => (c.short && c.short !== c.label
   ? [el("span", { class: "col-long" }, c.label), el("span", { class: "col-short", "aria-hidden": "true" }, c.short)]
   : c.label);
 
-/** The section drawn at the end. `table`: {columns: [{label, icon}], rows: [{seat, cells}], note}. */
+/** The section drawn at the end. `table`: {columns: [{label, icon}], rows: [{seat, cells, note}], note}
+ * (a row's note is a line under the player's name, e.g. "team with Cyd"). */
 export function endSection(state, table, links) {
   const result = state.result;
   const winners = new Set(result.winners ?? []);
@@ -25,7 +26,8 @@ export function endSection(state, table, links) {
     const mine = row.seat === state.seat && seat.name.toLowerCase() !== "you";
     const name = row.name ?? (mine ? `${seat.name} (you)` : seat.name);
     return el("tr", { class: `${won ? "winner" : ""}${row.seat === state.seat ? " me" : ""}` },
-      el("th", { scope: "row" }, won ? el("span", { class: "crown", "aria-label": "winner" }, "★ ") : null, name),
+      el("th", { scope: "row" }, won ? el("span", { class: "crown", "aria-label": "winner" }, "★ ") : null, name,
+        row.note ? el("span", { class: "row-note" }, row.note) : null),
       row.cells.map((cell, i) => el("td", { class: table.columns[i]?.total ? "total" : "" }, cell === null || cell === undefined ? "—" : String(cell))));
   });
   return [

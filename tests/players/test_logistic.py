@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from cardtable.core import Game, make_game
+from cardtable.core import CardDataError, Game, make_game
 from cardtable.players import logistic
 
 
@@ -53,17 +53,44 @@ def test_the_fit_finds_the_feature_that_decides() -> None:
 
 
 def test_the_chance_is_the_logistic_of_the_weighted_difference_and_sums_to_one() -> None:
-    w = [0.5, -1.0]
-    mine, theirs = [4.0, 1.0], [2.0, 1.5]
-    ahead = logistic.chance(w, mine, theirs)
+    model = logistic.Model(Path("toy.toml"), {"lead": 0.5, "noise": -1.0})
+    mine, theirs = {"lead": 4.0, "noise": 1.0}, {"noise": 1.5, "lead": 2.0}  # by name, in any order
+    ahead = logistic.chance(model, mine, theirs)
     assert ahead == pytest.approx(1 / (1 + math.exp(-(0.5 * 2 - 1.0 * -0.5))))
-    assert ahead + logistic.chance(w, theirs, mine) == pytest.approx(1.0)
+    assert ahead + logistic.chance(model, theirs, mine) == pytest.approx(1.0)
+    assert model.score(mine) == 0.5 * 4.0 - 1.0 * 1.0
 
 
 def test_the_chance_against_the_best_is_against_the_strongest_opponent() -> None:
-    w = [1.0]
-    weak, strong = [1.0], [3.0]
-    assert logistic.chance_against_best(w, [2.0], [weak, strong]) == logistic.chance(w, [2.0], strong)
+    model = logistic.Model(Path("toy.toml"), {"lead": 1.0})
+    weak, strong = {"lead": 1.0}, {"lead": 3.0}
+    best = logistic.chance_against_best(model, {"lead": 2.0}, [weak, strong])
+    assert best == logistic.chance(model, {"lead": 2.0}, strong)
+
+
+def test_features_not_named_as_the_weights_are_refused_naming_the_file_and_the_names() -> None:
+    model = logistic.Model(Path("toy.toml"), {"lead": 1.0, "noise": 0.5})
+    even = {"lead": 1.0, "noise": 0.0}
+    renamed = {"lead": 1.0, "nois": 0.0}
+    with pytest.raises(
+        CardDataError, match=r"toy.toml: .*without a weight: nois; weights of no feature: noise"
+    ):
+        model.logit(even, renamed)
+    with pytest.raises(CardDataError, match="without a weight: extra; weights of no feature: none"):
+        model.score({**even, "extra": 2.0})
+    with pytest.raises(CardDataError, match="without a weight: none; weights of no feature: noise"):
+        model.logit({"lead": 1.0}, {"lead": 1.0})
+
+
+def test_a_weights_file_with_unpaired_or_repeated_names_is_refused(tmp_path: Path) -> None:
+    unpaired = tmp_path / "unpaired.toml"
+    unpaired.write_text('fitted_on = "x"\nfeatures = ["lead", "noise"]\nweights = [1.0]\n')
+    with pytest.raises(CardDataError, match=r"unpaired.toml: 2 features but 1 weights"):
+        logistic.read_weights(unpaired)
+    twice = tmp_path / "twice.toml"
+    twice.write_text('fitted_on = "x"\nfeatures = ["lead", "lead"]\nweights = [1.0, 2.0]\n')
+    with pytest.raises(CardDataError, match=r"twice.toml: feature 'lead': the key is used twice"):
+        logistic.read_weights(twice)
 
 
 def test_the_fit_command_writes_weights_the_game_can_read(
@@ -78,8 +105,8 @@ def test_the_fit_command_writes_weights_the_game_can_read(
     logistic.fit_main(
         "Toy", "toy.fit", positions, names, out, games=5, argv=["--seed", "2", "--out", str(out)]
     )
-    weights = logistic.read_weights(out, names)
-    assert weights[0] > 0
+    model = logistic.read_weights(out)
+    assert list(model.weights) == list(names) and model.weights["lead"] > 0
     text = out.read_text()
     assert "python -m toy.fit --games 5 --seed 2" in text
     assert "20 positions of 5 two-player games between heuristic players exploring 20%, seed 2" in text

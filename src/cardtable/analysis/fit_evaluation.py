@@ -11,8 +11,9 @@ told apart from the strength of the player who does it. At every quiet position 
 no effect, attack or promotion half resolved; in Race for the Galaxy an action selection) it records,
 for the seat to decide, the difference between its features and its opponent's, labelled 1 if that seat
 went on to win and 0 if it lost (draws and shared wins are left out). A logistic regression without
-intercept (so both seats' chances add up to one) is fitted by `cardtable.players.logistic`. Needs NumPy
-(in the `report` extra).
+intercept (so both seats' chances add up to one) is fitted by `cardtable.players.logistic`. The features
+are named where the game computes them: their names, in the order `features` gives them, are the columns
+of the positions and the order of the weights file. Needs NumPy (in the `report` extra).
 """
 
 from __future__ import annotations
@@ -34,11 +35,11 @@ from cardtable.players import logistic
 
 @dataclass(frozen=True)
 class Fit:
-    """How one game's evaluation is fitted: its module (with `FEATURES` and `WEIGHTS_FILE`), the features
-    of a seat in a position (`features(game, state, seat)`), and the default games and exploration."""
+    """How one game's evaluation is fitted: its module (with `WEIGHTS_FILE`), the features of a seat in
+    a position by name (`features(game, state, seat)`), and the default games and exploration."""
 
     module: ModuleType
-    features: Callable[[Any, Any, int], list[float]]
+    features: Callable[[Any, Any, int], dict[str, float]]
     games: int
     explore: int = logistic.EXPLORE
 
@@ -66,15 +67,27 @@ def two_player_game(name: str) -> Game[Any]:
     return make_game(name, {"players": 2})
 
 
+def feature_names(name: str) -> list[str]:
+    """The names of the features of `name`'s evaluation, in the order its `features` gives them."""
+    game = two_player_game(name)
+    return list(FITS[name].features(game, game.new_state(0), 0))
+
+
 def positions(name: str, games: int, seed: int) -> tuple[list[list[float]], list[float]]:
     """Feature differences and outcomes from `games` two-player games of `name` between heuristic
-    players (`cardtable.players.logistic.positions`)."""
+    players (`cardtable.players.logistic.positions`), a column per feature (`feature_names`)."""
     fit = FITS[name]
     game = two_player_game(name)
     quiet = game.quiet_test()
     if quiet is None:
         raise ValueError(f"{name} declares no quiet test")
-    return logistic.positions(game, partial(fit.features, game), quiet, games, seed, fit.explore)
+    names = feature_names(name)
+
+    def row(state: Any, seat: int) -> list[float]:
+        values = fit.features(game, state, seat)
+        return [values[feature] for feature in names]
+
+    return logistic.positions(game, row, quiet, games, seed, fit.explore)
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -89,7 +102,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         two_player_game(name).title,
         f"{module} {name}",
         partial(positions, name),
-        fit.module.FEATURES,
+        feature_names(name),
         fit.module.WEIGHTS_FILE,
         games=fit.games,
         explore=fit.explore,

@@ -14,14 +14,14 @@ from pathlib import Path
 from typing import Any
 
 from cardtable.core import Game, Rng, mix_seed
-from cardtable.core.logistic import Weights, chance, chance_against_best, read_weights
+from cardtable.core.logistic import Model, Weights, chance, chance_against_best, read_weights
 
 RIDGE = 1.0
 NEWTON_STEPS = 25
 #: the share of decisions (in percent) the self-play players take at random instead of by the heuristic
 EXPLORE = 20
 
-#: one player's features in a state: `features(state, seat)`, in the order of the weights
+#: one player's features in a state as a row: `features(state, seat)`, a column per weight
 Features = Callable[[Any, int], list[float]]
 #: whether a position may be judged as it stands: `quiet(game, state)`
 Quiet = Callable[[Game[Any], Any], bool]
@@ -152,6 +152,7 @@ def write_weights(
 
 
 __all__ = [
+    "Model",
     "Weights",
     "accuracy",
     "chance",

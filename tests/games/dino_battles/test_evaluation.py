@@ -12,7 +12,7 @@ from cardtable.analysis import fit_evaluation
 from cardtable.core import CardDataError, Rng, make_game
 from cardtable.core.carddata import load_card_file
 from cardtable.games.dino_battles import evaluation
-from cardtable.games.dino_battles.evaluation import FEATURES, features, win_chance
+from cardtable.games.dino_battles.evaluation import features, win_chance
 from cardtable.games.dino_battles.heuristic import evaluate, is_quiet
 from cardtable.games.dino_battles.state import DinoState
 from cardtable.players import IsmctsPlayer, logistic
@@ -68,9 +68,9 @@ def test_wounds_count_against_a_player_and_more_so_late() -> None:
 def test_features_read_the_active_dinosaur_and_its_ready_attack() -> None:
     t = Table(2)
     t.dino(0, "rex-1", damage=10, attached=("attack", "attack", "defend"))
-    values = dict(zip(FEATURES, features(t.cat, t.s, 0), strict=True))
+    values = features(t.cat, t.s, 0)
     assert values["active_hp"] == 3.0 and values["ready_attack"] == 3.0  # 30 HP left, Crush deals 30
-    assert dict(zip(FEATURES, features(t.cat, t.s, 1), strict=True))["active_hp"] == 0  # B has none
+    assert features(t.cat, t.s, 1)["active_hp"] == 0  # B has none
 
 
 def test_chances_stay_between_zero_and_one_with_more_players() -> None:
@@ -104,17 +104,24 @@ def test_the_search_uses_the_evaluation_and_quiet_test() -> None:
     assert action in game.legal_actions(state)
 
 
-def test_the_weights_file_is_checked_on_load(tmp_path: Path) -> None:
+def test_the_weights_file_is_checked_against_the_features_the_game_computes(tmp_path: Path) -> None:
+    game, state = midgame()
     data = load_card_file(evaluation.WEIGHTS_FILE, Weights)
-    assert data.features == list(FEATURES) and len(data.weights) == len(FEATURES)
+    assert data.features == list(features(game.catalog, state, 0))  # the names, in the order computed
     bad = tmp_path / "evaluation.toml"
     bad.write_text('fitted_on = "x"\nfeatures = ["a"]\nweights = ["heavy"]\n')
     with pytest.raises(CardDataError, match="weights"):
         load_card_file(bad, Weights)
     short = tmp_path / "short.toml"
     short.write_text('fitted_on = "x"\nfeatures = ["knockouts"]\nweights = [1.0]\n')
-    with pytest.raises(CardDataError, match="features and weights must be"):
-        evaluation.weights(short)
+    with pytest.raises(CardDataError, match=r"short.toml: .*without a weight: one_knockout_from_winning, "):
+        win_chance_with(short, game, state)
+
+
+def win_chance_with(weights_file: Path, game: Any, state: DinoState) -> float:
+    """Seat A's logit against B under the weights of `weights_file`."""
+    model = evaluation.weights(weights_file)
+    return model.logit(features(game.catalog, state, 0), features(game.catalog, state, 1))
 
 
 def test_the_fitting_tool_learns_that_knockouts_win() -> None:
@@ -122,6 +129,6 @@ def test_the_fitting_tool_learns_that_knockouts_win() -> None:
     # knock-outs since the Dino Deck no longer ends the game): a dozen games cannot tell their sign
     rows, labels = fit_evaluation.positions("dino-battles", 12, 3)
     assert len(rows) == len(labels) > 500 and set(labels) == {0.0, 1.0}
-    weights = dict(zip(FEATURES, logistic.fit(rows, labels), strict=True))
+    weights = dict(zip(fit_evaluation.feature_names("dino-battles"), logistic.fit(rows, labels), strict=True))
     assert weights["knockouts"] > 0 and weights["one_knockout_from_winning"] > 0
     assert logistic.accuracy(rows, labels, list(weights.values())) > 0.6

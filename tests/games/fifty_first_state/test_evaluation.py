@@ -13,7 +13,7 @@ from cardtable.analysis import fit_evaluation
 from cardtable.core import CardDataError, Rng, make_game
 from cardtable.core.carddata import load_card_file
 from cardtable.games.fifty_first_state import evaluation
-from cardtable.games.fifty_first_state.evaluation import FEATURES, features, win_chance
+from cardtable.games.fifty_first_state.evaluation import features, win_chance
 from cardtable.games.fifty_first_state.heuristic import HeuristicPlayer, evaluate, is_quiet
 from cardtable.players import IsmctsPlayer, logistic, make_player
 from cardtable.players.heuristic import game_evaluator, game_quiet_test
@@ -57,7 +57,7 @@ def test_features_read_productions_deals_actions_and_supply() -> None:
     t.supply(0, gun=2, worker=1)
     t.p(0).hand = t.p(0).hand[:2]
     t.p(0).known = []
-    values = dict(zip(FEATURES, features(t.cat, t.s, 0), strict=True))
+    values = features(t.cat, t.s, 0)
     assert values["locations"] == 2  # the Ruin stands for nothing
     assert values["income"] == 2  # Arena: a gun per gun icon (Arena's and Gun Shop's)
     assert values["vp_income"] == 1 and values["action_uses"] == 1
@@ -105,18 +105,20 @@ def test_the_search_uses_the_evaluation_and_quiet_test() -> None:
     assert action in game.legal_actions(state)
 
 
-def test_the_weights_file_is_checked_on_load(tmp_path: Path) -> None:
+def test_the_weights_file_is_checked_against_the_features_the_game_computes(tmp_path: Path) -> None:
+    game, state = midgame()
     data = load_card_file(evaluation.WEIGHTS_FILE, Weights)
-    assert data.features == list(FEATURES) and len(data.weights) == len(FEATURES)
+    assert data.features == list(features(game.catalog, state, 0))  # the names, in the order computed
     short = tmp_path / "short.toml"
-    short.write_text('fitted_on = "x"\nfeatures = ["vp"]\nweights = [1.0]\n')
-    with pytest.raises(CardDataError, match="features and weights must be"):
-        evaluation.weights(short)
+    short.write_text('fitted_on = "x"\nfeatures = ["vp", "victory"]\nweights = [1.0, 2.0]\n')
+    mine, theirs = features(game.catalog, state, 0), features(game.catalog, state, 1)
+    with pytest.raises(CardDataError, match=r"short.toml: .*weight: vp_late, .*worth; .*: victory$"):
+        evaluation.weights(short).logit(mine, theirs)
 
 
 def test_the_fitting_tool_learns_that_vp_near_the_end_win() -> None:
     rows, labels = fit_evaluation.positions("51st-state", 5, 3)
     assert len(rows) == len(labels) > 500 and set(labels) == {0.0, 1.0}
-    weights = dict(zip(FEATURES, logistic.fit(rows, labels), strict=True))
+    weights = dict(zip(fit_evaluation.feature_names("51st-state"), logistic.fit(rows, labels), strict=True))
     assert weights["vp_late"] > 0
     assert logistic.accuracy(rows, labels, list(weights.values())) > 0.6

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
-from cardtable.core import Rng, mix_seed
+from pathlib import Path
+
+import pytest
+
+from cardtable.core import CardDataError, Rng, make_game, mix_seed
 from cardtable.core.runner import play_match
-from cardtable.games.race_for_the_galaxy import RaceForTheGalaxy, heuristic
+from cardtable.games.race_for_the_galaxy import RaceForTheGalaxy, evaluation, heuristic
 from cardtable.players import RandomPlayer
 
 from .position import give, table
@@ -32,14 +36,15 @@ def test_evaluation_favours_the_seat_ahead_and_is_quiet_at_selection() -> None:
     assert heuristic.is_quiet(game, s)
 
 
-def test_evaluation_weights_are_data_checked_against_the_features(tmp_path) -> None:  # type: ignore[no-untyped-def]
-    import pytest
-
-    from cardtable.core import CardDataError
-    from cardtable.games.race_for_the_galaxy import evaluation
-
-    assert len(evaluation.weights()) == len(evaluation.FEATURES)
+def test_evaluation_weights_are_data_checked_against_the_features(tmp_path: Path) -> None:
+    game, s = table(2)
+    mine = evaluation.features(game.catalog, s, 0, evaluation.progress(s))
+    assert list(evaluation.weights().weights) == list(mine)  # the names, in the order computed
+    solo = make_game("race-for-the-galaxy", {"solo": "robot"})
+    state = solo.new_state(1)
+    assert list(evaluation.robot_features(solo.catalog, state, 0.0)) == list(mine)
+    assert 0 < heuristic.evaluate(solo, state, 0) == 1 - heuristic.evaluate(solo, state, 1) < 1
     bad = tmp_path / "bad.toml"
     bad.write_text('fitted_on = "test"\nfeatures = ["vp"]\nweights = [1.0]\n')
-    with pytest.raises(CardDataError, match="features and weights"):
-        evaluation.weights(bad)
+    with pytest.raises(CardDataError, match=r"bad.toml: .*without a weight: vp_late, hand, goods, "):
+        evaluation.weights(bad).score(mine)

@@ -21,29 +21,14 @@ from .state import State
 
 WEIGHTS_FILE = Path(__file__).with_name("evaluation.toml")
 
-#: the features of one side, in the order of the weights
-FEATURES = (
-    "achievement_levels",
-    "perfect_achievements",
-    "civilisation_level",
-    "biosphere_in_hand",
-    "biosphere_playable",
-    "hand_cards",
-    "six_or_more_in_hand",
-    "needed_in_hand",
-    "rescue_in_hand",
-    "exposed_categories",
-    "pile_cards",
-)
 BIOSPHERE_DISCARD = 5
 
+#: the fitted model (of `WEIGHTS_FILE`, or `weights(path)`), its names checked against `features` in use
+weights = logistic.weights_reader(WEIGHTS_FILE)
 
-#: the fitted weights (of `WEIGHTS_FILE`, or `weights(path)`), checked against FEATURES
-weights = logistic.weights_reader(FEATURES, WEIGHTS_FILE)
 
-
-def features(cards: CardSet, state: State, seat: int) -> list[float]:
-    """The features of one player who is still in the game (see FEATURES)."""
+def features(cards: CardSet, state: State, seat: int) -> dict[str, float]:
+    """The features of one player who is still in the game, by name."""
     board = state.boards[seat]
     built = {cards.cards[c].upper.category: cards.cards[c].upper for c in board.achievements}
     level = q.civilisation_level(cards, board)
@@ -60,31 +45,31 @@ def features(cards: CardSet, state: State, seat: int) -> list[float]:
         if spec.catastrophe and category not in built and not q.rescue_cards(cards, board, category)
     )
     biosphere = cards.biosphere in board.hand
-    return [
-        float(sum(option.level for option in built.values())),
-        float(sum(option.quality == "perfect" for option in built.values())),
-        float(level),
-        float(biosphere),
-        float(biosphere and level == 4 and len(board.hand) > BIOSPHERE_DISCARD),
-        float(min(len(board.hand), 8)),
-        float(len(board.hand) > BIOSPHERE_DISCARD),
-        float(needed),
-        float(rescue),
-        float(exposed),
-        len(board.pile) / 10,
-    ]
+    return {
+        "achievement_levels": float(sum(option.level for option in built.values())),
+        "perfect_achievements": float(sum(option.quality == "perfect" for option in built.values())),
+        "civilisation_level": float(level),
+        "biosphere_in_hand": float(biosphere),
+        "biosphere_playable": float(biosphere and level == 4 and len(board.hand) > BIOSPHERE_DISCARD),
+        "hand_cards": float(min(len(board.hand), 8)),
+        "six_or_more_in_hand": float(len(board.hand) > BIOSPHERE_DISCARD),
+        "needed_in_hand": float(needed),
+        "rescue_in_hand": float(rescue),
+        "exposed_categories": float(exposed),
+        "pile_cards": len(board.pile) / 10,
+    }
 
 
 def win_chance(game: Any, state: State, seat: int) -> float:
     """The model's chance in [0, 1] that the seat's side wins: its best player still in the game
     against the best opposing player (0 when its side is out, 1 when every opponent is)."""
-    w = weights()
+    model = weights()
     team = q.team_of(state, seat)
     ours: list[float] = []
     theirs: list[float] = []
     for other, board in enumerate(state.boards):
         if not board.out:
-            score = sum(a * b for a, b in zip(w, features(game.cards, state, other), strict=True))
+            score = model.score(features(game.cards, state, other))
             (ours if q.team_of(state, other) == team else theirs).append(score)
     if not ours or not theirs:
         return 1.0 if ours else 0.0

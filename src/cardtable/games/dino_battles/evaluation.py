@@ -25,21 +25,8 @@ from .zones import KOS_TO_WIN
 
 WEIGHTS_FILE = Path(__file__).with_name("evaluation.toml")
 
-#: the features of one player, in the order of the weights
-FEATURES = (
-    "knockouts",
-    "one_knockout_from_winning",
-    "wounds",
-    "wounds_late",
-    "active_hp",
-    "ready_attack",
-    "bench_hp",
-    "poison_paralyze_cards",
-)
-
-
-#: the fitted weights (of `WEIGHTS_FILE`, or `weights(path)`), checked against FEATURES
-weights = logistic.weights_reader(FEATURES, WEIGHTS_FILE)
+#: the fitted model (of `WEIGHTS_FILE`, or `weights(path)`), its names checked against `features` in use
+weights = logistic.weights_reader(WEIGHTS_FILE)
 
 
 class _Tables:
@@ -69,8 +56,8 @@ def _attack_value(attack: Attack) -> float:
     return attack.damage + 10 * attack.wound + 5 * (attack.poison + attack.paralyze)
 
 
-def features(cat: Catalog, state: DinoState, seat: int, late: float | None = None) -> list[float]:
-    """The features of one player (see FEATURES); `late` is `progress(...)` if already known."""
+def features(cat: Catalog, state: DinoState, seat: int, late: float | None = None) -> dict[str, float]:
+    """The features of one player, by name; `late` is `progress(...)` if already known."""
     t = _tables(cat)
     p = state.players[seat]
     late = progress(cat, state) if late is None else late
@@ -90,20 +77,20 @@ def features(cat: Catalog, state: DinoState, seat: int, late: float | None = Non
                 ready = value
         ready /= 10
     bench_hp = sum(t.hp[kind_of(d.tag)] - d.damage for d in p.bench)
-    return [
-        float(p.kos),
-        float(p.kos >= KOS_TO_WIN - 1),
-        float(wounds),
-        wounds * late,
-        active_hp,
-        ready,
-        bench_hp / 10,
-        float(cards["poison"] + cards["paralyze"]),
-    ]
+    return {
+        "knockouts": float(p.kos),
+        "one_knockout_from_winning": float(p.kos >= KOS_TO_WIN - 1),
+        "wounds": float(wounds),
+        "wounds_late": wounds * late,
+        "active_hp": active_hp,
+        "ready_attack": ready,
+        "bench_hp": bench_hp / 10,
+        "poison_paralyze_cards": float(cards["poison"] + cards["paralyze"]),
+    }
 
 
 def score(cat: Catalog, state: DinoState, seat: int, late: float) -> float:
-    return sum(a * b for a, b in zip(weights(), features(cat, state, seat, late), strict=True))
+    return weights().score(features(cat, state, seat, late))
 
 
 def win_chance(game: Any, state: DinoState, seat: int) -> float:

@@ -24,23 +24,8 @@ from .worth import worth
 
 WEIGHTS_FILE = Path(__file__).with_name("evaluation.toml")
 
-#: the features of one player, in the order of the weights
-FEATURES = (
-    "vp",
-    "vp_late",
-    "locations",
-    "vp_income",
-    "income",
-    "action_uses",
-    "hand",
-    "connections",
-    "supply",
-    "held",
-    "worth",
-)
-
-
-weights = logistic.weights_reader(FEATURES, WEIGHTS_FILE)
+#: the fitted model (of `WEIGHTS_FILE`, or `weights(path)`), its names checked against `features` in use
+weights = logistic.weights_reader(WEIGHTS_FILE)
 
 
 def progress(cat: Catalog, state: FiftyState) -> float:
@@ -50,8 +35,8 @@ def progress(cat: Catalog, state: FiftyState) -> float:
     return min(1.0, max(p.vp for p in state.players) / cat.rules.end_vp)
 
 
-def features(cat: Catalog, state: FiftyState, seat: int, late: float | None = None) -> list[float]:
-    """The features of one player (see FEATURES); `late` is `progress(...)` if already known."""
+def features(cat: Catalog, state: FiftyState, seat: int, late: float | None = None) -> dict[str, float]:
+    """The features of one player, by name; `late` is `progress(...)` if already known."""
     late = progress(cat, state) if late is None else late
     p = state.players[seat]
     locations = uses = held = 0
@@ -73,19 +58,19 @@ def features(cat: Catalog, state: FiftyState, seat: int, late: float | None = No
             vp_income += 1
         else:
             income += 1
-    return [
-        float(p.vp),
-        p.vp * late,
-        float(locations),
-        vp_income,
-        income,
-        float(uses),
-        float(len(p.hand)),
-        float(len(p.connections)),
-        float(sum(p.supply.values())),
-        float(held),
-        worth(cat, state, seat),
-    ]
+    return {
+        "vp": float(p.vp),
+        "vp_late": p.vp * late,
+        "locations": float(locations),
+        "vp_income": vp_income,
+        "income": income,
+        "action_uses": float(uses),
+        "hand": float(len(p.hand)),
+        "connections": float(len(p.connections)),
+        "supply": float(sum(p.supply.values())),
+        "held": float(held),
+        "worth": worth(cat, state, seat),
+    }
 
 
 def win_chance(game: Any, state: FiftyState, seat: int) -> float:

@@ -24,20 +24,8 @@ from .state import RftgState
 
 WEIGHTS_FILE = Path(__file__).with_name("evaluation.toml")
 
-#: the features of one player, in the order of the weights
-FEATURES = (
-    "vp",
-    "vp_late",
-    "hand",
-    "goods",
-    "military",
-    "production_worlds",
-    "consume_uses",
-    "tableau",
-)
-
-
-weights = logistic.weights_reader(FEATURES, WEIGHTS_FILE)
+#: the fitted model (of `WEIGHTS_FILE`, or `weights(path)`), its names checked against `features` in use
+weights = logistic.weights_reader(WEIGHTS_FILE)
 
 
 def progress(state: RftgState) -> float:
@@ -52,7 +40,8 @@ def progress(state: RftgState) -> float:
     return min(1.0, max(spent, built))
 
 
-def features(cat: Catalog, state: RftgState, seat: int, late: float) -> list[float]:
+def features(cat: Catalog, state: RftgState, seat: int, late: float) -> dict[str, float]:
+    """The features of one player, by name; `late` is `progress(state)`."""
     p = state.players[seat]
     vp = scoring.breakdown(cat, state, seat)["total"]
     saved = p.powered
@@ -62,19 +51,19 @@ def features(cat: Catalog, state: RftgState, seat: int, late: float) -> list[flo
         uses = sum(power.times for _, _, power in pw.powers(cat, p, "consume", "consume"))
     finally:
         p.powered = saved
-    return [
-        float(vp),
-        vp * late,
-        float(len(p.hand)),
-        float(len(p.goods)),
-        float(military),
-        float(sum(1 for k in p.tableau if cat[k].production)),
-        float(uses),
-        float(len(p.tableau)),
-    ]
+    return {
+        "vp": float(vp),
+        "vp_late": vp * late,
+        "hand": float(len(p.hand)),
+        "goods": float(len(p.goods)),
+        "military": float(military),
+        "production_worlds": float(sum(1 for k in p.tableau if cat[k].production)),
+        "consume_uses": float(uses),
+        "tableau": float(len(p.tableau)),
+    }
 
 
-def robot_features(cat: Catalog, state: RftgState, late: float) -> list[float]:
+def robot_features(cat: Catalog, state: RftgState, late: float) -> dict[str, float]:
     """The solitaire robot in the same features: its VP, its hand pile, no goods and no military (it
     needs none), its economy for both production and consume uses (it scores its economy), its cards."""
     robot = state.robot
@@ -82,18 +71,32 @@ def robot_features(cat: Catalog, state: RftgState, late: float) -> list[float]:
     vp = robot_breakdown(cat, robot)["total"]
     cards = len(robot.tableau) + robot.markers
     eco = float(robot.economy)
-    return [float(vp), vp * late, float(len(robot.hand)), 0.0, 0.0, eco, eco, float(cards)]
+    return {
+        "vp": float(vp),
+        "vp_late": vp * late,
+        "hand": float(len(robot.hand)),
+        "goods": 0.0,
+        "military": 0.0,
+        "production_worlds": eco,
+        "consume_uses": eco,
+        "tableau": float(cards),
+    }
+
+
+def solitaire_logit(cat: Catalog, state: RftgState) -> float:
+    """The model's log-odds that the player (seat 0) beats the robot of the solitaire game."""
+    late = progress(state)
+    return weights().logit(features(cat, state, 0, late), robot_features(cat, state, late))
 
 
 def win_chance(game: Any, state: RftgState, seat: int) -> float:
     """The fitted chance that `seat` wins, against the best-placed opponent (in the solitaire game,
-    the player against the robot in the same features, `robot_features`; the robot's chance is the
+    the player against the robot in the same features, `solitaire_logit`; the robot's chance is the
     rest)."""
     cat: Catalog = game.catalog
-    late = progress(state)
-    w = weights()
     if state.robot is not None:
-        human = logistic.chance(w, features(cat, state, 0, late), robot_features(cat, state, late))
+        human = logistic.sigmoid(solitaire_logit(cat, state))
         return human if seat == 0 else 1.0 - human
+    late = progress(state)
     others = (features(cat, state, o, late) for o in range(len(state.players)) if o != seat)
-    return logistic.chance_against_best(w, features(cat, state, seat, late), others)
+    return logistic.chance_against_best(weights(), features(cat, state, seat, late), others)

@@ -31,12 +31,10 @@ from cardtable.core import Action, Observation, Rng
 
 from . import robot
 from .cards import Catalog, catalog
-from .evaluation import features, progress, robot_features, weights
+from .evaluation import solitaire_logit
 from .heuristic import HeuristicPlayer, action_score
 from .rules import PHASE_OF, PHASE_ORDER
 from .state import RftgState
-
-HUMAN = 0
 
 #: how much the robot's gains weigh against the player's own (VP against VP)
 ROBOT_WEIGHT = 1.0
@@ -303,9 +301,7 @@ def standing(game: Any, state: RftgState) -> float:
     if state.ended:
         mine, its = game.scores(state)
         return ENDED_MARGIN * (mine - its) + (ENDED_WIN if mine > its else 0.0)
-    late = progress(state)
-    player, machine = features(game.catalog, state, HUMAN, late), robot_features(game.catalog, state, late)
-    return sum(w * (a - b) for w, a, b in zip(weights(), player, machine, strict=True))
+    return solitaire_logit(game.catalog, state)
 
 
 def _round_after(game: Any, sample: RftgState, action: Action, helper: HeuristicPlayer) -> float:

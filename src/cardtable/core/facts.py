@@ -14,6 +14,8 @@ A file looks like this (every table but `name` and `title` may be left out):
     default = 2
     help = "number of players"
     choices = [2, 3, 4]     # left out: any value of the default's type
+    when = { solo = "none" }  # where it applies: other options' values (a list: any of them), all
+    refusal = "..."           # holding; set away from its default elsewhere, it is refused with these words
 
     [[mode]]
     name = "2 players"
@@ -24,8 +26,8 @@ A file looks like this (every table but `name` and `title` may be left out):
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated
 
@@ -49,6 +51,10 @@ class OptionSpec:
     default: OptionValue
     help: str
     choices: tuple[OptionValue, ...] = ()
+    #: where the option applies: other options' values, each option's one of its list, all holding
+    #: (empty: everywhere); set away from its default where they do not hold, it is refused with `refusal`
+    when: Mapping[str, tuple[OptionValue, ...]] = field(default_factory=dict)
+    refusal: str = ""
 
     def parse(self, raw: OptionValue) -> OptionValue:
         """Turn a raw value (e.g. the string '3' from a command line) into the option's type."""
@@ -71,6 +77,13 @@ class OptionSpec:
         """Whether `value`, as it stands, is one the option takes: of its default's type (True is not
         1), and one of its choices if it has any."""
         return type(value) is type(self.default) and (not self.choices or value in self.choices)
+
+    def check_applies(self, options: Mapping[str, OptionValue]) -> None:
+        """Refuse (BadOption, with the option's `refusal`) its value in `options` where it is not its
+        default and the option does not apply (`when`)."""
+        applies = all(options[name] in values for name, values in self.when.items())
+        if not applies and options[self.name] != self.default:
+            raise BadOption(self.refusal)
 
 
 def _parse_bool(raw: OptionValue) -> bool:
@@ -98,6 +111,14 @@ class _Option(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
     default: OptionValue
     help: Text
     choices: tuple[OptionValue, ...] = ()
+    when: dict[str, OptionValue | tuple[OptionValue, ...]] = {}
+    refusal: str = ""
+
+    def spec(self) -> OptionSpec:
+        when = {
+            name: values if isinstance(values, tuple) else (values,) for name, values in self.when.items()
+        }
+        return OptionSpec(self.name, self.default, self.help, self.choices, when, self.refusal)
 
 
 class _Mode(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
@@ -122,7 +143,7 @@ class GameFacts(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
 
     @property
     def option_specs(self) -> tuple[OptionSpec, ...]:
-        return tuple(OptionSpec(o.name, o.default, o.help, o.choices) for o in self.option)
+        return tuple(option.spec() for option in self.option)
 
     @property
     def modes(self) -> tuple[Mode, ...]:
@@ -146,6 +167,7 @@ def read_facts(path: Path, codes: tuple[str, ...] = ()) -> GameFacts:
 
 
 def _check_options(options: tuple[OptionSpec, ...], source: str) -> None:
+    specs = {spec.name: spec for spec in options}
     unique_keys((spec.name for spec in options), f"{source}: option")
     for spec in options:
         where = f"{source}: option {spec.name!r}"
@@ -155,16 +177,30 @@ def _check_options(options: tuple[OptionSpec, ...], source: str) -> None:
         unique_keys((str(choice) for choice in spec.choices), f"{where}: choice")
         if not spec.takes(spec.default):
             raise CardDataError(f"{where}: the default {_toml(spec.default)} is not one of its choices")
+        if bool(spec.when) != bool(spec.refusal):
+            raise CardDataError(f"{where}: an option with `when` has a `refusal`, and only such an option")
+        if spec.name in spec.when:
+            raise CardDataError(f"{where}: when: an option's `when` names other options, not itself")
+        _check_values(spec.when.items(), specs, f"{where}: when")
 
 
 def _check_modes(modes: tuple[Mode, ...], specs: Mapping[str, OptionSpec], source: str) -> None:
     unique_keys((mode.name for mode in modes), f"{source}: mode")
     for mode in modes:
-        where = f"{source}: mode {mode.name!r}"
-        for name, value in mode.options.items():
-            spec = specs.get(name)
-            if spec is None:
-                raise CardDataError(f"{where}: the game has no option {name!r} (options: {', '.join(specs)})")
+        _check_values(
+            ((name, (value,)) for name, value in mode.options.items()), specs, f"{source}: mode {mode.name!r}"
+        )
+
+
+def _check_values(
+    values: Iterable[tuple[str, tuple[OptionValue, ...]]], specs: Mapping[str, OptionSpec], where: str
+) -> None:
+    """Each named option is one of `specs`, and each of its values is one it takes."""
+    for name, choices in values:
+        spec = specs.get(name)
+        if spec is None:
+            raise CardDataError(f"{where}: the game has no option {name!r} (options: {', '.join(specs)})")
+        for value in choices:
             if not spec.takes(value):
                 raise CardDataError(f"{where}: {name} = {_toml(value)} is not a value option {name!r} takes")
 

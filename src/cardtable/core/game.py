@@ -164,6 +164,8 @@ class Game(Generic[S]):
             name: spec.parse(options[name]) if name in options else spec.default
             for name, spec in specs.items()
         }
+        for spec in specs.values():
+            spec.check_applies(self.options)
         self.validate_options()
         self._encoder = msgspec.json.Encoder()
         self._decoder: msgspec.json.Decoder[S] = msgspec.json.Decoder(self.state_type)
@@ -172,7 +174,8 @@ class Game(Generic[S]):
 
     # --- options -------------------------------------------------------------------------------
     def validate_options(self) -> None:
-        """Reject combinations of options that make no game (may raise BadOption)."""
+        """Reject combinations of options that make no game (may raise BadOption), beyond an option set
+        where it does not apply (its `when`, refused before this is called)."""
 
     def option_string(self) -> str:
         return " ".join(f"{k}={_format_option(v)}" for k, v in sorted(self.options.items()))

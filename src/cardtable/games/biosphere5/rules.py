@@ -64,11 +64,6 @@ class Biosphere5(core.SplitViews[State], core.StepGame[State, B5Step]):
     def validate_options(self) -> None:
         if type(self) is Biosphere5 and (self.options["abyss"] or self.options["solo"] != "none"):
             raise core.BadOption("The Abyss and the Machine are games of their own: make_game builds them")
-        solo = self.options["solo"] != "none"
-        if solo and (self.options["players"] != 2 or self.options["abyss"]):
-            raise core.BadOption("solo=machine is one person against the Machine: no players or abyss option")
-        if not solo and self.options["level"] != 2:
-            raise core.BadOption("option level is the Machine's starting level; it needs solo=machine")
 
     def moves_per_turn(self, state: State) -> int:
         """Two moves a turn (2.1); The Abyss's third move marker may add one (3.5.2/3.5.3)."""

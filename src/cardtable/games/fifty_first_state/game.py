@@ -58,8 +58,6 @@ class FiftyFirstState(core.SplitViews[FiftyState], core.StepGame[FiftyState, Fif
         return self.options["solo"] == "virtual"
 
     def validate_options(self) -> None:
-        if self.solo and self.options["players"] != 2:
-            raise core.BadOption("solo=virtual is one person against the virtual player: leave out players")
         self._faction_choice()
 
     def _faction_choice(self) -> list[str]:

@@ -65,29 +65,17 @@ class RaceForTheGalaxy(core.SplitViews[RftgState], core.StepGame[RftgState, Rftg
         self._context = self.step_context()
 
     def validate_options(self) -> None:
-        """Refuse what makes no game: more players than the level seats, a goals or takeovers switch
-        at a level without them (RULES.md "Options and set-up per level"). The solitaire game ignores
-        goals and takeovers (the seed, ÜBERBLICK: "Ziele und Übernahme werden nicht verwendet")."""
+        """Refuse what makes no game: more players than the level seats (RULES.md "Options and set-up
+        per level"). A goals or takeovers switch at a level without them, or in the solitaire game, which
+        plays without both (the seed, ÜBERBLICK: "Ziele und Übernahme werden nicht verwendet"), is
+        refused by the options' `when` (game.toml)."""
         options = self.options
-        solo = options["solo"] != "none"
         level = int(options["expansion"])
-        if solo and options["players"] != 2:
-            raise core.BadOption("solo=robot is one player against the robot: no players option")
-        if not solo and options["difficulty"] != "medium":
-            raise core.BadOption("option difficulty is the robot's; it needs solo=robot")
-        if solo and not self.robot_seat:
+        if options["solo"] != "none" and not self.robot_seat:
             raise core.BadOption("solo=robot is the class RobotGame: make the game with make_game")
         most = MAX_PLAYERS[level]
         if int(options["players"]) > most:
             raise core.BadOption(f"expansion={level} seats 2 to {most} players, not {options['players']}")
-        if not options["goals"] and level < 1:
-            raise core.BadOption(
-                "the base game has no goals to switch off: goals=false needs expansion=1, 2 or 3"
-            )
-        if not options["takeovers"] and level < 2:
-            raise core.BadOption(
-                "takeovers come with Rebel vs Imperium: takeovers=false needs expansion=2 or 3"
-            )
 
     #: whether this class is the solitaire game against the robot (`solo.RobotGame`)
     robot_seat: ClassVar[bool] = False

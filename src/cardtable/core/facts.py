@@ -14,13 +14,15 @@ A file looks like this (every table but `name` and `title` may be left out):
     default = 2
     help = "number of players"
     choices = [2, 3, 4]     # left out: any value of the default's type
-    when = { solo = "none" }  # where it applies: other options' values (a list: any of them), all
-    refusal = "..."           # holding; set away from its default elsewhere, it is refused with these words
 
     [[mode]]
     name = "2 players"
     description = "2 players, starter set"
     options = { players = 2 }
+
+An option that applies only with some values of other options says where, with the words it is refused
+with elsewhere (set away from its default): `when = { solo = "none", expansion = [1, 2, 3] }` (each
+option one of its values, all holding) and `refusal = "..."`; the start page shows it only there.
 """
 
 from __future__ import annotations

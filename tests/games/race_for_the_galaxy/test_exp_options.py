@@ -30,6 +30,8 @@ def test_options_each_level_seats_up_to_its_players(level: int, most: int) -> No
     [
         ({"goals": False}, "goals=false needs expansion=1, 2 or 3"),
         ({"expansion": 1, "takeovers": False}, "takeovers=false needs expansion=2 or 3"),
+        ({"solo": "robot", "expansion": 1, "goals": False}, "the solitaire game plays without goals"),
+        ({"solo": "robot", "expansion": 2, "takeovers": False}, "the solitaire game plays without takeovers"),
         ({"expansion": 4}, "4 is not one of 0, 1, 2, 3"),
     ],
 )

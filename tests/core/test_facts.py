@@ -82,6 +82,22 @@ def test_a_good_file_gives_the_facts_in_the_form_the_game_class_holds(tmp_path: 
     )
 
 
+def test_an_option_the_rules_leave_unused_somewhere_is_accepted_there_and_says_where(
+    tmp_path: Path,
+) -> None:
+    """`unused` (Race for the Galaxy's goals in the solitaire game): where the option applies but the
+    rules ignore it; any value is taken there (only `when` refuses), and the start page reads where."""
+    text = GOOD.replace(
+        'refusal = "jokers need 3 or 4 players"',
+        'refusal = "jokers need 3 or 4 players"\nunused = { players = 4 }',
+    )
+    jokers = read_facts(write(tmp_path, text), CODES).option_specs[1]
+    assert jokers.unused == {"players": (4,)}
+    jokers.check_applies({"players": 4, "jokers": True})
+    with pytest.raises(BadOption, match=r"^jokers need 3 or 4 players$"):
+        jokers.check_applies({"players": 2, "jokers": True})
+
+
 def test_the_class_that_names_its_file_has_its_facts_set_by_core(tmp_path: Path) -> None:
     path = write(tmp_path, GOOD)
 
@@ -196,6 +212,16 @@ CHECK_FAULTS = {
         'refusal = "jokers need 3 or 4 players"',
         "",
         "option 'jokers': an option with `when` has a `refusal`, and only such an option",
+    ),
+    "an unused naming an unknown option": (
+        'refusal = "jokers need 3 or 4 players"',
+        'refusal = "jokers need 3 or 4 players"\nunused = { seats = 4 }',
+        "option 'jokers': unused: the game has no option 'seats' (options: players, jokers)",
+    ),
+    "an unused naming its own option": (
+        'refusal = "jokers need 3 or 4 players"',
+        'refusal = "jokers need 3 or 4 players"\nunused = { jokers = true }',
+        "option 'jokers': unused: an option's `unused` names other options, not itself",
     ),
     "a refusal without its when": (
         "when = { players = [3, 4] }",

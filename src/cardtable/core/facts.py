@@ -22,7 +22,9 @@ A file looks like this (every table but `name` and `title` may be left out):
 
 An option that applies only with some values of other options says where, with the words it is refused
 with elsewhere (set away from its default): `when = { solo = "none", expansion = [1, 2, 3] }` (each
-option one of its values, all holding) and `refusal = "..."`; the start page shows it only there.
+option one of its values, all holding) and `refusal = "..."`; the start page shows it only there. Where
+the rules leave an option that applies unused, `unused = { solo = "robot" }` says so: there any value
+is accepted and means nothing, and the start page does not show it.
 """
 
 from __future__ import annotations
@@ -57,6 +59,9 @@ class OptionSpec:
     #: (empty: everywhere); set away from its default where they do not hold, it is refused with `refusal`
     when: Mapping[str, tuple[OptionValue, ...]] = field(default_factory=dict)
     refusal: str = ""
+    #: where the option applies but the rules do not use it (same form as `when`; empty: nowhere): any
+    #: value is accepted there and ignored, and the start page does not show it
+    unused: Mapping[str, tuple[OptionValue, ...]] = field(default_factory=dict)
 
     def parse(self, raw: OptionValue) -> OptionValue:
         """Turn a raw value (e.g. the string '3' from a command line) into the option's type."""
@@ -82,7 +87,8 @@ class OptionSpec:
 
     def check_applies(self, options: Mapping[str, OptionValue]) -> None:
         """Refuse (BadOption, with the option's `refusal`) its value in `options` where it is not its
-        default and the option does not apply (`when`)."""
+        default and the option does not apply (`when`). Where it applies but is `unused`, any value
+        is accepted."""
         applies = all(options[name] in values for name, values in self.when.items())
         if not applies and options[self.name] != self.default:
             raise BadOption(self.refusal)
@@ -115,12 +121,25 @@ class _Option(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
     choices: tuple[OptionValue, ...] = ()
     when: dict[str, OptionValue | tuple[OptionValue, ...]] = {}
     refusal: str = ""
+    unused: dict[str, OptionValue | tuple[OptionValue, ...]] = {}
 
     def spec(self) -> OptionSpec:
-        when = {
-            name: values if isinstance(values, tuple) else (values,) for name, values in self.when.items()
-        }
-        return OptionSpec(self.name, self.default, self.help, self.choices, when, self.refusal)
+        return OptionSpec(
+            self.name,
+            self.default,
+            self.help,
+            self.choices,
+            _conditions(self.when),
+            self.refusal,
+            _conditions(self.unused),
+        )
+
+
+def _conditions(
+    raw: Mapping[str, OptionValue | tuple[OptionValue, ...]],
+) -> dict[str, tuple[OptionValue, ...]]:
+    """`when` or `unused` as written (a value, or a list of them) as option -> its values."""
+    return {name: values if isinstance(values, tuple) else (values,) for name, values in raw.items()}
 
 
 class _Mode(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
@@ -181,9 +200,10 @@ def _check_options(options: tuple[OptionSpec, ...], source: str) -> None:
             raise CardDataError(f"{where}: the default {_toml(spec.default)} is not one of its choices")
         if bool(spec.when) != bool(spec.refusal):
             raise CardDataError(f"{where}: an option with `when` has a `refusal`, and only such an option")
-        if spec.name in spec.when:
-            raise CardDataError(f"{where}: when: an option's `when` names other options, not itself")
-        _check_values(spec.when.items(), specs, f"{where}: when")
+        for key, conditions in (("when", spec.when), ("unused", spec.unused)):
+            if spec.name in conditions:
+                raise CardDataError(f"{where}: {key}: an option's `{key}` names other options, not itself")
+            _check_values(conditions.items(), specs, f"{where}: {key}")
 
 
 def _check_modes(modes: tuple[Mode, ...], specs: Mapping[str, OptionSpec], source: str) -> None:

@@ -60,7 +60,8 @@ function showOptions() {
 }
 
 /** Options that only mean something with other options' values, as the game says (`when`: the Machine's
- * level only in solo; Race for the Galaxy's goals at expansion 1, 2 or 3): shown only there. */
+ * level only in solo; Race for the Galaxy's goals at expansion 1, 2 or 3, `unused` in the solitaire
+ * game): shown only there. */
 function applyConditions() {
   const game = currentGame();
   const hints = hintsOf(game.name);
@@ -69,9 +70,10 @@ function applyConditions() {
   for (const option of game.options) {
     const row = document.querySelector(`[data-option-row="${option.name}"]`);
     if (!row) continue;
-    const fits = Object.entries(option.when).every(([k, v]) =>
+    const holds = (conditions) => Object.entries(conditions).every(([k, v]) =>
       v.some((one) => String(values[k]) === String(one)));
-    row.hidden = !fits || Boolean(mode && option.name in mode.options);
+    const unused = Object.keys(option.unused ?? {}).length > 0 && holds(option.unused);
+    row.hidden = !holds(option.when) || unused || Boolean(mode && option.name in mode.options);
   }
   const solo = hints.solo_note && String(values.solo ?? "") !== "" && String(values.solo) !== "none";
   $("solo-note").hidden = !solo;

@@ -20,7 +20,16 @@ def test_games_json_describes_every_registered_game(cli) -> None:
         "name": "toy",
         "title": "Toy (test game)",
         "seats": [2],
-        "options": [{"name": "hand", "default": 3, "choices": [2, 3, 4], "help": "cards dealt to each seat"}],
+        "options": [
+            {
+                "name": "hand",
+                "default": 3,
+                "choices": [2, 3, 4],
+                "help": "cards dealt to each seat",
+                "when": {},
+                "unused": {},
+            }
+        ],
         "modes": [
             {"name": "standard", "options": {"hand": 3}, "description": "three cards each", "seats": 2},
             {"name": "short", "options": {"hand": 2}, "description": "two cards", "seats": 2},
@@ -41,6 +50,15 @@ def test_the_installed_command_lists_only_the_real_games() -> None:
     names = [g["name"] for g in json.loads(out)]
     assert "toy" not in names
     assert len(names) == len(GAME_PACKAGES)
+
+
+def test_games_table_says_where_an_option_applies_and_where_it_is_ignored(cli, monkeypatch) -> None:
+    """game.toml's `when` and `unused`, as the start page reads them: Race for the Galaxy's goals come
+    with expansion 1-3 and mean nothing in the solitaire game."""
+    monkeypatch.setenv("COLUMNS", "200")  # a wide terminal: each option on one line
+    result = cli("games")
+    goals = next(line for line in result.stdout.splitlines() if "goals=true" in line)
+    assert "only with expansion=1|2|3" in goals and "ignored with solo=robot" in goals
 
 
 def test_version(cli) -> None:

@@ -52,8 +52,13 @@ def test_games_api_describes_options_modes_and_seat_kinds(client: TestClient) ->
         "default": 3,
         "help": "cards dealt to each seat",
         "choices": [2, 3, 4],
+        "when": {},
+        "unused": {},
     }
     assert toy["seat_kinds"][:2] == ["human", "random"]
+    goals = next(o for o in games["race-for-the-galaxy"]["options"] if o["name"] == "goals")
+    assert goals["when"] == {"expansion": [1, 2, 3]}  # where it applies
+    assert goals["unused"] == {"solo": ["robot"]}  # where it applies but the solitaire game ignores it
 
 
 def test_setup_gives_seats_for_options(client: TestClient) -> None:

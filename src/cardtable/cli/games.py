@@ -35,7 +35,15 @@ def describe_game(name: str) -> dict[str, Any]:
         "title": cls.title,
         "seats": seats,
         "options": [
-            {"name": spec.name, "default": spec.default, "choices": list(spec.choices), "help": spec.help}
+            {
+                "name": spec.name,
+                "default": spec.default,
+                "choices": list(spec.choices),
+                "help": spec.help,
+                #: where it applies, and where it applies but the rules ignore it (game.toml)
+                "when": {name: list(values) for name, values in spec.when.items()},
+                "unused": {name: list(values) for name, values in spec.unused.items()},
+            }
             for spec in cls.option_specs
         ],
         "modes": modes,
@@ -74,7 +82,17 @@ def _grid(heading: str, rows: list[tuple[str, str, str]]) -> Table:
 
 def _option_row(option: dict[str, Any]) -> tuple[str, str, str]:
     choices = "|".join(_text(c) for c in option["choices"])
-    return f"{option['name']}={_text(option['default'])}", f"({choices})" if choices else "", option["help"]
+    words = option["help"]
+    if option["when"]:
+        words += f"; only with {_conditions(option['when'])}"
+    if option["unused"]:
+        words += f"; ignored with {_conditions(option['unused'])}"
+    return f"{option['name']}={_text(option['default'])}", f"({choices})" if choices else "", words
+
+
+def _conditions(conditions: dict[str, list[Any]]) -> str:
+    """`{"solo": ["none"], "expansion": [1, 2]}` as "solo=none and expansion=1|2"."""
+    return " and ".join(f"{name}={'|'.join(_text(v) for v in values)}" for name, values in conditions.items())
 
 
 def _mode_row(mode: dict[str, Any]) -> tuple[str, str, str]:

@@ -3,13 +3,12 @@
 from .action import Action, act
 from .decision import Decision, Result
 from .errors import BadOption, BadRecord, CardDataError, CardtableError, IllegalAction, UnknownGame
+from .facts import Mode, OptionSpec
 from .game import (
     Chooser,
     Evaluator,
     Game,
-    Mode,
     Observation,
-    OptionSpec,
     Parts,
     QuietTest,
     RulesOfThumb,

@@ -1,4 +1,4 @@
-"""The Game interface every game implements, its options, and the registry of games."""
+"""The Game interface every game implements and the registry of games (what a game declares: `core.facts`)."""
 
 from __future__ import annotations
 
@@ -6,6 +6,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar, get_args
 
 import msgspec
@@ -13,6 +14,8 @@ import msgspec
 from .action import Action
 from .decision import Decision, Result
 from .errors import BadOption, BadRecord, IllegalAction, UnknownGame
+from .facts import FACTS, Mode, OptionSpec, read_facts
+from .facts import OptionValue as OptionValue  # (sim, report and analysis read it here)
 from .lines import Line, Said, act
 from .rng import Rng
 from .seats import SEAT_LETTERS, plain, seat_letter, seat_mark
@@ -21,54 +24,6 @@ if TYPE_CHECKING:
     from .encoding import Encoding
 
 S = TypeVar("S")
-OptionValue = int | bool | str
-
-
-@dataclass(frozen=True)
-class OptionSpec:
-    """One game option: its type, default and, if restricted, the accepted values."""
-
-    name: str
-    default: OptionValue
-    help: str
-    choices: tuple[OptionValue, ...] = ()
-
-    def parse(self, raw: OptionValue) -> OptionValue:
-        """Turn a raw value (e.g. the string '3' from a command line) into the option's type."""
-        kind = type(self.default)
-        try:
-            if kind is bool:
-                value: OptionValue = _parse_bool(raw)
-            elif kind is int:
-                value = int(raw)
-            else:
-                value = str(raw).lower()
-        except ValueError:
-            raise BadOption(f"option {self.name}: {raw!r} is not a {kind.__name__}") from None
-        if self.choices and value not in self.choices:
-            allowed = ", ".join(str(c) for c in self.choices)
-            raise BadOption(f"option {self.name}: {raw!r} is not one of {allowed}")
-        return value
-
-
-def _parse_bool(raw: OptionValue) -> bool:
-    if isinstance(raw, bool):
-        return raw
-    text = str(raw).strip().lower()
-    if text in ("1", "true", "yes", "on"):
-        return True
-    if text in ("0", "false", "no", "off"):
-        return False
-    raise ValueError(text)
-
-
-@dataclass(frozen=True)
-class Mode:
-    """A named set of options that the rulebook describes (e.g. '3 players', 'solo vs Machine')."""
-
-    name: str
-    options: Mapping[str, OptionValue]
-    description: str
 
 
 @dataclass(frozen=True)
@@ -152,8 +107,16 @@ class Game(Generic[S]):
     A subclass sets the class attributes and implements the methods marked "must". The engine
     alone decides what is legal: every client reads `decision`/`legal_actions` and calls `apply`.
     Its state type is named once, as the type argument: `class Chess(Game[Board])` sets `state_type`.
+    Its facts (`name`, `title`, `terminations`, `option_specs`, `modes`) are data: the class names its
+    `game.toml` (`facts_file`) and the codes of its `Termination` Literal, and core sets them from it.
     """
 
+    #: the game's facts file (`core.facts`), read when the class is made; None: the class sets the
+    #: facts itself (a test's toy game)
+    facts_file: ClassVar[Path | None] = None
+    #: the codes of the game's `Termination` Literal (`get_args(Termination)`): the facts file must
+    #: declare the same, in the same order, so the type checker's codes and the words cannot drift
+    termination_codes: ClassVar[tuple[str, ...]] = ()
     name: ClassVar[str]
     title: ClassVar[str]
     state_type: ClassVar[type]
@@ -178,6 +141,18 @@ class Game(Generic[S]):
             for attribute, argument in zip(cls.type_arguments, get_args(base), strict=False):
                 if isinstance(argument, type) and attribute not in cls.__dict__:
                     setattr(cls, attribute, argument)
+        if "facts_file" in cls.__dict__ and cls.facts_file is not None:
+            cls._take_facts(cls.facts_file)
+
+    @classmethod
+    def _take_facts(cls, path: Path) -> None:
+        """Set the class's facts from its file; a class that also spells one of them is refused."""
+        facts = read_facts(path, cls.termination_codes)
+        spelled = [attribute for attribute in FACTS if attribute in cls.__dict__]
+        if spelled:
+            raise TypeError(f"{cls.__name__} sets {', '.join(spelled)}, which its facts file {path} declares")
+        for attribute in FACTS:
+            setattr(cls, attribute, getattr(facts, attribute))
 
     def __init__(self, **options: OptionValue) -> None:
         specs = {spec.name: spec for spec in self.option_specs}
@@ -189,6 +164,8 @@ class Game(Generic[S]):
             name: spec.parse(options[name]) if name in options else spec.default
             for name, spec in specs.items()
         }
+        for spec in specs.values():
+            spec.check_applies(self.options)
         self.validate_options()
         self._encoder = msgspec.json.Encoder()
         self._decoder: msgspec.json.Decoder[S] = msgspec.json.Decoder(self.state_type)
@@ -197,7 +174,8 @@ class Game(Generic[S]):
 
     # --- options -------------------------------------------------------------------------------
     def validate_options(self) -> None:
-        """Reject combinations of options that make no game (may raise BadOption)."""
+        """Reject combinations of options that make no game (may raise BadOption), beyond an option set
+        where it does not apply (its `when`, refused before this is called)."""
 
     def option_string(self) -> str:
         return " ".join(f"{k}={_format_option(v)}" for k, v in sorted(self.options.items()))

@@ -41,7 +41,16 @@ def catalog() -> list[dict[str, Any]]:
                 "title": cls.title,
                 "num_seats": seats,
                 "options": [
-                    {"name": o.name, "default": o.default, "help": o.help, "choices": list(o.choices)}
+                    {
+                        "name": o.name,
+                        "default": o.default,
+                        "help": o.help,
+                        "choices": list(o.choices),
+                        #: where it applies (the start page shows it only there)
+                        "when": {name: list(values) for name, values in o.when.items()},
+                        #: where the rules leave it unused (the start page does not show it there)
+                        "unused": {name: list(values) for name, values in o.unused.items()},
+                    }
                     for o in cls.option_specs
                 ],
                 "modes": [

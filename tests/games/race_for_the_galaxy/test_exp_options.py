@@ -3,6 +3,7 @@ combinations refused, and the modes declared for them."""
 
 from __future__ import annotations
 
+import msgspec
 import pytest
 
 from cardtable.core import BadOption, make_game
@@ -36,6 +37,18 @@ def test_options_each_level_seats_up_to_its_players(level: int, most: int) -> No
 def test_options_impossible_combinations_are_refused_clearly(options: dict, message: str) -> None:
     with pytest.raises(BadOption, match=message):
         make_game("race-for-the-galaxy", options)
+
+
+def test_options_the_solitaire_game_accepts_and_ignores_goals_and_takeovers() -> None:
+    """ÜBERBLICK: "Ziele und Übernahme werden nicht verwendet": switching either off against the robot
+    is accepted, as it always was (records made so keep replaying), and changes nothing (game.toml's
+    `unused`: the start page does not show them there)."""
+    on = make_game("race-for-the-galaxy", {"solo": "robot", "expansion": 2}).new_state(5)
+    off = make_game(
+        "race-for-the-galaxy", {"solo": "robot", "expansion": 2, "goals": False, "takeovers": False}
+    ).new_state(5)
+    assert on.goals == off.goals == [] and not on.takeovers and not off.takeovers
+    assert msgspec.json.encode(on) == msgspec.json.encode(off)
 
 
 def test_options_goals_and_takeovers_are_on_by_default_where_the_level_has_them() -> None:

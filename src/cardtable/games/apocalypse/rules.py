@@ -27,7 +27,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import cache
-from typing import TYPE_CHECKING, Any, Literal
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Literal, get_args
 
 from cardtable import core
 from cardtable.core import Action, push
@@ -47,13 +48,8 @@ if TYPE_CHECKING:
 
 SEATS = 3
 ROUNDS = 7
-#: how a game ends (`Result.termination`; "When Do We Win?"), and its words
+#: how a game ends (`Result.termination`; "When Do We Win?"); its words are in game.toml, in this order
 Termination = Literal["sustained", "no-trio", "more-lost"]
-TERMINATIONS: dict[str, str] = {
-    "sustained": "the shelter sustains itself (at least 1 point)",
-    "no-trio": "no trio of Human, Animal and Plant survives",
-    "more-lost": "more living cards lost than trios saved",
-}
 POOL_SIZE = 6
 START_CELLS = ("e1", "e2")  # the natural resource, the Human below it
 
@@ -235,11 +231,9 @@ MOVE_ACTIONS = {(c, d): Action("move", (c, d)) for c in grid.CELLS for d in grid
 
 @core.register
 class Apocalypse(core.SplitViews[ApocalypseState], core.StepGame[ApocalypseState, ApoStep]):
-    name = "apocalypse"
-    title = "Cards Against the Apocalypse"
-    terminations = TERMINATIONS
+    facts_file = Path(__file__).with_name("game.toml")
+    termination_codes = get_args(Termination)
     parts = core.Parts(HeuristicPlayer, evaluate)
-    modes = (core.Mode("standard", {}, "the cooperative game for 3 players, 7 rounds"),)
 
     def __init__(self, **options: Any) -> None:
         self.catalog: Catalog = load_catalog()
@@ -290,7 +284,7 @@ class Apocalypse(core.SplitViews[ApocalypseState], core.StepGame[ApocalypseState
         return core.Result(
             winners=tuple(range(SEATS)) if win else (),
             scores=(1.0 if win else -1.0,) * SEATS,
-            reason=TERMINATIONS[how],
+            reason=self.terminations[how],
             details=details,
             termination=how,
         )

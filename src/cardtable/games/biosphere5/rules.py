@@ -19,7 +19,8 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, get_args
 
 from cardtable import core
 from cardtable.core import Action, push
@@ -29,7 +30,7 @@ from . import queries as q
 from .cards import LOWER, UPPER, CardSet, default_cards
 from .effects import CATASTROPHE_COST, Destroy, Discard, Force, Hit, Rescue, Respond, Sacrifice, Take, Target
 from .heuristic import HeuristicPlayer, evaluate, is_quiet
-from .state import TERMINATIONS, B5Step, Board, State, Termination
+from .state import B5Step, Board, State, Termination
 from .turn import EndMove, EndTurn, First, Move
 from .view import determinize_state, public_view, render_view, seat_view
 
@@ -42,27 +43,9 @@ MAX_EVENTS = 30
 
 
 class Biosphere5(core.SplitViews[State], core.StepGame[State, B5Step]):
-    name = "biosphere5"
-    title = "Biosphere 5"
-    terminations = TERMINATIONS
+    facts_file = Path(__file__).with_name("game.toml")
+    termination_codes = get_args(Termination)
     parts = core.Parts(HeuristicPlayer, evaluate, is_quiet)
-    option_specs = (
-        core.OptionSpec("players", 2, "number of players; 4 is the team game (2.5)", (2, 3, 4)),
-        core.OptionSpec("abyss", False, "play with the extension The Abyss (3)"),
-        core.OptionSpec(
-            "solo", "none", "solo game: 'machine' is Man against Machine (4)", ("none", "machine")
-        ),
-        core.OptionSpec("level", 2, "the Machine's starting hand-card level (4.1), 0-8", tuple(range(9))),
-    )
-    modes = (
-        core.Mode("2 players", {"players": 2}, "the basic game (1-2.4)"),
-        core.Mode("3 players", {"players": 3}, "everyone for themselves; attacks only to the left (2.5)"),
-        core.Mode("4 players", {"players": 4}, "two teams of two: A and C against B and D (2.5)"),
-        core.Mode("abyss 2 players", {"players": 2, "abyss": True}, "The Abyss: doom and leaders (3)"),
-        core.Mode("abyss 3 players", {"players": 3, "abyss": True}, "The Abyss with three players (3, 2.5)"),
-        core.Mode("abyss 4 players", {"players": 4, "abyss": True}, "The Abyss, two teams of two (3, 2.5)"),
-        core.Mode("solo vs Machine", {"solo": "machine"}, "Man against Machine, starting level 2 (4)"),
-    )
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
@@ -81,11 +64,6 @@ class Biosphere5(core.SplitViews[State], core.StepGame[State, B5Step]):
     def validate_options(self) -> None:
         if type(self) is Biosphere5 and (self.options["abyss"] or self.options["solo"] != "none"):
             raise core.BadOption("The Abyss and the Machine are games of their own: make_game builds them")
-        solo = self.options["solo"] != "none"
-        if solo and (self.options["players"] != 2 or self.options["abyss"]):
-            raise core.BadOption("solo=machine is one person against the Machine: no players or abyss option")
-        if not solo and self.options["level"] != 2:
-            raise core.BadOption("option level is the Machine's starting level; it needs solo=machine")
 
     def moves_per_turn(self, state: State) -> int:
         """Two moves a turn (2.1); The Abyss's third move marker may add one (3.5.2/3.5.3)."""
@@ -409,7 +387,7 @@ class Biosphere5(core.SplitViews[State], core.StepGame[State, B5Step]):
             winners = [s for s in range(4) if s % 2 == team]
         state.winners = sorted(winners)
         state.over = True
-        state.reason = TERMINATIONS[how]
+        state.reason = self.terminations[how]
         state.termination = how
         state.steps.clear()
         self.event(state, state.reason)

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Literal
 
 from cardtable.core import Auto, Choice, Queue, Rng, Said, Step
 
-#: how a game ends (`Result.termination`), in every mode
+#: how a game ends (`Result.termination`), in every mode; its words are in game.toml, in this order
 Termination = Literal[
     "biosphere",
     "others-out",
@@ -18,17 +18,6 @@ Termination = Literal[
     "machine-biosphere",
     "human-out",
 ]
-#: the words of each way a game ends (the result's reason)
-TERMINATIONS: dict[str, str] = {
-    "biosphere": "built Biosphere 5",
-    "others-out": "the others dropped out in their own turn",
-    "out-biosphere-in-hand": "the others dropped out; the Biosphere 5 card is in hand",
-    "out-no-biosphere": "the last opponent dropped out; no Biosphere 5 card in hand",
-    "all-doomed": "every player still in the game reached doom 8 at once",
-    "others-doomed": "the others reached doom 8",
-    "machine-biosphere": "the Machine built Biosphere 5",
-    "human-out": "the player could not make up for the cards and achievements missing",
-}
 
 
 @dataclass

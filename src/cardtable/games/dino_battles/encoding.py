@@ -26,14 +26,11 @@ from cardtable.core.encoding import (
 )
 from cardtable.core.seats import seat_of_letter
 
-from .state import TERMINATIONS
-
 MAX_SEATS = 4
 PARTS = ("strategy", "combat", "buy")
 OPS = ("hp", "damage", "discard", "purge", "draw", "poison", "paralyze", "wound")
 STAGES = ("target", "react", "window")
 REACTIONS = ("evade", "defend", "pass")
-ENDINGS = tuple(TERMINATIONS)
 BENCH = 3
 EFFECTS_SHOWN = 3
 
@@ -45,8 +42,9 @@ class DinoEncoding(Encoding):
     stages = vocabulary(STAGES)
     reactions = vocabulary(REACTIONS)
 
-    def __init__(self, cards: list[str], kinds: tuple[str, ...]) -> None:
+    def __init__(self, cards: list[str], kinds: tuple[str, ...], endings: tuple[str, ...]) -> None:
         self.cards = vocabulary(cards)
+        self.endings = endings
         c = len(self.cards) + 1
         lay = self.layout = Layout()
         self.f_players = lay.add("players", MAX_SEATS, "one-hot: number of players (1..4)")
@@ -107,7 +105,7 @@ class DinoEncoding(Encoding):
             "amount / 5, relative target seat",
         )
         self.f_promote = lay.add("promote", MAX_SEATS, "relative seats that must promote a benched Dinosaur")
-        self.f_ended = lay.add("ended", len(ENDINGS), f"how the game ended ({', '.join(ENDINGS)})")
+        self.f_ended = lay.add("ended", len(endings), f"how the game ended ({', '.join(endings)})")
 
     def encode(self, view: Mapping[str, Any]) -> np.ndarray:
         out = self.blank()
@@ -170,8 +168,8 @@ class DinoEncoding(Encoding):
                 one_hot(out, self.f_effects, at + MAX_SEATS + len(OPS) + 2 + target)
         for letter in view["promote"]:
             one_hot(out, self.f_promote, rel(letter))
-        if view["ended"] in ENDINGS:
-            one_hot(out, self.f_ended, ENDINGS.index(view["ended"]))
+        if view["ended"] in self.endings:
+            one_hot(out, self.f_ended, self.endings.index(view["ended"]))
         return out
 
     def _dino(self, out: np.ndarray, field: Any, at: int, dino: Mapping[str, Any]) -> None:
@@ -211,4 +209,4 @@ def encoding(game: Any) -> DinoEncoding:
     """The card keys of the largest game (4 players has every Dinosaur tag of the smaller ones), so
     every mode has the same layout."""
     largest = type(game)(**{**game.options, "players": MAX_SEATS})
-    return DinoEncoding(list(largest.card_faces()), game.decision_kinds())
+    return DinoEncoding(list(largest.card_faces()), game.decision_kinds(), tuple(game.terminations))

@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, get_args
 
 from cardtable import core
 from cardtable.core import Action
@@ -24,7 +25,7 @@ from .combat import attack_stage, attack_windows
 from .effects import shown
 from .heuristic import HeuristicPlayer, evaluate, is_quiet
 from .render import render_view
-from .state import TERMINATIONS, DinoState, DinoStep
+from .state import DinoState, DinoStep, Termination
 from .turn import STARTING_DECK, initial_supply, set_up
 from .zones import Promote, dino_in_play, effective, end_due, seat_arg
 
@@ -42,12 +43,9 @@ PASS_TEXTS: dict[str, str | None] = {
 
 @core.register
 class DinoBattles(core.StepGame[DinoState, DinoStep]):
-    name = "dino-battles"
-    title = "Biomechanic Dino Battles"
-    terminations = TERMINATIONS
+    facts_file = Path(__file__).with_name("game.toml")
+    termination_codes = get_args(Termination)
     parts = core.Parts(HeuristicPlayer, evaluate, is_quiet)
-    option_specs = (core.OptionSpec("players", 2, "number of players", (2, 3, 4)),)
-    modes = tuple(core.Mode(f"{n} players", {"players": n}, f"{n} players, starter set") for n in (2, 3, 4))
 
     def __init__(self, *, catalog: Catalog | None = None, **options: Any) -> None:
         """`catalog` replaces the starter set (e.g. printed cards, or a test set); not a game option."""
@@ -92,7 +90,7 @@ class DinoBattles(core.StepGame[DinoState, DinoStep]):
         details: dict[str, int | float | str] = {"turns": state.turn.number}
         details |= {f"wounds_{seat_arg(i)}": w for i, w in enumerate(wounds)}
         details |= {f"kos_{seat_arg(i)}": k for i, k in enumerate(kos)}
-        reason = TERMINATIONS[how]
+        reason = self.terminations[how]
         if how == "ko":
             winners: tuple[int, ...] = (state.ko_winner,)
         else:

@@ -13,13 +13,9 @@ import msgspec
 
 from cardtable.core import Auto, Choice, Queue, Rng, Said, Step
 
-#: how a game ends (`Result.termination`; rulebook "The goal of the game", RULES.md D2), and its words
+#: how a game ends (`Result.termination`; rulebook "The goal of the game", RULES.md D2); its words are in
+#: game.toml, in this order
 Termination = Literal["ko", "wounds", "stall"]
-TERMINATIONS: dict[str, str] = {
-    "ko": "knocked out three opponent Dinosaurs",
-    "wounds": "the Wound supply ran out: fewest Wounds",
-    "stall": "nothing could ever again damage a Dinosaur or give a Wound: fewest Wounds",
-}
 #: the parts of a turn (rulebook "Turn Structure"), then the end-of-turn discard ("keep")
 PARTS = ("strategy", "combat", "buy", "keep")
 

@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, ClassVar
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, ClassVar, get_args
 
 from cardtable import core
 from cardtable.core import Action
@@ -26,7 +27,7 @@ from .heuristic import HeuristicPlayer, evaluate, is_quiet
 from .lookout import pick_order
 from .render import render_view
 from .solo_player import SoloPlayer
-from .state import TERMINATIONS, VIRTUAL, FiftyState, FiftyStep
+from .state import VIRTUAL, FiftyState, FiftyStep, Termination
 
 if TYPE_CHECKING:
     from cardtable.core.encoding import Encoding
@@ -34,29 +35,9 @@ if TYPE_CHECKING:
 
 @core.register
 class FiftyFirstState(core.SplitViews[FiftyState], core.StepGame[FiftyState, FiftyStep]):
-    name = "51st-state"
-    title = "51st State: Master Set"
-    terminations = TERMINATIONS
+    facts_file = Path(__file__).with_name("game.toml")
+    termination_codes = get_args(Termination)
     parts = core.Parts(HeuristicPlayer, evaluate, is_quiet)
-    option_specs = (
-        core.OptionSpec("players", 2, "number of players", (2, 3, 4)),
-        core.OptionSpec(
-            "factions",
-            "random",
-            "each seat's faction, comma-separated (new-york, appalachian, merchants-guild, "
-            "mutants-union or random), or 'random' for all; in the solo game, the person's faction",
-        ),
-        core.OptionSpec(
-            "solo",
-            "none",
-            "solo game: 'virtual' is one person (seat A) against the virtual player of the solo rules",
-            ("none", "virtual"),
-        ),
-    )
-    modes = (
-        *(core.Mode(f"{n} players", {"players": n}, f"{n} players, base set") for n in (2, 3, 4)),
-        core.Mode("solo vs virtual player", {"solo": "virtual"}, "one person against the virtual player"),
-    )
     secret_verbs: ClassVar[Mapping[str, str]] = {"discard": "discards a card"}
 
     def __init__(self, *, catalog: Catalog | None = None, **options: Any) -> None:
@@ -77,8 +58,6 @@ class FiftyFirstState(core.SplitViews[FiftyState], core.StepGame[FiftyState, Fif
         return self.options["solo"] == "virtual"
 
     def validate_options(self) -> None:
-        if self.solo and self.options["players"] != 2:
-            raise core.BadOption("solo=virtual is one person against the virtual player: leave out players")
         self._faction_choice()
 
     def _faction_choice(self) -> list[str]:

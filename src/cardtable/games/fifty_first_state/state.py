@@ -16,14 +16,9 @@ from cardtable.core import Auto, Choice, Queue, Rng, Said, Step
 #: the phases of a round (RESEARCH.md §2.3), after the set-up's "keep 4 of 6"
 PHASES = ("setup", "lookout", "action", "cleanup", "over")
 Phase = Literal["setup", "lookout", "action", "cleanup", "over"]
-#: how a game ends (`Result.termination`; RULES.md "End of the game", the solo game's end), and its words
+#: how a game ends (`Result.termination`; RULES.md "End of the game", the solo game's end); its words
+#: are in game.toml, in this order
 Termination = Literal["end-score", "beat-virtual", "tie-lost", "virtual-more"]
-TERMINATIONS: dict[str, str] = {
-    "end-score": "a player reached the end score: the most VP win (then goods, then locations)",
-    "beat-virtual": "the player has more VP than the virtual player",
-    "tie-lost": "a tie with the virtual player is a loss",
-    "virtual-more": "the virtual player has more VP",
-}
 
 
 class FiftyStep(Step):

@@ -11,7 +11,8 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, ClassVar, get_args
 
 from cardtable import core
 from cardtable.core import Action
@@ -27,7 +28,7 @@ from .render import render_view
 from .rules import SelectAction, action_rank, all_selections
 from .settle import SettleSecond
 from .setup import MAX_PLAYERS, Deal, set_up
-from .state import ACTIONS, PRESTIGE_ACTIONS, SEARCH, TERMINATIONS, RftgState, RftgStep
+from .state import ACTIONS, PRESTIGE_ACTIONS, SEARCH, RftgState, RftgStep, Termination
 
 if TYPE_CHECKING:
     from cardtable.core.encoding import Encoding
@@ -40,63 +41,9 @@ SOLO_MAX_ACTIONS = {0: 190, 1: 320}
 
 
 class RaceForTheGalaxy(core.SplitViews[RftgState], core.StepGame[RftgState, RftgStep]):
-    name = "race-for-the-galaxy"
-    title = "Race for the Galaxy"
-    terminations = TERMINATIONS
+    facts_file = Path(__file__).with_name("game.toml")
+    termination_codes = get_args(Termination)
     parts = core.Parts(HeuristicPlayer, evaluate, is_quiet)
-    option_specs = (
-        core.OptionSpec("players", 2, "number of players (2: the expert rules)", (2, 3, 4, 5, 6)),
-        core.OptionSpec(
-            "solo", "none", "solo game: 'robot' is the game against the robot", ("none", "robot")
-        ),
-        core.OptionSpec("difficulty", "medium", "the robot's 6-cost markers", ("easy", "medium", "hard")),
-        core.OptionSpec(
-            "expansion",
-            0,
-            "0 the base game; 1 The Gathering Storm, 2 + Rebel vs Imperium, 3 + The Brink of War",
-            (0, 1, 2, 3),
-        ),
-        core.OptionSpec("goals", True, "play with goals (expansion 1-3)"),
-        core.OptionSpec("takeovers", True, "play with takeovers (expansion 2-3)"),
-    )
-    modes = (
-        core.Mode("2 players", {"players": 2}, "2 players, expert rules: two action cards each round"),
-        core.Mode("3 players", {"players": 3}, "3 players, one action card each"),
-        core.Mode("4 players", {"players": 4}, "4 players, one action card each"),
-        core.Mode(
-            "solo vs robot", {"solo": "robot"}, "the solitaire game against the robot, medium difficulty"
-        ),
-        core.Mode(
-            "solo vs robot, The Gathering Storm",
-            {"solo": "robot", "expansion": 1},
-            "the solitaire game with the first expansion's cards and start worlds 0-8",
-        ),
-        core.Mode(
-            "solo vs robot, Rebel vs Imperium",
-            {"solo": "robot", "expansion": 2},
-            "the solitaire game with two expansions' cards and start worlds 0-11",
-        ),
-        core.Mode(
-            "solo vs robot, The Brink of War",
-            {"solo": "robot", "expansion": 3},
-            "the solitaire game with all three expansions: start worlds 0-15, prestige and Search",
-        ),
-        core.Mode(
-            "5 players, The Gathering Storm",
-            {"expansion": 1, "players": 5},
-            "5 players with the first expansion: goals and its cards",
-        ),
-        core.Mode(
-            "6 players, Rebel vs Imperium",
-            {"expansion": 2, "players": 6},
-            "6 players with two expansions: start-world choice, takeovers, goals",
-        ),
-        core.Mode(
-            "2 players, The Brink of War",
-            {"expansion": 3, "players": 2},
-            "2 players, expert rules, all three expansions: prestige, Search, takeovers, goals",
-        ),
-    )
     secret_verbs: ClassVar[dict[str, str]] = {
         "select": "has chosen",
         "develop": "has chosen",
@@ -118,29 +65,17 @@ class RaceForTheGalaxy(core.SplitViews[RftgState], core.StepGame[RftgState, Rftg
         self._context = self.step_context()
 
     def validate_options(self) -> None:
-        """Refuse what makes no game: more players than the level seats, a goals or takeovers switch
-        at a level without them (RULES.md "Options and set-up per level"). The solitaire game ignores
-        goals and takeovers (the seed, ÜBERBLICK: "Ziele und Übernahme werden nicht verwendet")."""
+        """Refuse what makes no game: more players than the level seats (RULES.md "Options and set-up
+        per level"). A goals or takeovers switch at a level without them, or in the solitaire game, which
+        plays without both (the seed, ÜBERBLICK: "Ziele und Übernahme werden nicht verwendet"), is
+        refused by the options' `when` (game.toml)."""
         options = self.options
-        solo = options["solo"] != "none"
         level = int(options["expansion"])
-        if solo and options["players"] != 2:
-            raise core.BadOption("solo=robot is one player against the robot: no players option")
-        if not solo and options["difficulty"] != "medium":
-            raise core.BadOption("option difficulty is the robot's; it needs solo=robot")
-        if solo and not self.robot_seat:
+        if options["solo"] != "none" and not self.robot_seat:
             raise core.BadOption("solo=robot is the class RobotGame: make the game with make_game")
         most = MAX_PLAYERS[level]
         if int(options["players"]) > most:
             raise core.BadOption(f"expansion={level} seats 2 to {most} players, not {options['players']}")
-        if not options["goals"] and level < 1:
-            raise core.BadOption(
-                "the base game has no goals to switch off: goals=false needs expansion=1, 2 or 3"
-            )
-        if not options["takeovers"] and level < 2:
-            raise core.BadOption(
-                "takeovers come with Rebel vs Imperium: takeovers=false needs expansion=2 or 3"
-            )
 
     #: whether this class is the solitaire game against the robot (`solo.RobotGame`)
     robot_seat: ClassVar[bool] = False

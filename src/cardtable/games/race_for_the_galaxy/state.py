@@ -31,16 +31,10 @@ SEARCH = "search"
 PRESTIGE = "prestige-"
 PRESTIGE_ACTIONS = tuple(PRESTIGE + a for a in ACTIONS)
 
-#: how a game ends (`Result.termination`; RULES.md "Game end"), and its words: the round's end finds
-#: the VP pool empty, a tableau of 12 cards (14 with Hidden Fortress, RVI-15), 15 prestige (The Brink
-#: of War) or, in the solitaire game, the robot's 12 cards; then the most VP win
+#: how a game ends (`Result.termination`; RULES.md "Game end"): the round's end finds the VP pool empty, a
+#: tableau of 12 cards (14 with Hidden Fortress, RVI-15), 15 prestige (The Brink of War) or, in the
+#: solitaire game, the robot's 12 cards; then the most VP win. Its words are in game.toml, in this order
 Termination = Literal["pool", "tableau", "prestige", "robot-tableau"]
-TERMINATIONS: dict[str, str] = {
-    "pool": "the VP pool ran out: most VP",
-    "tableau": "a tableau reached 12 cards (14 with Hidden Fortress): most VP",
-    "prestige": "a player reached 15 prestige: most VP",
-    "robot-tableau": "the robot's tableau reached 12 cards: most VP",
-}
 
 #: the phases a round runs, in order (RESEARCH.md §2.3): a card's powers name the five of `cards.Phase`;
 #: the second Develop and Settle run only in the 2-player game, Search only at level 3
@@ -184,7 +178,7 @@ class RftgState(msgspec.Struct):
     #: public narration, oldest first (a round's opening and the robot's acts as marked lines)
     log: list[Said] = msgspec.field(default_factory=list)
     ended: bool = False
-    #: how the game ended (`TERMINATIONS`), set with `ended`
+    #: how the game ended (`Termination`), set with `ended`
     ending: Termination | None = None
     #: scripted chance (oracle replays): per seat, the cards it draws, "draw:KEY" / "good:KEY" / "flip:KEY"
     script: list[list[str]] = msgspec.field(default_factory=list)

@@ -59,19 +59,21 @@ function showOptions() {
   refreshSeats();
 }
 
-/** Options that only mean something with another option's value (the Machine's level only in solo;
- * a list: any of its values, as Race for the Galaxy's goals at expansion 1, 2 or 3). */
+/** Options that only mean something with other options' values, as the game says (`when`: the Machine's
+ * level only in solo; Race for the Galaxy's goals at expansion 1, 2 or 3, `unused` in the solitaire
+ * game): shown only there. */
 function applyConditions() {
   const game = currentGame();
   const hints = hintsOf(game.name);
   const values = readOptions();
-  for (const [name, when] of Object.entries(hints.option_when ?? {})) {
-    const row = document.querySelector(`[data-option-row="${name}"]`);
+  const mode = game.modes.find((m) => m.name === modeSelect.value);
+  for (const option of game.options) {
+    const row = document.querySelector(`[data-option-row="${option.name}"]`);
     if (!row) continue;
-    const mode = game.modes.find((m) => m.name === modeSelect.value);
-    const fits = Object.entries(when).every(([k, v]) =>
-      (Array.isArray(v) ? v : [v]).some((one) => String(values[k]) === String(one)));
-    row.hidden = !fits || Boolean(mode && name in mode.options);
+    const holds = (conditions) => Object.entries(conditions).every(([k, v]) =>
+      v.some((one) => String(values[k]) === String(one)));
+    const unused = Object.keys(option.unused ?? {}).length > 0 && holds(option.unused);
+    row.hidden = !holds(option.when) || unused || Boolean(mode && option.name in mode.options);
   }
   const solo = hints.solo_note && String(values.solo ?? "") !== "" && String(values.solo) !== "none";
   $("solo-note").hidden = !solo;

@@ -35,7 +35,8 @@ def drawn(
 
 def test_the_solitaire_robots_log_is_grouped_by_round_and_marks_the_robots_lines(client: TestClient) -> None:
     """A Race for the Galaxy solitaire table as the server sends it: a group per round, headed by its
-    number, with the round's actions as its first line; the robot's lines marked as its own."""
+    number, opened by its choice of actions, then the actions revealed; the robot's lines marked as its
+    own."""
     table = new_table(
         client, "race-for-the-galaxy", options={"solo": "robot"}, seats=["human", "heuristic"], seed=3
     )
@@ -48,13 +49,39 @@ def test_the_solitaire_robots_log_is_grouped_by_round_and_marks_the_robots_lines
     groups = drawn(seen["setup_events"], seen["log"])
     titles = [group["title"] for group in groups]
     assert titles[:3] == ["Set-up", "Round 1", "Round 2"]
-    first = groups[1]["entries"][0]
-    assert first["text"].startswith("Actions: Ann ") and "auto" not in first["class"]
+    # the round opens with its choice of actions, then the reveal (here at once: Ann alone chooses)
+    first, reveal = groups[1]["entries"][:2]
+    assert first["text"] == "Action cards are chosen."
+    assert reveal["text"].startswith("Actions: Ann ") and "auto" not in reveal["class"]
     entries = [entry for group in groups for entry in group["entries"]]
     assert not any(entry["text"].startswith("Round ") for entry in entries)
     robot = [entry for entry in entries if entry["author"] == "Robot"]
     assert robot and all("auto" in entry["class"] and "mine" not in entry["class"] for entry in robot)
     assert {entry["text"] for entry in robot} >= {"Robot takes 4 cards face down as its hand."}
+
+
+def test_each_choice_of_action_cards_is_told_under_the_round_it_is_made_for(client: TestClient) -> None:
+    """A Race for the Galaxy round begins with the choice of action cards (RESEARCH.md §2.3): Ann's and
+    Bob's choices for round 2 stand under "Round 2", before its reveal; they stood at the end of round 1,
+    as the reveal opened the round's heading."""
+    table = new_table(client, "race-for-the-galaxy", seats=["human", "human"], seed=4)
+    ann, bob = tokens(table)
+    seen = state(client, table["table"], ann)
+    while seen["decision"] is not None and seen["view"]["round"] < 3:
+        token, mine = next((t, m) for t in (ann, bob) if (m := state(client, table["table"], t))["legal"])
+        response = play(client, table["table"], token, mine["legal"][0], mine["move"])
+        assert response.status_code == 200, response.text
+        seen = state(client, table["table"], ann)
+    groups = {
+        group["title"]: [entry["text"] for entry in group["entries"]]
+        for group in drawn(seen["setup_events"], seen["log"])
+    }
+    for title in ("Round 1", "Round 2"):
+        texts = groups[title]
+        chose = [i for i, text in enumerate(texts) if text.startswith(("Ann chooses ", "Bob has chosen"))]
+        reveal = next(i for i, text in enumerate(texts) if text.startswith("Actions: Ann "))
+        # Bob chose last: the reveal tells his choice
+        assert texts[0] == "Action cards are chosen." and chose and max(chose) < reveal, texts
 
 
 def test_the_fields_alone_group_and_mark_the_lines() -> None:

@@ -98,6 +98,8 @@ ACTION_NAMES = {
 def begin_round(cat: Catalog, s: RftgState) -> None:
     s.round += 1
     s.phase = "select"
+    # the round opens with its choice of actions, so the log tells each choice under its round
+    s.log.append(opening(s.round, f"Round {s.round}: action cards are chosen.", "Action cards are chosen."))
     for p in s.players:
         p.actions = []
         p.end_discards = 0
@@ -249,7 +251,7 @@ class Reveal(RftgAuto, tag="reveal"):
         picks = "; ".join(
             f"{seat_mark(i)} {', '.join(action_name(a) for a in p.actions)}" for i, p in enumerate(s.players)
         )
-        s.log.append(opening(s.round, f"Round {s.round}: {picks}.", f"Actions: {picks}."))
+        s.log.append(f"Actions: {picks}.")
         for seat, p in enumerate(s.players):
             for a in p.actions:
                 if a == SEARCH:

@@ -262,7 +262,7 @@ function dock(view, ctx) {
     const plain = cards.filter((c) => !c.classList.contains("special"));
     const special = cards.filter((c) => c.classList.contains("special"));
     parts.push(zone("Your action cards", [row(plain, { scroll: ctx.phone }),
-      special.length ? el("div", { class: "special-actions" }, el("span", { class: "special-words" }, `Prestige actions (1 prestige, once a game)${special.some((c) => c.dataset.target === "act:search") ? " and Search (once a game)" : ""}:`), row(special, { scroll: ctx.phone })) : null],
+      special.length ? el("div", { class: "special-actions" }, el("span", { class: "special-words" }, specialWords(special)), row(special, { scroll: ctx.phone })) : null],
     { sub: two ? "choose two" : "choose one", key: "actions" }));
   }
   if (p.offer?.length) {
@@ -295,6 +295,15 @@ function dock(view, ctx) {
   }));
   parts.push(zone("Your hand", row(hand, { scroll: true, empty: "no cards" }), { sub: plural(p.hand?.length ?? 0, "card"), key: "hand" }));
   return parts;
+}
+
+/** The words over the once-a-game action cards offered: the prestige actions (1 prestige each), Search,
+ * or both (only those offered are named). */
+function specialWords(special) {
+  const search = special.some((c) => c.dataset.target === "act:search");
+  const prestige = special.some((c) => c.classList.contains("prestige"));
+  const words = [prestige ? "Prestige actions (1 prestige, once a game)" : null, search ? "Search (once a game)" : null];
+  return `${words.filter(Boolean).join(" and ")}:`;
 }
 
 /** The decisions in which cards of the hand are discarded, paid or given up, not placed: a card's cost

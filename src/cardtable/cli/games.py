@@ -34,18 +34,7 @@ def describe_game(name: str) -> dict[str, Any]:
         "name": name,
         "title": cls.title,
         "seats": seats,
-        "options": [
-            {
-                "name": spec.name,
-                "default": spec.default,
-                "choices": list(spec.choices),
-                "help": spec.help,
-                #: where it applies, and where it applies but the rules ignore it (game.toml)
-                "when": {name: list(values) for name, values in spec.when.items()},
-                "unused": {name: list(values) for name, values in spec.unused.items()},
-            }
-            for spec in cls.option_specs
-        ],
+        "options": [spec.public() for spec in cls.option_specs],
         "modes": modes,
     }
 

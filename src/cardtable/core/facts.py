@@ -85,6 +85,18 @@ class OptionSpec:
         1), and one of its choices if it has any."""
         return type(value) is type(self.default) and (not self.choices or value in self.choices)
 
+    def public(self) -> dict[str, object]:
+        """The option as plain data, as `/api/games` and `cardtable games --json` give it: with where it
+        applies (`when`) and where it applies but the rules ignore it (`unused`), option -> its values."""
+        return {
+            "name": self.name,
+            "default": self.default,
+            "help": self.help,
+            "choices": list(self.choices),
+            "when": {name: list(values) for name, values in self.when.items()},
+            "unused": {name: list(values) for name, values in self.unused.items()},
+        }
+
     def check_applies(self, options: Mapping[str, OptionValue]) -> None:
         """Refuse (BadOption, with the option's `refusal`) its value in `options` where it is not its
         default and the option does not apply (`when`). Where it applies but is `unused`, any value

@@ -40,19 +40,8 @@ def catalog() -> list[dict[str, Any]]:
                 "name": name,
                 "title": cls.title,
                 "num_seats": seats,
-                "options": [
-                    {
-                        "name": o.name,
-                        "default": o.default,
-                        "help": o.help,
-                        "choices": list(o.choices),
-                        #: where it applies (the start page shows it only there)
-                        "when": {name: list(values) for name, values in o.when.items()},
-                        #: where the rules leave it unused (the start page does not show it there)
-                        "unused": {name: list(values) for name, values in o.unused.items()},
-                    }
-                    for o in cls.option_specs
-                ],
+                #: with where each applies (the start page shows it only there, and not where unused)
+                "options": [o.public() for o in cls.option_specs],
                 "modes": [
                     {"name": m.name, "options": dict(m.options), "description": m.description}
                     for m in cls.modes

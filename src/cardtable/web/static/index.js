@@ -67,11 +67,11 @@ function applyConditions() {
   const hints = hintsOf(game.name);
   const values = readOptions();
   const mode = game.modes.find((m) => m.name === modeSelect.value);
+  const holds = (conditions) => Object.entries(conditions).every(([k, v]) =>
+    v.some((one) => String(values[k]) === String(one)));
   for (const option of game.options) {
     const row = document.querySelector(`[data-option-row="${option.name}"]`);
     if (!row) continue;
-    const holds = (conditions) => Object.entries(conditions).every(([k, v]) =>
-      v.some((one) => String(values[k]) === String(one)));
     const unused = Object.keys(option.unused ?? {}).length > 0 && holds(option.unused);
     row.hidden = !holds(option.when) || unused || Boolean(mode && option.name in mode.options);
   }

@@ -64,17 +64,24 @@ function partnerName(view, b, ctx) {
   return partner ? ctx.seats[partner.seat]?.name ?? partner.name : null;
 }
 
+/** "team with Cyd" for board `b` in the team game, else null (a seat panel's note, a score row's). */
+function teamNote(view, b, ctx) {
+  const partner = partnerName(view, b, ctx);
+  return partner ? `team with ${partner}` : null;
+}
+
 function boardArea(view, b, ctx) {
   const mine = b.seat === ctx.mySeat;
   const name = mine ? "Your board" : `${ctx.seats[b.seat]?.name ?? b.name}'s board`;
   const doom = view.doom?.[b.seat];
+  const partner = partnerName(view, b, ctx);
   const facts = [
     { icon: "flag", label: "civilisation level", value: ROMAN[b.level] ?? b.level, id: `level-${b.seat}` },
     { icon: "hand", label: "cards in hand", value: b.hand_size, id: `hand-${b.seat}` },
     { icon: "deck", label: "cards in the draw pile", value: b.pile_size, id: `pile-${b.seat}` },
     doom !== undefined ? { icon: "doom", label: "doom level (8 ends the game for you)", value: doom, id: `doom-${b.seat}` } : null,
     // the 4-player game's teams (2.5): the partner by name
-    partnerName(view, b, ctx) ? { short: "team with", label: "team partner", value: partnerName(view, b, ctx) } : null,
+    partner ? { short: "team with", label: "team partner", value: partner } : null,
   ];
   const faceup = (b.faceup ?? []).map((key, i) => bioCard(ctx, key, { size: mine && !ctx.phone ? "full" : "mini", target: mine ? `faceup:${key}` : null, id: `faceup-${b.seat}-${i}` }));
   const pile = token(`Draw pile · ${b.pile_size}`, { icon: "deck", target: mine ? "pile" : null, id: `pile-token-${b.seat}`, label: `${mine ? "your" : "their"} draw pile, ${plural(b.pile_size, "card")}`, class: "pile" });
@@ -185,7 +192,7 @@ function panel(view, seat, ctx) {
       { short: "achievements", label: "achievements", value: b.achievements?.length ?? 0 },
       view.doom ? { icon: "doom", label: "doom level", value: view.doom[seat] } : null,
     ].filter(Boolean),
-    notes: [partnerName(view, b, ctx) ? `team with ${partnerName(view, b, ctx)}` : null, b.out ? "out of the game" : null, view.machine && seat !== ctx.mySeat ? `hand card level ${view.machine.level}` : null].filter(Boolean),
+    notes: [teamNote(view, b, ctx), b.out ? "out of the game" : null, view.machine && seat !== ctx.mySeat ? `hand card level ${view.machine.level}` : null].filter(Boolean),
   };
 }
 
@@ -200,7 +207,7 @@ function scores(view, result, ctx) {
     ].filter(Boolean),
     rows: (view.boards ?? []).map((b) => ({
       seat: b.seat,
-      note: partnerName(view, b, ctx) ? `team with ${partnerName(view, b, ctx)}` : null,
+      note: teamNote(view, b, ctx),
       cells: [ROMAN[b.level] ?? b.level, b.achievements?.length ?? 0, ...(view.doom ? [view.doom[b.seat]] : []),
         winners.has(b.seat) ? (BUILT.has(result.termination) ? "built Biosphere 5" : "won") : b.out ? "out" : result.draw ? "draw" : "survived"],
     })),
